@@ -1,0 +1,40 @@
+// LanternApi: every call the UI can make and every event it can receive, in all three hosts.
+import type { Folder } from '../model/folder';
+import type { ImportProgress, ImportReport } from '../model/importing';
+import type { MessageDetail } from '../model/message';
+import type { SearchRequest, SearchResult } from '../model/search';
+import type { Stats } from '../model/stats';
+
+/** Calls answered by the engine. Every method takes plain JSON and returns plain JSON. */
+export interface LanternApi {
+  search(request: SearchRequest): Promise<SearchResult>;
+  /** The message with this id, or null when there is none. */
+  getMessage(id: string): Promise<MessageDetail | null>;
+  listFolders(): Promise<Folder[]>;
+  getStats(): Promise<Stats>;
+  /** Imports files or folders on the engine's machine; progress arrives as events tagged with `importId`. */
+  importPaths(paths: string[], importId: string): Promise<ImportReport>;
+  cancelImport(importId: string): Promise<void>;
+}
+
+export type ApiMethod = keyof LanternApi;
+export type ApiArguments<M extends ApiMethod> = Parameters<LanternApi[M]>;
+export type ApiResult<M extends ApiMethod> = Awaited<ReturnType<LanternApi[M]>>;
+
+/** Events pushed from the engine to every window. */
+export type LanternEvent =
+  | { type: 'import-progress'; progress: ImportProgress }
+  | { type: 'import-finished'; importId: string; report: ImportReport }
+  /** The stored messages changed (an import added some): listings should refresh. */
+  | { type: 'store-changed' }
+  | { type: 'engine-restarted'; reason: string };
+
+export type LanternEventListener = (event: LanternEvent) => void;
+
+/** What the renderer gets: the API, events, and how dropped files reach the engine in this host. */
+export interface LanternClient extends LanternApi {
+  subscribe(listener: LanternEventListener): () => void;
+  /** Turns files dropped on the page into paths the engine can read (a real path in Electron, an upload in a browser). */
+  resolveDroppedFiles(files: File[]): Promise<string[]>;
+  readonly host: 'electron' | 'browser';
+}

@@ -1,0 +1,40 @@
+// Error codes and their wire form: Electron keeps only `message` of a thrown Error, so errors cross as data.
+
+export type ErrorCode =
+  | 'bad-request'
+  | 'not-found'
+  | 'unreadable-path'
+  | 'not-mail'
+  | 'cancelled'
+  | 'engine-unavailable'
+  | 'internal';
+
+export interface WireError {
+  code: ErrorCode;
+  message: string;
+}
+
+/** An error with a code that survives any host boundary. */
+export class LanternError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'LanternError';
+  }
+
+  toWire(): WireError {
+    return { code: this.code, message: this.message };
+  }
+}
+
+export function toWireError(error: unknown): WireError {
+  if (error instanceof LanternError) return error.toWire();
+  if (error instanceof Error) return { code: 'internal', message: error.message };
+  return { code: 'internal', message: String(error) };
+}
+
+export function fromWireError(wire: WireError): LanternError {
+  return new LanternError(wire.code, wire.message);
+}

@@ -1,0 +1,49 @@
+// Domain types for one stored mail message, as the UI, CLI and engine see it.
+
+/** A mailbox: display name (may be empty) and address (lower-cased). */
+export interface Address {
+  name: string;
+  address: string;
+}
+
+/** An attachment as listed on a message; its bytes stay in the source file. */
+export interface AttachmentInfo {
+  filename: string;
+  contentType: string;
+  size: number;
+}
+
+/** Where a message was read from: the source file and the byte offset of its first line. */
+export interface MessageOrigin {
+  sourceId: string;
+  file: string;
+  offset: number;
+}
+
+/** The fields every listing of a message carries (search hits, thread views). */
+export interface MessageSummary {
+  id: string;
+  messageId: string;
+  threadId: string;
+  from: Address;
+  to: Address[];
+  cc: Address[];
+  subject: string;
+  /** ISO 8601 in UTC. */
+  date: string;
+  folder: string;
+  labels: string[];
+  hasAttachments: boolean;
+  attachments: AttachmentInfo[];
+  snippet: string;
+}
+
+/** A message opened for reading. */
+export interface MessageDetail extends MessageSummary {
+  bcc: Address[];
+  text: string;
+  /** HTML already sanitised by the engine (no scripts, no event handlers); null for plain-text mail. */
+  html: string | null;
+  headers: Record<string, string>;
+  origin: MessageOrigin;
+}

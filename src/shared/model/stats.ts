@@ -1,0 +1,11 @@
+// Store-wide counts shown in the status bar and by `lantern stats`.
+import type { SourceRecord } from './importing';
+
+export interface Stats {
+  messages: number;
+  threads: number;
+  folders: number;
+  labels: number;
+  attachments: number;
+  sources: SourceRecord[];
+}

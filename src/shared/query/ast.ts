@@ -1,0 +1,74 @@
+// The query AST: what the parser produces, the engine executes and the search bar shows as chips.
+
+/** A character range [start, end) in the query text. */
+export interface Span {
+  start: number;
+  end: number;
+}
+
+export type PersonField = 'from' | 'to' | 'cc' | 'bcc' | 'participants';
+export type TextField = 'subject' | 'body' | 'filename';
+export type AttachmentKind = 'attachment' | 'pdf' | 'document' | 'spreadsheet' | 'presentation' | 'image';
+export type MessageState = 'unread' | 'read' | 'starred' | 'important';
+export type ScopeKind = 'folder' | 'label' | 'collection' | 'thread' | 'document' | 'all';
+
+/** One executable constraint. Dates are epoch milliseconds, ranges half-open [after, before). */
+export type Filter =
+  | { field: PersonField; value: string }
+  | { field: TextField; value: string }
+  | { field: 'place'; value: string }
+  | { field: 'category'; value: string }
+  | { field: 'list'; value: string }
+  | { field: 'source'; value: string }
+  | { field: 'has'; value: AttachmentKind }
+  | { field: 'size'; min: number | null; max: number | null }
+  | { field: 'date'; after: number | null; before: number | null }
+  | { field: 'is'; value: MessageState }
+  | { field: 'thread'; value: string }
+  | { field: 'id'; value: string }
+  | { field: 'scope'; scope: ScopeKind; values: string[] };
+
+export type FilterField = Filter['field'];
+
+export type QueryNode =
+  | { kind: 'and'; children: QueryNode[]; span: Span }
+  | { kind: 'or'; children: QueryNode[]; span: Span }
+  | { kind: 'not'; child: QueryNode; span: Span }
+  | { kind: 'text'; value: string; phrase: boolean; span: Span }
+  /** `operator` is the name as typed (`label`, `in`, `after`), kept for chips and summaries. */
+  | { kind: 'filter'; operator: string; filter: Filter; span: Span };
+
+export type DiagnosticSeverity = 'warning' | 'error';
+
+export interface Diagnostic {
+  severity: DiagnosticSeverity;
+  message: string;
+  span: Span;
+}
+
+export type QuerySort = 'relevance' | 'date';
+
+/** The parse of a query: never thrown, always returned with diagnostics. */
+export interface ParsedQuery {
+  /** null when the query has no constraint at all (matches everything). */
+  root: QueryNode | null;
+  /** A count asked for in words ("5 latest pdfs"), or null. */
+  limit: number | null;
+  /** An order asked for in words ("latest"), or null to use the request's. */
+  sort: QuerySort | null;
+  diagnostics: Diagnostic[];
+}
+
+/** One understood operator as shown to people (CLI `parsed.filters`, chips). */
+export interface FilterSummary {
+  operator: string;
+  value: string;
+  negated: boolean;
+}
+
+/** The CLI/API view of a parse: free text, the filters understood and warnings. */
+export interface ParsedQuerySummary {
+  text: string;
+  filters: FilterSummary[];
+  warnings: string[];
+}

@@ -1,0 +1,180 @@
+// Parses query text into a QueryNode tree with diagnostics; never throws.
+import type { Diagnostic, ParsedQuery, QueryNode, Span } from './ast';
+import { findOperator } from './grammar';
+import { buildFilter, SCOPE_NAMES, type ValueContext } from './filterValues';
+import { tokenize, type Token } from './tokenize';
+import { systemTimeZone } from './zonedTime';
+
+export interface ParseOptions {
+  /** IANA zone that dates in the query are read in; the system's by default. */
+  timeZone?: string;
+  /** "Now" for relative dates, epoch ms; Date.now() by default. */
+  now?: number;
+}
+
+function spanOf(nodes: QueryNode[]): Span {
+  return { start: nodes[0]!.span.start, end: nodes[nodes.length - 1]!.span.end };
+}
+
+function combine(kind: 'and' | 'or', nodes: QueryNode[]): QueryNode | null {
+  if (nodes.length === 0) return null;
+  if (nodes.length === 1) return nodes[0]!;
+  return { kind, children: nodes, span: spanOf(nodes) };
+}
+
+class Parser {
+  private index = 0;
+
+  constructor(
+    private readonly tokens: Token[],
+    private readonly diagnostics: Diagnostic[],
+    private readonly context: ValueContext,
+  ) {}
+
+  parseAll(): QueryNode | null {
+    const root = this.parseOr(null);
+    while (this.index < this.tokens.length) {
+      const stray = this.tokens[this.index++]!;
+      this.diagnostics.push({ severity: 'warning', message: `Unmatched "${stray.kind === 'close' ? stray.bracket : '?'}" ignored`, span: stray.span });
+      const rest = this.parseOr(null);
+      if (rest) return combine('and', [root, rest].filter((node): node is QueryNode => node !== null));
+    }
+    return root;
+  }
+
+  private peek(): Token | undefined {
+    return this.tokens[this.index];
+  }
+
+  private isKeyword(token: Token | undefined, word: string): boolean {
+    return token?.kind === 'word' && !token.quoted && token.operator === null && token.text === word;
+  }
+
+  private parseOr(closing: ')' | '}' | null): QueryNode | null {
+    const alternatives: QueryNode[] = [];
+    let current = this.parseAnd(closing);
+    while (this.isKeyword(this.peek(), 'OR')) {
+      this.index += 1;
+      if (current) alternatives.push(current);
+      current = this.parseAnd(closing);
+    }
+    if (current) alternatives.push(current);
+    return combine('or', alternatives);
+  }
+
+  private parseAnd(closing: ')' | '}' | null): QueryNode | null {
+    const parts: QueryNode[] = [];
+    for (;;) {
+      const token = this.peek();
+      if (!token || this.isKeyword(token, 'OR')) break;
+      if (token.kind === 'close') {
+        if (token.bracket === (closing === null ? '' : closing)) break;
+        if (closing !== null) break;
+        break;
+      }
+      if (this.isKeyword(token, 'AND')) {
+        this.index += 1;
+        continue;
+      }
+      const node = this.parseUnary(closing);
+      if (node) parts.push(node);
+    }
+    return combine('and', parts);
+  }
+
+  private parseUnary(closing: ')' | '}' | null): QueryNode | null {
+    const token = this.peek()!;
+    if (token.kind === 'minus' || this.isKeyword(token, 'NOT')) {
+      this.index += 1;
+      const child = this.peek() ? this.parseUnary(closing) : null;
+      if (!child) return null;
+      return { kind: 'not', child, span: { start: token.span.start, end: child.span.end } };
+    }
+    return this.parsePrimary();
+  }
+
+  private parsePrimary(): QueryNode | null {
+    const token = this.tokens[this.index++]!;
+    switch (token.kind) {
+      case 'open': {
+        const closing = token.bracket === '(' ? ')' : '}';
+        const inner = token.bracket === '(' ? this.parseOr(closing) : this.parseBraces();
+        const next = this.peek();
+        if (next?.kind === 'close' && next.bracket === closing) {
+          this.index += 1;
+        } else {
+          this.diagnostics.push({ severity: 'warning', message: `Unclosed "${token.bracket}": closed at the end of the query`, span: token.span });
+        }
+        return inner;
+      }
+      case 'close':
+        this.diagnostics.push({ severity: 'warning', message: `Unmatched "${token.bracket}" ignored`, span: token.span });
+        return null;
+      case 'minus':
+        return null;
+      case 'word':
+        return this.parseWord(token);
+    }
+  }
+
+  /** `{a b}` is Gmail's OR group. */
+  private parseBraces(): QueryNode | null {
+    const members: QueryNode[] = [];
+    for (let token = this.peek(); token && !(token.kind === 'close' && token.bracket === '}'); token = this.peek()) {
+      if (token.kind === 'close') break;
+      const node = this.parseUnary('}');
+      if (node) members.push(node);
+    }
+    return combine('or', members);
+  }
+
+  private parseWord(token: Extract<Token, { kind: 'word' }>): QueryNode | null {
+    if (token.operator === null) {
+      if (token.text === '') return null;
+      return { kind: 'text', value: token.text, phrase: token.quoted, span: token.span };
+    }
+    if (token.operator.startsWith('@')) return this.parseScope(token);
+    const operator = findOperator(token.operator);
+    if (!operator) {
+      this.diagnostics.push({ severity: 'warning', message: `Unknown operator "${token.operator}:": searched as text`, span: token.span });
+      return { kind: 'text', value: `${token.operator} ${token.text}`.trim(), phrase: false, span: token.span };
+    }
+    if (token.text.trim() === '') {
+      if (token.valueQuoted) {
+        this.diagnostics.push({ severity: 'warning', message: `${operator.name}: has an empty value: ignored`, span: token.span });
+        return null;
+      }
+      return { kind: 'text', value: token.operator, phrase: false, span: token.span };
+    }
+    const result = buildFilter(operator, token.text, this.context);
+    if ('problem' in result) {
+      this.diagnostics.push({ severity: 'warning', message: `${result.problem}: filter skipped`, span: token.span });
+      return null;
+    }
+    return { kind: 'filter', operator: token.operator.toLowerCase(), filter: result.filter, span: token.span };
+  }
+
+  private parseScope(token: Extract<Token, { kind: 'word' }>): QueryNode | null {
+    const name = token.operator!.slice(1).toLowerCase();
+    const scope = SCOPE_NAMES[name];
+    const values = token.text.split(',').map((value) => value.trim()).filter((value) => value !== '');
+    if (!scope || values.length === 0) {
+      this.diagnostics.push({ severity: 'warning', message: `Unknown scope "@${name}:": ignored`, span: token.span });
+      return null;
+    }
+    return { kind: 'filter', operator: `@${name}`, filter: { field: 'scope', scope, values }, span: token.span };
+  }
+}
+
+/** `@*` alone means "everything" and constrains nothing. */
+function dropEverythingScope(tokens: Token[]): Token[] {
+  return tokens.filter((token) => !(token.kind === 'word' && token.operator === null && !token.quoted && token.text === '@*'));
+}
+
+export function parseQuery(text: string, options: ParseOptions = {}): ParsedQuery {
+  const diagnostics: Diagnostic[] = [];
+  const context: ValueContext = { timeZone: options.timeZone ?? systemTimeZone(), now: options.now ?? Date.now() };
+  const tokens = dropEverythingScope(tokenize(text, diagnostics));
+  const root = new Parser(tokens, diagnostics, context).parseAll();
+  return { root, limit: null, sort: null, diagnostics };
+}

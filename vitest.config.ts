@@ -1,0 +1,12 @@
+// Unit and integration tests run in Node against real files in temp folders.
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    environment: 'node',
+    testTimeout: 120_000,
+    hookTimeout: 300_000,
+    pool: 'forks',
+  },
+});
