@@ -1,0 +1,51 @@
+// Validates the arguments the renderer sends for each API call before they reach the engine.
+import path from 'node:path';
+import { z } from 'zod';
+import type { ApiArguments, ApiMethod } from '../shared/contract/api';
+import type { WireError } from '../shared/contract/errors';
+
+const MAX_QUERY_LENGTH = 10_000;
+const MAX_PAGE_SIZE = 1_000;
+const MAX_IMPORT_PATHS = 10_000;
+
+const identifier = z.string().min(1).max(1_000);
+
+const searchRequest = z.strictObject({
+  query: z.string().max(MAX_QUERY_LENGTH),
+  limit: z.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
+  offset: z.number().int().min(0).optional(),
+  sort: z.enum(['relevance', 'date']).optional(),
+});
+
+// The renderer only learns paths from the OS (dialogs, webUtils.getPathForFile), which are always absolute;
+// a relative path would be resolved against main's working directory, which the user never chose.
+const absolutePath = z
+  .string()
+  .min(1)
+  .max(4_096)
+  .refine((candidate) => path.isAbsolute(candidate), { message: 'must be an absolute path' });
+
+type ArgumentSchemas = { [M in ApiMethod]: z.ZodType<ApiArguments<M>> };
+
+/** Argument tuples per method; a schema whose output drifts from LanternApi does not compile. */
+export const argumentSchemas: ArgumentSchemas = {
+  search: z.tuple([searchRequest]),
+  getMessage: z.tuple([identifier]),
+  listFolders: z.tuple([]),
+  getStats: z.tuple([]),
+  importPaths: z.tuple([z.array(absolutePath).min(1).max(MAX_IMPORT_PATHS), identifier]),
+  cancelImport: z.tuple([identifier]),
+};
+
+export type ArgumentCheck<M extends ApiMethod> = { ok: true; args: ApiArguments<M> } | { ok: false; error: WireError };
+
+/** Checks raw IPC arguments for `method`; the error names the method and the offending argument. */
+export function checkArguments<M extends ApiMethod>(method: M, raw: unknown[]): ArgumentCheck<M> {
+  const schema: z.ZodType<ApiArguments<M>> = argumentSchemas[method];
+  const parsed = schema.safeParse(raw);
+  if (parsed.success) return { ok: true, args: parsed.data };
+  const problems = parsed.error.issues
+    .map((issue) => `${issue.path.length > 0 ? `argument ${issue.path.join('.')}` : 'arguments'}: ${issue.message}`)
+    .join('; ');
+  return { ok: false, error: { code: 'bad-request', message: `ipc: ${method} rejected its arguments (${problems})` } };
+}

@@ -1,0 +1,239 @@
+// Runs the engine in an Electron utility process and calls it: seq-numbered requests, timeouts, restart after a crash.
+import { utilityProcess, type UtilityProcess } from 'electron';
+import type { ApiArguments, ApiMethod, ApiResult, LanternEvent, LanternEventListener } from '../shared/contract/api';
+import type { CallOutcome } from '../shared/contract/bridge';
+import type { EngineRequest } from '../shared/contract/engine';
+import type { WireError } from '../shared/contract/errors';
+import { assertNever } from '../shared/assertNever';
+import { checkEngineMessage } from './engineMessages';
+import { PendingCalls } from './pendingCalls';
+import { RestartBudget } from './restartBudget';
+
+/** How long each call may take; an import of a large archive runs for hours and reports progress as events. */
+export const CALL_TIMEOUT_MS = {
+  search: 60_000,
+  getMessage: 30_000,
+  listFolders: 30_000,
+  getStats: 60_000,
+  importPaths: 24 * 60 * 60 * 1000,
+  cancelImport: 30_000,
+} as const satisfies Record<ApiMethod, number>;
+
+// Sent outside the EngineRequest union because it is a host concern: the engine flushes its indexes and exits.
+const SHUTDOWN_MESSAGE = { kind: 'shutdown' } as const;
+const SHUTDOWN_GRACE_MS = 10_000;
+
+export interface EngineClientOptions {
+  /** The bundled utility-process entry (out/engine/utilityProcessHost.mjs). */
+  hostPath: string;
+  dataDir: string;
+}
+
+type State =
+  | { phase: 'starting'; child: UtilityProcess; ready: Promise<boolean> }
+  | { phase: 'ready'; child: UtilityProcess }
+  | { phase: 'restarting'; reason: string }
+  | { phase: 'failed'; reason: string }
+  | { phase: 'stopped' };
+
+export class EngineClient {
+  private state: State = { phase: 'stopped' };
+  private readonly pending = new PendingCalls();
+  private readonly listeners = new Set<LanternEventListener>();
+  private readonly restartBudget = new RestartBudget();
+  private dataDir: string;
+
+  constructor(private readonly options: EngineClientOptions) {
+    this.dataDir = options.dataDir;
+  }
+
+  get currentDataDir(): string {
+    return this.dataDir;
+  }
+
+  /** Forks the engine process; calls made before it is ready wait for it. */
+  start(): void {
+    if (this.state.phase === 'starting' || this.state.phase === 'ready') return;
+    const child = utilityProcess.fork(this.options.hostPath, ['--data-dir', this.dataDir], {
+      serviceName: 'Lantern engine',
+      stdio: 'inherit',
+    });
+    let announceReady: (isReady: boolean) => void = () => undefined;
+    const ready = new Promise<boolean>((resolve) => {
+      announceReady = resolve;
+    });
+    this.state = { phase: 'starting', child, ready };
+    child.on('message', (data: unknown) => {
+      if (!this.isCurrent(child)) return;
+      this.onMessage(child, data, announceReady);
+    });
+    child.once('exit', (code) => {
+      announceReady(false);
+      if (this.isCurrent(child)) this.onUnexpectedExit(code);
+    });
+  }
+
+  /** Calls the engine; the outcome is an error value (never a rejection) when the engine fails, dies or times out. */
+  async call<M extends ApiMethod>(method: M, args: ApiArguments<M>): Promise<CallOutcome<ApiResult<M>>> {
+    const unavailable = this.unavailableError();
+    if (unavailable) return { ok: false, error: unavailable };
+    const { seq, outcome } = this.pending.start(method, CALL_TIMEOUT_MS[method]);
+    void this.send(seq, method, args);
+    // The engine answers seq with method's result type; the union over methods cannot be narrowed by seq.
+    return outcome as Promise<CallOutcome<ApiResult<M>>>;
+  }
+
+  subscribe(listener: LanternEventListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Restarts the engine on another data folder (the user chose a new one); the UI refreshes on engine-restarted. */
+  async switchDataDir(dataDir: string): Promise<void> {
+    await this.stop();
+    this.dataDir = dataDir;
+    this.restartBudget.reset();
+    this.start();
+    if (await this.whenReady()) this.emit({ type: 'engine-restarted', reason: `data folder changed to ${dataDir}` });
+  }
+
+  /** Asks the engine to flush and exit, killing it if it does not exit in time; pending calls fail. */
+  async stop(): Promise<void> {
+    const child = this.state.phase === 'starting' || this.state.phase === 'ready' ? this.state.child : null;
+    this.state = { phase: 'stopped' };
+    this.pending.failAll({ code: 'engine-unavailable', message: 'engine client: the engine was stopped before it answered' });
+    if (!child || child.pid === undefined) return;
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    child.postMessage(SHUTDOWN_MESSAGE);
+    const timer = setTimeout(() => {
+      console.error(`engine client: the engine did not exit within ${SHUTDOWN_GRACE_MS / 1000} s of shutdown; killing it`);
+      child.kill();
+    }, SHUTDOWN_GRACE_MS);
+    await exited;
+    clearTimeout(timer);
+  }
+
+  private async send<M extends ApiMethod>(seq: number, method: M, args: ApiArguments<M>): Promise<void> {
+    const child = await this.readyChild();
+    // The call may have timed out or been failed by a crash while it waited for the engine.
+    if (!this.pending.isWaiting(seq)) return;
+    if (!child) {
+      this.pending.fail(seq, this.unavailableError() ?? engineStopped());
+      return;
+    }
+    // Built per method so the request stays a member of the EngineRequest union.
+    const request = { seq, method, args } as EngineRequest;
+    try {
+      child.postMessage(request);
+    } catch (error) {
+      this.pending.fail(seq, {
+        code: 'engine-unavailable',
+        message: `engine client: could not send ${method} to the engine (${error instanceof Error ? error.message : String(error)})`,
+      });
+    }
+  }
+
+  private async readyChild(): Promise<UtilityProcess | null> {
+    // A restart may happen while waiting, so look again after each wait.
+    for (;;) {
+      const state = this.state;
+      switch (state.phase) {
+        case 'ready':
+          return state.child;
+        case 'starting':
+          await state.ready;
+          break;
+        case 'restarting':
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          break;
+        case 'failed':
+        case 'stopped':
+          return null;
+        default:
+          return assertNever(state, 'engine client state');
+      }
+    }
+  }
+
+  private async whenReady(): Promise<boolean> {
+    return (await this.readyChild()) !== null;
+  }
+
+  private onMessage(child: UtilityProcess, data: unknown, announceReady: (isReady: boolean) => void): void {
+    const check = checkEngineMessage(data);
+    if (!check.ok) {
+      console.error(check.problem);
+      return;
+    }
+    const message = check.message;
+    switch (message.kind) {
+      case 'ready':
+        this.state = { phase: 'ready', child };
+        announceReady(true);
+        return;
+      case 'result':
+      case 'error':
+        if (!this.pending.settle(message)) {
+          console.warn(`engine client: an answer to call ${message.seq} arrived after the call timed out; ignored`);
+        }
+        return;
+      case 'event':
+        this.emit(message.event);
+        return;
+      default:
+        assertNever(message, 'engine message');
+    }
+  }
+
+  private onUnexpectedExit(code: number): void {
+    const waiting = this.pending.waitingMethods();
+    const reason = `the engine process exited with code ${code}`;
+    console.error(`engine client: ${reason}${waiting.length > 0 ? `; failing ${waiting.join(', ')}` : ''}`);
+    this.pending.failAll({
+      code: 'engine-unavailable',
+      message: `engine client: ${reason} before answering; it is restarting, try again in a moment`,
+    });
+    const decision = this.restartBudget.recordCrash(Date.now());
+    if (!decision.restart) {
+      this.state = {
+        phase: 'failed',
+        reason: `engine client: the engine stopped ${decision.crashes} times within a minute (last exit code ${code}); check that the data folder ${this.dataDir} is readable and writable, see the log, then restart Lantern`,
+      };
+      console.error(this.state.reason);
+      return;
+    }
+    this.state = { phase: 'restarting', reason };
+    setTimeout(() => {
+      if (this.state.phase !== 'restarting') return;
+      this.state = { phase: 'stopped' };
+      this.start();
+      void this.whenReady().then((isReady) => {
+        if (isReady) this.emit({ type: 'engine-restarted', reason });
+      });
+    }, decision.delayMs);
+  }
+
+  private unavailableError(): WireError | null {
+    if (this.state.phase === 'failed') return { code: 'engine-unavailable', message: this.state.reason };
+    if (this.state.phase === 'stopped') return engineStopped();
+    return null;
+  }
+
+  private isCurrent(child: UtilityProcess): boolean {
+    return (this.state.phase === 'starting' || this.state.phase === 'ready') && this.state.child === child;
+  }
+
+  private emit(event: LanternEvent): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(event);
+      } catch (error) {
+        console.error(`engine client: an event listener failed on ${event.type}`, error);
+      }
+    }
+  }
+}
+
+function engineStopped(): WireError {
+  return { code: 'engine-unavailable', message: 'engine client: the engine is not running; restart Lantern' };
+}

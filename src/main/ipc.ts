@@ -1,0 +1,70 @@
+// Answers the preload's API calls: one ipcMain.handle channel per method, arguments checked, sender checked.
+import { ipcMain, type BrowserWindow, type IpcMainInvokeEvent } from 'electron';
+import type { ApiArguments, ApiMethod, ApiResult } from '../shared/contract/api';
+import type { CallOutcome } from '../shared/contract/bridge';
+import { API_METHODS } from '../shared/contract/engine';
+import { callChannel, EVENT_CHANNEL } from '../preload/channels';
+import { checkArguments } from './apiSchemas';
+import type { EngineClient } from './engineClient';
+import { isRendererUrl, type RendererLocation } from './rendererLocation';
+
+type ApiHandlers = { [M in ApiMethod]: (...args: ApiArguments<M>) => Promise<CallOutcome<ApiResult<M>>> };
+
+export interface IpcOptions {
+  engine: EngineClient;
+  /** The one window allowed to call; null while it is closed. */
+  getWindow: () => BrowserWindow | null;
+  renderer: RendererLocation;
+}
+
+/** Registers every API channel and forwards engine events to the window; returns a function that undoes both. */
+export function registerIpc({ engine, getWindow, renderer }: IpcOptions): () => void {
+  const handlers = {
+    search: (request) => engine.call('search', [request]),
+    getMessage: (id) => engine.call('getMessage', [id]),
+    listFolders: () => engine.call('listFolders', []),
+    getStats: () => engine.call('getStats', []),
+    importPaths: (paths, importId) => engine.call('importPaths', [paths, importId]),
+    cancelImport: (importId) => engine.call('cancelImport', [importId]),
+  } satisfies ApiHandlers;
+
+  const isTrustedSender = (event: IpcMainInvokeEvent): boolean => {
+    const window = getWindow();
+    const frame = event.senderFrame;
+    if (!window || window.isDestroyed() || !frame) return false;
+    return (
+      event.sender.id === window.webContents.id &&
+      frame.routingId === window.webContents.mainFrame.routingId &&
+      isRendererUrl(frame.url, renderer)
+    );
+  };
+
+  const handle = <M extends ApiMethod>(method: M): void => {
+    const handler: ApiHandlers[M] = handlers[method];
+    ipcMain.handle(callChannel(method), async (event, ...raw: unknown[]): Promise<CallOutcome<ApiResult<M>>> => {
+      if (!isTrustedSender(event)) {
+        console.error(`ipc: refused ${method} from ${event.senderFrame?.url ?? 'a closed frame'}`);
+        return { ok: false, error: { code: 'bad-request', message: `ipc: ${method} may only be called by the Lantern window` } };
+      }
+      const check = checkArguments(method, raw);
+      if (!check.ok) return { ok: false, error: check.error };
+      try {
+        return await handler(...check.args);
+      } catch (error) {
+        console.error(`ipc: ${method} failed`, error);
+        return { ok: false, error: { code: 'internal', message: `ipc: ${method} failed (${error instanceof Error ? error.message : String(error)})` } };
+      }
+    });
+  };
+  for (const method of API_METHODS) handle(method);
+
+  const unsubscribe = engine.subscribe((event) => {
+    const window = getWindow();
+    if (window && !window.isDestroyed()) window.webContents.send(EVENT_CHANNEL, event);
+  });
+
+  return () => {
+    unsubscribe();
+    for (const method of API_METHODS) ipcMain.removeHandler(callChannel(method));
+  };
+}

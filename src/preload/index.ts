@@ -1,0 +1,50 @@
+// Exposes window.lantern to the sandboxed renderer: one function per API call, events, and dropped-file paths.
+import { contextBridge, ipcRenderer, webUtils, type IpcRendererEvent } from 'electron';
+import type { ApiArguments, ApiMethod, ApiResult, LanternEvent, LanternEventListener } from '../shared/contract/api';
+import type { CallOutcome, ElectronBridge } from '../shared/contract/bridge';
+import { callChannel, EVENT_CHANNEL } from './channels';
+
+function caller<M extends ApiMethod>(method: M): (...args: ApiArguments<M>) => Promise<CallOutcome<ApiResult<M>>> {
+  return async (...args) => {
+    try {
+      return (await ipcRenderer.invoke(callChannel(method), ...args)) as CallOutcome<ApiResult<M>>;
+    } catch (error) {
+      // invoke rejects only when main has no handler (it is starting or quitting); handlers answer errors as data.
+      const detail = error instanceof Error ? error.message : String(error);
+      return { ok: false, error: { code: 'engine-unavailable', message: `preload: ${method} could not reach Lantern's main process (${detail})` } };
+    }
+  };
+}
+
+const listeners = new Set<LanternEventListener>();
+
+// One IPC listener for all subscribers, so the renderer never holds ipcRenderer or an IPC event object.
+ipcRenderer.on(EVENT_CHANNEL, (_event: IpcRendererEvent, lanternEvent: LanternEvent) => {
+  for (const listener of listeners) {
+    try {
+      listener(lanternEvent);
+    } catch (error) {
+      console.error(`preload: a listener for ${lanternEvent.type} threw`, error);
+    }
+  }
+});
+
+const bridge: ElectronBridge = {
+  search: caller('search'),
+  getMessage: caller('getMessage'),
+  listFolders: caller('listFolders'),
+  getStats: caller('getStats'),
+  importPaths: caller('importPaths'),
+  cancelImport: caller('cancelImport'),
+  subscribe(listener) {
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+    };
+  },
+  pathForFile(file) {
+    return webUtils.getPathForFile(file);
+  },
+};
+
+contextBridge.exposeInMainWorld('lantern', bridge);
