@@ -1,0 +1,127 @@
+// Opens the engine on a data folder: the store, the catalog and keyword index, and the LanternApi over them.
+import { createHash } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { LanternEvent, LanternEventListener } from '../shared/contract/api';
+import { LanternError } from '../shared/contract/errors';
+import type { ImportReport } from '../shared/model/importing';
+import { systemTimeZone } from '../shared/query/zonedTime';
+import type { Engine, EngineOptions } from './engineTypes';
+import { Catalog } from './index/catalog';
+import { KeywordIndex } from './index/keywordIndex';
+import { KEYWORD_SOURCE_COLUMNS, keywordDocumentOf } from './index/keywordDocument';
+import { importPaths } from './import/importer';
+import { computeStats, listFolders } from './listings';
+import { readMessage } from './readMessage';
+import { runSearch } from './search/search';
+import { SourceRegistry } from './sources';
+import { MessageStore } from './store/messageStore';
+
+/** Ties a saved keyword index to the exact order of messages it numbered. */
+function orderFingerprint(catalog: Catalog): string {
+  const hash = createHash('sha256');
+  for (const entry of catalog.entries) hash.update(entry.row.id);
+  return hash.digest('hex').slice(0, 16);
+}
+
+async function loadCatalog(store: MessageStore): Promise<Catalog> {
+  const catalog = new Catalog();
+  for await (const rows of store.scanCatalog()) for (const row of rows) catalog.add(row);
+  return catalog;
+}
+
+async function rebuildKeywords(store: MessageStore, catalog: Catalog): Promise<KeywordIndex> {
+  const keywords = new KeywordIndex();
+  for await (const rows of store.scanColumns(['id', ...KEYWORD_SOURCE_COLUMNS])) {
+    for (const row of rows) {
+      const ordinal = catalog.ordinalOf(row.id);
+      if (ordinal !== undefined) keywords.add(ordinal, keywordDocumentOf(row));
+    }
+  }
+  keywords.documents = catalog.size;
+  return keywords;
+}
+
+export async function openEngine(options: EngineOptions): Promise<Engine> {
+  await mkdir(options.dataDir, { recursive: true });
+  const timeZone = options.timeZone ?? systemTimeZone();
+  const store = await MessageStore.open(join(options.dataDir, 'lancedb'));
+  const sources = await SourceRegistry.open(options.dataDir);
+  const catalog = await loadCatalog(store);
+  const keywordFolder = join(options.dataDir, 'keyword-index');
+  let keywords = await KeywordIndex.load(keywordFolder, catalog.size, orderFingerprint(catalog));
+  if (!keywords) {
+    keywords = await rebuildKeywords(store, catalog);
+    if (catalog.size > 0) await keywords.save(keywordFolder, orderFingerprint(catalog));
+  }
+  const listeners = new Set<LanternEventListener>();
+  const emit = (event: LanternEvent): void => {
+    for (const listener of listeners) listener(event);
+  };
+  const imports = new Map<string, AbortController>();
+  // One writer: imports run one after another, searches read between their batches.
+  let writeQueue: Promise<unknown> = Promise.resolve();
+  let closed = false;
+  const ensureOpen = (): void => {
+    if (closed) throw new LanternError('engine-unavailable', 'engine: the store is closed');
+  };
+  const saveIndexes = async (): Promise<void> => {
+    await keywords!.save(keywordFolder, orderFingerprint(catalog));
+    await store.ensureIdIndex(catalog.size);
+  };
+
+  const engine: Engine = {
+    async search(request) {
+      ensureOpen();
+      if (typeof request?.query !== 'string') throw new LanternError('bad-request', 'search: the query must be a string');
+      return runSearch(request, { catalog, keywords: keywords!, store, timeZone });
+    },
+    async getMessage(id) {
+      ensureOpen();
+      return readMessage(id, catalog, store);
+    },
+    async listFolders() {
+      ensureOpen();
+      return listFolders(catalog);
+    },
+    async getStats() {
+      ensureOpen();
+      return computeStats(catalog, sources);
+    },
+    async importPaths(paths, importId) {
+      ensureOpen();
+      if (!Array.isArray(paths) || paths.some((path) => typeof path !== 'string')) {
+        throw new LanternError('bad-request', 'import: paths must be a list of file or folder paths');
+      }
+      const controller = new AbortController();
+      imports.set(importId, controller);
+      const run = writeQueue.then(() =>
+        importPaths(paths, importId, { store, catalog, keywords: keywords!, sources, emit, signal: controller.signal }, saveIndexes),
+      );
+      writeQueue = run.catch(() => undefined);
+      try {
+        const report: ImportReport = await run;
+        emit({ type: 'import-finished', importId, report });
+        return report;
+      } finally {
+        imports.delete(importId);
+      }
+    },
+    async cancelImport(importId) {
+      imports.get(importId)?.abort();
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async close() {
+      if (closed) return;
+      for (const controller of imports.values()) controller.abort();
+      await writeQueue;
+      closed = true;
+      listeners.clear();
+      store.close();
+    },
+  };
+  return engine;
+}

@@ -1,0 +1,15 @@
+// The engine as its hosts see it: the LanternApi plus events and shutdown.
+import type { LanternApi, LanternEventListener } from '../shared/contract/api';
+
+export interface EngineOptions {
+  /** Folder holding the store (LanceDB tables, keyword index, sources). Created when missing. */
+  dataDir: string;
+  /** IANA time zone for dates in queries; the system's by default. */
+  timeZone?: string;
+}
+
+export interface Engine extends LanternApi {
+  subscribe(listener: LanternEventListener): () => void;
+  /** Flushes indexes and closes the store; the engine answers nothing after this. */
+  close(): Promise<void>;
+}

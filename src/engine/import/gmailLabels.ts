@@ -1,0 +1,18 @@
+// Reads Gmail's X-Gmail-Labels header: comma-separated labels that may contain spaces and double-quoted commas.
+import type { HeaderValue } from 'mailparser';
+
+export function parseGmailLabels(header: HeaderValue | undefined): string[] {
+  if (typeof header !== 'string' || header.trim() === '') return [];
+  const labels: string[] = [];
+  let current = '';
+  let quoted = false;
+  for (const character of header) {
+    if (character === '"') quoted = !quoted;
+    else if (character === ',' && !quoted) {
+      labels.push(current);
+      current = '';
+    } else current += character;
+  }
+  labels.push(current);
+  return labels.map((label) => label.trim()).filter((label) => label !== '');
+}

@@ -1,0 +1,166 @@
+// Imports files into the store: detect, read, parse, deduplicate, write in batches, index, and report.
+import { access, stat } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import type { ImportError, ImportPhase, ImportProgress, ImportReport } from '../../shared/model/importing';
+import type { LanternEvent } from '../../shared/contract/api';
+import type { Catalog } from '../index/catalog';
+import type { KeywordIndex } from '../index/keywordIndex';
+import { keywordDocumentOf } from '../index/keywordDocument';
+import type { MessageStore } from '../store/messageStore';
+import type { MessageRecord } from '../store/messageRecord';
+import type { SourceRegistry } from '../sources';
+import { sourceIdFor } from '../sources';
+import { detectSource } from './detect';
+import { mboxFolderName } from './mbox';
+import { normalizeMessage } from './normalize';
+
+const BATCH_SIZE = 500;
+const PROGRESS_INTERVAL_MS = 250;
+const MAX_REPORTED_ERRORS = 1000;
+
+export interface ImportContext {
+  store: MessageStore;
+  catalog: Catalog;
+  keywords: KeywordIndex;
+  sources: SourceRegistry;
+  emit: (event: LanternEvent) => void;
+  signal: AbortSignal;
+}
+
+interface Tally {
+  imported: number;
+  duplicates: number;
+  failed: number;
+  errors: ImportError[];
+}
+
+function recordError(tally: Tally, error: ImportError): void {
+  tally.failed += 1;
+  if (tally.errors.length < MAX_REPORTED_ERRORS) tally.errors.push(error);
+}
+
+/** Adds a batch to the store first, then to the in-memory indexes, so a crash never indexes what was not stored. */
+async function flush(batch: MessageRecord[], context: ImportContext): Promise<void> {
+  if (batch.length === 0) return;
+  await context.store.add(batch);
+  for (const record of batch) {
+    const ordinal = context.catalog.add(record);
+    context.keywords.add(ordinal, keywordDocumentOf(record));
+  }
+  batch.length = 0;
+}
+
+/** The same message seen again: unite its labels with the stored copy's (Takeout's "All mail" copies). */
+async function mergeDuplicate(record: MessageRecord, context: ImportContext): Promise<void> {
+  const ordinal = context.catalog.ordinalOf(record.id)!;
+  const entry = context.catalog.entries[ordinal]!;
+  const incoming = JSON.parse(record.labelsJson) as string[];
+  const united = [...new Set([...entry.labels, ...incoming])];
+  if (united.length === entry.labels.length) return;
+  await context.store.updateLabels(record.id, JSON.stringify(united));
+  context.catalog.setLabels(ordinal, united);
+}
+
+async function importOne(path: string, importId: string, context: ImportContext, tally: Tally): Promise<void> {
+  try {
+    await access(path, constants.R_OK);
+  } catch {
+    recordError(tally, { source: path, position: '', reason: 'cannot read this path: it does not exist or is not readable' });
+    return;
+  }
+  const detection = await detectSource(path);
+  if ('problem' in detection) {
+    recordError(tally, { source: path, position: '', reason: detection.problem });
+    return;
+  }
+  const bytesTotal = (await stat(path)).size;
+  const sourceId = sourceIdFor(path);
+  const started = performance.now();
+  let bytesDone = 0;
+  let messages = 0;
+  let lastProgress = 0;
+  const progress = (phase: ImportPhase): void => {
+    const seconds = (performance.now() - started) / 1000;
+    const rate = seconds > 0 ? messages / seconds : 0;
+    const bytesRate = seconds > 0 ? bytesDone / seconds : 0;
+    const update: ImportProgress = {
+      importId,
+      source: path,
+      phase,
+      bytesDone,
+      bytesTotal,
+      messages,
+      rate: Math.round(rate),
+      etaSeconds: bytesRate > 0 && phase === 'reading' ? Math.max(0, Math.round((bytesTotal - bytesDone) / bytesRate)) : null,
+    };
+    context.emit({ type: 'import-progress', progress: update });
+  };
+  const batch: MessageRecord[] = [];
+  const pendingIds = new Set<string>();
+  const readerOptions = {
+    signal: context.signal,
+    onBytes: (done: number) => {
+      bytesDone = done;
+    },
+  };
+  let sourceMessages = 0;
+  try {
+    for await (const raw of detection.reader(path, readerOptions)) {
+      if (context.signal.aborted) break;
+      messages += 1;
+      if (raw.kind === 'failure') {
+        recordError(tally, { source: path, position: raw.position, reason: raw.reason });
+        continue;
+      }
+      try {
+        const record = await normalizeMessage(raw.bytes, {
+          sourceId,
+          sourceFile: path,
+          offset: raw.offset,
+          placement: raw.placement,
+          defaultFolder: mboxFolderName(path),
+        });
+        sourceMessages += 1;
+        if (context.catalog.has(record.id)) {
+          tally.duplicates += 1;
+          await mergeDuplicate(record, context);
+        } else if (pendingIds.has(record.id)) {
+          tally.duplicates += 1;
+        } else {
+          pendingIds.add(record.id);
+          batch.push(record);
+          tally.imported += 1;
+        }
+      } catch (error) {
+        recordError(tally, { source: path, position: raw.position, reason: `could not parse the message: ${(error as Error).message}` });
+      }
+      if (batch.length >= BATCH_SIZE) {
+        await flush(batch, context);
+        pendingIds.clear();
+      }
+      if (performance.now() - lastProgress > PROGRESS_INTERVAL_MS) {
+        lastProgress = performance.now();
+        progress('reading');
+      }
+    }
+  } catch (error) {
+    recordError(tally, { source: path, position: messages > 0 ? `after message ${messages}` : '', reason: (error as Error).message });
+  }
+  await flush(batch, context);
+  progress(context.signal.aborted ? 'cancelled' : 'done');
+  if (sourceMessages > 0) await context.sources.record(path, detection.kind, bytesTotal, sourceMessages);
+}
+
+export async function importPaths(paths: string[], importId: string, context: ImportContext, saveIndexes: () => Promise<void>): Promise<ImportReport> {
+  const started = performance.now();
+  const tally: Tally = { imported: 0, duplicates: 0, failed: 0, errors: [] };
+  for (const path of paths) {
+    if (context.signal.aborted) break;
+    await importOne(path, importId, context, tally);
+  }
+  if (tally.imported > 0) {
+    await saveIndexes();
+    context.emit({ type: 'store-changed' });
+  }
+  return { ...tally, messages: context.catalog.size, elapsedMs: Math.round(performance.now() - started) };
+}

@@ -1,0 +1,142 @@
+// Streams an mbox file (mboxo or mboxrd, LF or CRLF, optionally gzip-compressed) into raw messages with byte offsets.
+import { createReadStream } from 'node:fs';
+import { basename } from 'node:path';
+import { createGunzip } from 'node:zlib';
+import type { Readable } from 'node:stream';
+import type { MailReader, RawMail } from './rawMail';
+
+const NEWLINE = 0x0a;
+const GREATER_THAN = 0x3e;
+const FROM_SPACE = Buffer.from('From ');
+/** A separator carries a time of day; after a blank line that is enough (mboxo bodies can still say "From ..."). */
+const SEPARATOR_WITH_TIME = /^From \S*\s.*\d{1,2}:\d{2}/;
+/** Without a blank line before it, only a full asctime date ("Mon Jan  6 10:00:00 2020") makes a separator. */
+const SEPARATOR_WITH_ASCTIME = /^From \S*\s+\w{3} \w{3} [ \d]\d \d\d:\d\d(:\d\d)? (\S+ )?\d{4}/;
+
+function isBlank(line: Buffer): boolean {
+  return line.length === 0 || (line.length === 1 && line[0] === 0x0d);
+}
+
+function startsWithFrom(line: Buffer, at = 0): boolean {
+  return line.length >= at + 5 && line.compare(FROM_SPACE, 0, 5, at, at + 5) === 0;
+}
+
+/** mboxrd escapes every ">*From " line with one more ">"; mboxo escapes "From " alone. Undoing one ">" serves both. */
+function unescapeLine(line: Buffer): Buffer {
+  if (line[0] !== GREATER_THAN) return line;
+  let depth = 0;
+  while (line[depth] === GREATER_THAN) depth += 1;
+  return startsWithFrom(line, depth) ? line.subarray(1) : line;
+}
+
+export function isGzip(head: Buffer): boolean {
+  return head.length >= 2 && head[0] === 0x1f && head[1] === 0x8b;
+}
+
+/** Default folder for messages of an mbox file: its name without mbox/gz extensions. */
+export function mboxFolderName(path: string): string {
+  return basename(path).replace(/(\.gz)$/i, '').replace(/\.(mbox|mbx|mbs)$/i, '') || 'mbox';
+}
+
+function isSeparator(line: string, previousBlank: boolean, sawSeparator: boolean): boolean {
+  if (!sawSeparator) return true;
+  return (previousBlank && SEPARATOR_WITH_TIME.test(line)) || SEPARATOR_WITH_ASCTIME.test(line);
+}
+
+function joinLines(lines: Buffer[]): Buffer {
+  let length = 0;
+  for (const line of lines) length += line.length + 1;
+  const joined = Buffer.allocUnsafe(length);
+  let at = 0;
+  for (const line of lines) {
+    at += line.copy(joined, at);
+    joined[at++] = NEWLINE;
+  }
+  return joined;
+}
+
+interface Pending {
+  lines: Buffer[];
+  offset: number;
+}
+
+function finish(pending: Pending, folder: string): RawMail {
+  // Drop the blank line that separates this message from the next one.
+  let end = pending.lines.length;
+  while (end > 1 && isBlank(pending.lines[end - 1]!)) end -= 1;
+  const bytes = joinLines(pending.lines.slice(1, end));
+  return {
+    kind: 'message',
+    bytes,
+    offset: pending.offset,
+    position: `byte ${pending.offset}`,
+    placement: { folder, labels: [] },
+  };
+}
+
+/** `onChunk` runs after each chunk is consumed, so callers can report progress from their own byte counter. */
+export async function* splitMboxStream(stream: Readable, folder: string, signal: AbortSignal, onChunk: () => void = () => {}): AsyncIterable<RawMail> {
+  let carry: Buffer = Buffer.alloc(0);
+  let position = 0;
+  let previousBlank = true;
+  let pending: Pending | null = null;
+  let sawSeparator = false;
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    if (signal.aborted) return;
+    const data: Buffer = carry.length > 0 ? Buffer.concat([carry, chunk]) : chunk;
+    let start = 0;
+    for (let newline = data.indexOf(NEWLINE, start); newline !== -1; newline = data.indexOf(NEWLINE, start)) {
+      const raw = data.subarray(start, newline);
+      const line = raw.length > 0 && raw[raw.length - 1] === 0x0d ? raw.subarray(0, raw.length - 1) : raw;
+      const lineOffset = position + start;
+      start = newline + 1;
+      if (startsWithFrom(line) && isSeparator(line.toString('latin1'), previousBlank, sawSeparator)) {
+        if (pending) yield finish(pending, folder);
+        pending = { lines: [line], offset: lineOffset };
+        sawSeparator = true;
+        previousBlank = false;
+        continue;
+      }
+      previousBlank = isBlank(line);
+      if (pending) {
+        pending.lines.push(unescapeLine(line));
+      } else if (!sawSeparator && !previousBlank) {
+        throw new MboxFormatError(`mbox: byte ${lineOffset} comes before the first "From " separator line; this is not an mbox file`);
+      }
+    }
+    position += start;
+    carry = Buffer.from(data.subarray(start));
+    onChunk();
+  }
+  if (carry.length > 0 && pending) pending.lines.push(unescapeLine(carry));
+  if (pending) yield finish(pending, folder);
+  if (!sawSeparator) throw new MboxFormatError('mbox: no "From " separator line found; this is not an mbox file');
+}
+
+export class MboxFormatError extends Error {}
+
+/** Reads an mbox; compressed input is detected by its magic bytes, not its name. */
+export const readMbox: MailReader = async function* (path, options) {
+  const head = await peekHead(path);
+  const file = createReadStream(path, { highWaterMark: 1 << 20 });
+  const stream: Readable = isGzip(head) ? file.pipe(createGunzip()) : file;
+  file.on('error', (error) => stream.destroy(error));
+  try {
+    yield* splitMboxStream(stream, mboxFolderName(path), options.signal, () => options.onBytes(file.bytesRead));
+  } finally {
+    file.destroy();
+    stream.destroy();
+  }
+};
+
+async function peekHead(path: string): Promise<Buffer> {
+  const { open } = await import('node:fs/promises');
+  const handle = await open(path, 'r');
+  try {
+    const buffer = Buffer.alloc(16);
+    const { bytesRead } = await handle.read(buffer, 0, 16, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}

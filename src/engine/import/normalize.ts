@@ -1,0 +1,143 @@
+// Parses one raw message with mailparser and normalises it into the stored MessageRecord.
+import { createHash } from 'node:crypto';
+import { simpleParser, type AddressObject, type HeaderValue, type ParsedMail } from 'mailparser';
+import { convert as htmlToText } from 'html-to-text';
+import type { Address, AttachmentInfo } from '../../shared/model/message';
+import type { MessageRecord } from '../store/messageRecord';
+import type { MailPlacement } from './rawMail';
+import { parseGmailLabels } from './gmailLabels';
+import { makeSnippet } from './snippet';
+
+const MAX_TEXT_CHARS = 2_000_000;
+const MAX_HEADER_CHARS = 2_000;
+const SHOWN_HEADERS = ['from', 'to', 'cc', 'bcc', 'reply-to', 'date', 'subject', 'message-id', 'in-reply-to', 'references', 'list-id', 'x-mailer', 'user-agent', 'organization'];
+
+function hash(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+function addresses(field: AddressObject | AddressObject[] | undefined): Address[] {
+  if (!field) return [];
+  const groups = Array.isArray(field) ? field : [field];
+  const result: Address[] = [];
+  const visit = (entries: AddressObject['value']): void => {
+    for (const entry of entries) {
+      if (entry.group) visit(entry.group);
+      else if (entry.address || entry.name) result.push({ name: entry.name ?? '', address: (entry.address ?? '').toLowerCase() });
+    }
+  };
+  for (const group of groups) visit(group.value);
+  return result;
+}
+
+function headerText(value: HeaderValue): string {
+  if (typeof value === 'string') return value;
+  if (value instanceof Date) return value.toISOString();
+  if (Array.isArray(value)) return value.map((item) => headerText(item as HeaderValue)).join(', ');
+  if (value && typeof value === 'object') {
+    if ('text' in value && typeof value.text === 'string') return value.text;
+    if ('value' in value && typeof value.value === 'string') return value.value;
+  }
+  return String(value ?? '');
+}
+
+function stripAngles(id: string | undefined): string {
+  return (id ?? '').trim().replace(/^<|>$/g, '');
+}
+
+function referencesOf(parsed: ParsedMail): string[] {
+  const references = parsed.references;
+  const list = Array.isArray(references) ? references : references ? references.split(/\s+/) : [];
+  return list.map(stripAngles).filter((reference) => reference !== '');
+}
+
+/** Thread id from Gmail's X-GM-THRID, else the root of References/In-Reply-To, else the message itself. */
+function threadIdOf(parsed: ParsedMail, messageId: string, id: string): string {
+  const gmailThread = parsed.headers.get('x-gm-thrid');
+  if (gmailThread) return `gm${headerText(gmailThread).trim()}`;
+  const root = referencesOf(parsed)[0] ?? stripAngles(parsed.inReplyTo?.split(/\s+/)[0]) ?? '';
+  return hash(root || messageId || id).slice(0, 16);
+}
+
+function attachmentsOf(parsed: ParsedMail): AttachmentInfo[] {
+  return parsed.attachments
+    .filter((attachment) => attachment.contentDisposition !== 'inline' || attachment.filename)
+    .map((attachment) => ({
+      filename: attachment.filename ?? `unnamed.${attachment.contentType.split('/')[1] ?? 'bin'}`,
+      contentType: attachment.contentType,
+      size: attachment.size,
+    }));
+}
+
+function plainText(parsed: ParsedMail): string {
+  if (parsed.text && parsed.text.trim() !== '') return parsed.text.slice(0, MAX_TEXT_CHARS);
+  if (typeof parsed.html === 'string') {
+    return htmlToText(parsed.html, { wordwrap: false, selectors: [{ selector: 'img', format: 'skip' }, { selector: 'a', options: { ignoreHref: true } }] }).slice(0, MAX_TEXT_CHARS);
+  }
+  return '';
+}
+
+function shownHeaders(parsed: ParsedMail): Record<string, string> {
+  const shown: Record<string, string> = {};
+  for (const name of SHOWN_HEADERS) {
+    const value = parsed.headers.get(name);
+    if (value !== undefined) shown[name] = headerText(value).slice(0, MAX_HEADER_CHARS);
+  }
+  return shown;
+}
+
+export interface NormalizeContext {
+  sourceId: string;
+  sourceFile: string;
+  offset: number;
+  placement: MailPlacement;
+  defaultFolder: string;
+}
+
+export async function normalizeMessage(bytes: Buffer, context: NormalizeContext): Promise<MessageRecord> {
+  const parsed = await simpleParser(bytes, { skipImageLinks: true, skipTextToHtml: true, skipTextLinks: true });
+  const messageId = stripAngles(parsed.messageId);
+  const from = addresses(parsed.from)[0] ?? { name: '', address: '' };
+  const to = addresses(parsed.to);
+  const cc = addresses(parsed.cc);
+  const bcc = addresses(parsed.bcc);
+  const subject = (parsed.subject ?? '').trim();
+  const date = parsed.date && !Number.isNaN(parsed.date.getTime()) ? parsed.date.getTime() : 0;
+  const text = plainText(parsed);
+  const attachments = attachmentsOf(parsed);
+  const contentHash = hash([messageId, date, from.address, subject, text.trim()].join('\u0000'));
+  const id = (messageId ? hash(`${messageId}\u0000${contentHash}`) : contentHash).slice(0, 24);
+  const gmailLabels = parseGmailLabels(parsed.headers.get('x-gmail-labels'));
+  const labels = [...new Set([...gmailLabels, ...context.placement.labels])];
+  const listId = headerText(parsed.headers.get('list-id') ?? '').match(/<([^>]+)>/)?.[1] ?? headerText(parsed.headers.get('list-id') ?? '');
+  return {
+    id,
+    messageId,
+    threadId: threadIdOf(parsed, messageId, id),
+    subject,
+    date,
+    fromName: from.name,
+    fromAddress: from.address,
+    toJson: JSON.stringify(to),
+    ccJson: JSON.stringify(cc),
+    bccJson: JSON.stringify(bcc),
+    folder: context.placement.folder ?? context.defaultFolder,
+    labelsJson: JSON.stringify(labels),
+    attachmentsJson: JSON.stringify(attachments),
+    attachmentCount: attachments.length,
+    attachmentTextJson: '[]',
+    parentId: '',
+    size: bytes.length,
+    text,
+    html: typeof parsed.html === 'string' ? parsed.html : '',
+    snippet: makeSnippet(text),
+    headersJson: JSON.stringify(shownHeaders(parsed)),
+    listId: listId.trim().toLowerCase(),
+    isRead: context.placement.isRead ?? !gmailLabels.includes('Unread'),
+    isStarred: context.placement.isStarred ?? gmailLabels.includes('Starred'),
+    sourceId: context.sourceId,
+    sourceFile: context.sourceFile,
+    sourceOffset: context.offset,
+    contentHash,
+  };
+}

@@ -1,0 +1,98 @@
+// In-memory columns of every message's metadata (no text): filters, counts and listings run over these.
+import type { Address, AttachmentInfo } from '../../shared/model/message';
+import type { CatalogRow } from '../store/messageRecord';
+import { foldText } from './fold';
+
+/** One message's metadata, with searchable fields pre-folded. */
+export interface CatalogEntry {
+  row: CatalogRow;
+  to: Address[];
+  cc: Address[];
+  bcc: Address[];
+  labels: string[];
+  attachments: AttachmentInfo[];
+  foldedFrom: string;
+  foldedTo: string;
+  foldedCc: string;
+  foldedBcc: string;
+  foldedSubject: string;
+  foldedAttachmentNames: string;
+}
+
+function foldPeople(people: Address[]): string {
+  return foldText(people.map((person) => `${person.name} <${person.address}>`).join('\n'));
+}
+
+function parseJson<T>(json: string, fallback: T): T {
+  try {
+    return JSON.parse(json) as T;
+  } catch {
+    return fallback;
+  }
+}
+
+/** Messages are numbered 0..size-1 in load order ("ordinals"); indexes and bitsets speak ordinals. */
+export class Catalog {
+  readonly entries: CatalogEntry[] = [];
+  private readonly ordinalById = new Map<string, number>();
+  private readonly ordinalsByMessageId = new Map<string, number[]>();
+  dates = new Float64Array(1024);
+
+  get size(): number {
+    return this.entries.length;
+  }
+
+  has(id: string): boolean {
+    return this.ordinalById.has(id);
+  }
+
+  ordinalOf(id: string): number | undefined {
+    return this.ordinalById.get(id);
+  }
+
+  ordinalsOfMessageId(messageId: string): number[] {
+    return this.ordinalsByMessageId.get(messageId) ?? [];
+  }
+
+  /** Adds a row and returns its ordinal. */
+  add(row: CatalogRow): number {
+    const ordinal = this.entries.length;
+    const to = parseJson<Address[]>(row.toJson, []);
+    const cc = parseJson<Address[]>(row.ccJson, []);
+    const bcc = parseJson<Address[]>(row.bccJson, []);
+    const attachments = parseJson<AttachmentInfo[]>(row.attachmentsJson, []);
+    this.entries.push({
+      row,
+      to,
+      cc,
+      bcc,
+      labels: parseJson<string[]>(row.labelsJson, []),
+      attachments,
+      foldedFrom: foldText(`${row.fromName} <${row.fromAddress}>`),
+      foldedTo: foldPeople(to),
+      foldedCc: foldPeople(cc),
+      foldedBcc: foldPeople(bcc),
+      foldedSubject: foldText(row.subject),
+      foldedAttachmentNames: foldText(attachments.map((attachment) => attachment.filename).join('\n')),
+    });
+    if (ordinal >= this.dates.length) {
+      const grown = new Float64Array(this.dates.length * 2);
+      grown.set(this.dates);
+      this.dates = grown;
+    }
+    this.dates[ordinal] = row.date;
+    this.ordinalById.set(row.id, ordinal);
+    if (row.messageId) {
+      const list = this.ordinalsByMessageId.get(row.messageId);
+      if (list) list.push(ordinal);
+      else this.ordinalsByMessageId.set(row.messageId, [ordinal]);
+    }
+    return ordinal;
+  }
+
+  setLabels(ordinal: number, labels: string[]): void {
+    const entry = this.entries[ordinal]!;
+    entry.labels = labels;
+    entry.row = { ...entry.row, labelsJson: JSON.stringify(labels) };
+  }
+}

@@ -1,0 +1,44 @@
+// Opens one message for reading: the full record with its HTML sanitised.
+import sanitizeHtml from 'sanitize-html';
+import type { MessageDetail } from '../shared/model/message';
+import type { Catalog } from './index/catalog';
+import type { MessageStore } from './store/messageStore';
+import { toSummary } from './search/toSummary';
+
+/** Mail HTML keeps its layout but loses scripts, handlers, forms and frames; remote images are blocked later by the viewer. */
+const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: sanitizeHtml.defaults.allowedTags.concat(['img', 'center', 'font', 'span', 'style', 'h1', 'h2', 'u', 's']),
+  allowedAttributes: {
+    '*': ['style', 'align', 'valign', 'width', 'height', 'bgcolor', 'color', 'dir', 'lang', 'title', 'class'],
+    a: ['href', 'name', 'target'],
+    img: ['src', 'alt', 'width', 'height'],
+    font: ['face', 'size', 'color'],
+    td: ['colspan', 'rowspan', 'style', 'align', 'valign', 'width', 'bgcolor'],
+    th: ['colspan', 'rowspan', 'style', 'align', 'valign', 'width', 'bgcolor'],
+    table: ['border', 'cellpadding', 'cellspacing', 'width', 'bgcolor', 'style', 'align'],
+  },
+  allowedSchemes: ['http', 'https', 'mailto', 'cid', 'data'],
+  allowVulnerableTags: true,
+};
+
+export async function readMessage(id: string, catalog: Catalog, store: MessageStore): Promise<MessageDetail | null> {
+  const ordinal = catalog.ordinalOf(id);
+  if (ordinal === undefined) return null;
+  const [record] = await store.get([id]);
+  if (!record) return null;
+  const entry = catalog.entries[ordinal]!;
+  let headers: Record<string, string>;
+  try {
+    headers = JSON.parse(record.headersJson) as Record<string, string>;
+  } catch {
+    headers = {};
+  }
+  return {
+    ...toSummary(entry, record.snippet),
+    bcc: entry.bcc,
+    text: record.text,
+    html: record.html ? sanitizeHtml(record.html, SANITIZE_OPTIONS) : null,
+    headers,
+    origin: { sourceId: record.sourceId, file: record.sourceFile, offset: record.sourceOffset },
+  };
+}

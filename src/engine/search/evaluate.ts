@@ -1,0 +1,116 @@
+// Evaluates a query tree over every message at once: each node becomes a bitset of matching ordinals.
+import type { QueryNode } from '../../shared/query/ast';
+import { assertNever } from '../../shared/assertNever';
+import type { Catalog } from '../index/catalog';
+import { foldText, words } from '../index/fold';
+import type { KeywordIndex } from '../index/keywordIndex';
+import { matchesFilter, type MetadataFilter } from './matchFilter';
+
+/** One byte per message: 1 when it matches. */
+export type Bitset = Uint8Array;
+
+/** Subject and people hits outrank body hits; within the body, FlexSearch's order (earlier mentions first) counts. */
+const META_WEIGHT = 2;
+const CONTENT_WEIGHT = 1;
+
+export interface Evaluation {
+  matches: Bitset;
+  /** Relevance of each ordinal from its word matches (0 where words played no part). */
+  scores: Float64Array;
+  /** Words and phrases to highlight in snippets. */
+  highlightTerms: string[];
+  /** Phrases that matching messages must contain verbatim in their text (checked after word matching). */
+  phrases: string[];
+}
+
+export class Evaluator {
+  private readonly size: number;
+  readonly scores: Float64Array;
+  readonly highlightTerms: string[] = [];
+  readonly phrases: string[] = [];
+
+  constructor(
+    private readonly catalog: Catalog,
+    private readonly keywords: KeywordIndex,
+  ) {
+    this.size = catalog.size;
+    this.scores = new Float64Array(this.size);
+  }
+
+  evaluate(root: QueryNode | null): Evaluation {
+    const matches = root ? this.node(root, true) : new Uint8Array(this.size).fill(1);
+    return { matches, scores: this.scores, highlightTerms: this.highlightTerms, phrases: this.phrases };
+  }
+
+  private node(node: QueryNode, positive: boolean): Bitset {
+    switch (node.kind) {
+      case 'and': {
+        const result = new Uint8Array(this.size).fill(1);
+        for (const child of node.children) {
+          const bits = this.node(child, positive);
+          for (let ordinal = 0; ordinal < this.size; ordinal += 1) result[ordinal]! &= bits[ordinal]!;
+        }
+        return result;
+      }
+      case 'or': {
+        const result = new Uint8Array(this.size);
+        for (const child of node.children) {
+          const bits = this.node(child, positive);
+          for (let ordinal = 0; ordinal < this.size; ordinal += 1) result[ordinal]! |= bits[ordinal]!;
+        }
+        return result;
+      }
+      case 'not': {
+        const bits = this.node(node.child, !positive);
+        const result = new Uint8Array(this.size);
+        for (let ordinal = 0; ordinal < this.size; ordinal += 1) result[ordinal] = bits[ordinal]! ^ 1;
+        return result;
+      }
+      case 'text':
+        if (positive) this.highlightTerms.push(node.value);
+        if (node.phrase && positive && words(node.value).length > 1) this.phrases.push(node.value);
+        return this.wordsMatch(node.value, ['content', 'meta'], positive);
+      case 'filter': {
+        if (node.filter.field === 'body') {
+          if (positive) this.highlightTerms.push(node.filter.value);
+          return this.wordsMatch(node.filter.value, ['content'], positive);
+        }
+        const filter = node.filter as MetadataFilter;
+        if (positive && (filter.field === 'subject' || filter.field === 'filename')) this.highlightTerms.push(filter.value);
+        const folded = 'value' in filter && typeof filter.value === 'string' ? foldText(filter.value) : '';
+        const result = new Uint8Array(this.size);
+        const entries = this.catalog.entries;
+        for (let ordinal = 0; ordinal < this.size; ordinal += 1) {
+          if (matchesFilter(entries[ordinal]!, filter, folded)) result[ordinal] = 1;
+        }
+        return result;
+      }
+      default:
+        return assertNever(node, 'query node');
+    }
+  }
+
+  /** Every word must occur (in any of the fields); scores accumulate for positive matches only. */
+  private wordsMatch(text: string, fields: ('content' | 'meta')[], positive: boolean): Bitset {
+    const terms = words(text);
+    const result = new Uint8Array(this.size).fill(terms.length > 0 ? 1 : 0);
+    for (const term of terms) {
+      const hits = new Uint8Array(this.size);
+      for (const field of fields) {
+        const ordinals = this.keywords.lookup(field, term);
+        const weight = field === 'meta' ? META_WEIGHT : CONTENT_WEIGHT;
+        ordinals.forEach((ordinal, rank) => {
+          if (ordinal >= this.size) return;
+          hits[ordinal] = 1;
+          if (positive) this.scores[ordinal]! += weight * (1 - (0.5 * rank) / ordinals.length);
+        });
+      }
+      for (let ordinal = 0; ordinal < this.size; ordinal += 1) result[ordinal]! &= hits[ordinal]!;
+    }
+    return result;
+  }
+}
+
+export function foldedPhrase(phrase: string): string {
+  return words(phrase).join(' ');
+}

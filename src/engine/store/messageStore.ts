@@ -1,0 +1,86 @@
+// The LanceDB `messages` table: the durable record of every message, and the source every index is rebuilt from.
+import { connect, Index, type Connection, type Table } from '@lancedb/lancedb';
+import { CATALOG_COLUMNS, MESSAGE_SCHEMA, type CatalogRow, type MessageRecord } from './messageRecord';
+
+const TABLE = 'messages';
+/** Below this many rows a scan is as fast as an index lookup and the index would only cost writes. */
+const ID_INDEX_THRESHOLD = 5_000;
+
+function quote(value: string): string {
+  return `'${value.replace(/'/g, "''")}'`;
+}
+
+export class MessageStore {
+  private hasIdIndex = false;
+
+  private constructor(
+    private readonly connection: Connection,
+    private readonly table: Table,
+  ) {}
+
+  /** `location` is a folder path or a LanceDB URI (s3://..., gs://...). */
+  static async open(location: string): Promise<MessageStore> {
+    const connection = await connect(location);
+    const names = await connection.tableNames();
+    const table = names.includes(TABLE) ? await connection.openTable(TABLE) : await connection.createEmptyTable(TABLE, MESSAGE_SCHEMA);
+    const store = new MessageStore(connection, table);
+    store.hasIdIndex = (await table.listIndices()).some((index) => index.columns.includes('id'));
+    return store;
+  }
+
+  async count(): Promise<number> {
+    return this.table.countRows();
+  }
+
+  async add(records: MessageRecord[]): Promise<void> {
+    if (records.length === 0) return;
+    await this.table.add(records as unknown as Record<string, unknown>[]);
+  }
+
+  /** Builds the id index once the table is big enough for it to pay off; later writes keep it current. */
+  async ensureIdIndex(rowCount: number): Promise<void> {
+    if (this.hasIdIndex || rowCount < ID_INDEX_THRESHOLD) return;
+    await this.table.createIndex('id', { config: Index.btree() });
+    this.hasIdIndex = true;
+  }
+
+  async get(ids: string[]): Promise<MessageRecord[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.table
+      .query()
+      .where(`id IN (${ids.map(quote).join(',')})`)
+      .toArray();
+    return rows as MessageRecord[];
+  }
+
+  /** Selected columns of records by id, for callers that do not need the large text columns. */
+  async getColumns<K extends keyof MessageRecord>(ids: string[], columns: readonly K[]): Promise<Pick<MessageRecord, K>[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.table
+      .query()
+      .where(`id IN (${ids.map(quote).join(',')})`)
+      .select([...columns])
+      .toArray();
+    return rows as Pick<MessageRecord, K>[];
+  }
+
+  /** Streams the catalog columns of every row, in batches. */
+  async *scanCatalog(): AsyncIterable<CatalogRow[]> {
+    yield* this.scanColumns(CATALOG_COLUMNS);
+  }
+
+  async *scanColumns<K extends keyof MessageRecord>(columns: readonly K[]): AsyncIterable<Pick<MessageRecord, K>[]> {
+    for await (const batch of this.table.query().select([...columns])) {
+      yield batch.toArray().map((row) => row.toJSON() as Pick<MessageRecord, K>);
+    }
+  }
+
+  async updateLabels(id: string, labelsJson: string): Promise<void> {
+    await this.table.update({ where: `id = ${quote(id)}`, values: { labelsJson } });
+  }
+
+  close(): void {
+    this.table.close();
+    this.connection.close();
+  }
+}

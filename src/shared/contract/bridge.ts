@@ -1,0 +1,14 @@
+// What the Electron preload exposes as window.lantern: one function per API call, answering outcomes, not throws.
+import type { ApiArguments, ApiMethod, ApiResult, LanternEventListener } from './api';
+import type { WireError } from './errors';
+
+/** A call's outcome as data, because Electron IPC and contextBridge keep only the message of a thrown error. */
+export type CallOutcome<T> = { ok: true; result: T } | { ok: false; error: WireError };
+
+export type ElectronBridge = {
+  [M in ApiMethod]: (...args: ApiArguments<M>) => Promise<CallOutcome<ApiResult<M>>>;
+} & {
+  subscribe(listener: LanternEventListener): () => void;
+  /** The OS path of a file dropped on the window (Electron's webUtils.getPathForFile). */
+  pathForFile(file: File): string;
+};
