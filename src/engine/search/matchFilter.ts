@@ -18,9 +18,9 @@ function hasAttachmentKind(entry: CatalogEntry, kind: AttachmentKind): boolean {
   return entry.attachments.some((attachment) => pattern.test(attachment.contentType.toLowerCase()) || pattern.test(attachment.filename.toLowerCase()));
 }
 
-/** Gmail writes "my-label" for "My label"; compare folded, with dashes, slashes and spaces alike. */
+/** Gmail writes "my-label" for "My label"; compare folded, with punctuation and spaces alike (but "/" separates folders). */
 export function placeKey(value: string): string {
-  return foldText(value).replace(/[\s_-]+/g, ' ').trim();
+  return foldText(value).replace(/[^\p{L}\p{N}/]+/gu, ' ').trim();
 }
 
 function placeMatches(entry: CatalogEntry, wanted: string): boolean {

@@ -1,0 +1,199 @@
+// Integration: the engine on real corpora, with expected counts computed in the test by its own parsing.
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { corpusPath, makeTempDir, readCorpusMessages, toMbox } from '../../test/corpus';
+import { openEngine } from './engine';
+import type { Engine } from './engineTypes';
+
+interface Expected {
+  messageId: string;
+  from: string;
+  to: string;
+  subject: string;
+  date: number;
+  attachments: number;
+  labels: string[];
+}
+
+function people(field: AddressObject | AddressObject[] | undefined): string {
+  const list = Array.isArray(field) ? field : field ? [field] : [];
+  return list
+    .flatMap((group) => group.value)
+    .map((entry) => `${entry.name ?? ''} <${entry.address ?? ''}>`)
+    .join(', ')
+    .toLowerCase();
+}
+
+async function describeMessage(bytes: Buffer): Promise<Expected> {
+  const withoutSeparator = bytes.subarray(bytes.indexOf(0x0a) + 1);
+  const parsed: ParsedMail = await simpleParser(withoutSeparator);
+  const labelsHeader = parsed.headers.get('x-gmail-labels');
+  return {
+    messageId: (parsed.messageId ?? '').replace(/^<|>$/g, ''),
+    from: people(parsed.from),
+    to: people(parsed.to),
+    subject: (parsed.subject ?? '').toLowerCase(),
+    date: parsed.date?.getTime() ?? 0,
+    attachments: parsed.attachments.filter((attachment) => attachment.contentDisposition !== 'inline' || attachment.filename).length,
+    labels: typeof labelsHeader === 'string' ? labelsHeader.split(',').map((label) => label.trim()) : [],
+  };
+}
+
+function distinctCount(messages: Expected[], predicate: (message: Expected) => boolean): number {
+  return new Set(messages.filter(predicate).map((message) => message.messageId)).size;
+}
+
+describe('engine on the usrp-users archive', () => {
+  let engine: Engine;
+  let expected: Expected[];
+  let dataDir: string;
+
+  beforeAll(async () => {
+    dataDir = await makeTempDir();
+    engine = await openEngine({ dataDir, timeZone: 'UTC' });
+    const raw = await readCorpusMessages('usrp-users-list.mbox.gz');
+    expected = await Promise.all(raw.map(describeMessage));
+  });
+
+  afterAll(async () => {
+    await engine.close();
+  });
+
+  it('imports every message once and reports the copies the archive holds twice', async () => {
+    const report = await engine.importPaths([corpusPath('usrp-users-list.mbox.gz')], 'first');
+    const distinct = new Set(expected.map((message) => message.messageId)).size;
+    expect(report.failed).toBe(0);
+    expect(report.imported).toBe(distinct);
+    expect(report.imported + report.duplicates).toBe(expected.length);
+    expect(report.messages).toBe(distinct);
+  });
+
+  it('adds nothing when the same file is imported again', async () => {
+    const report = await engine.importPaths([corpusPath('usrp-users-list.mbox.gz')], 'again');
+    expect(report.imported).toBe(0);
+    expect(report.duplicates).toBe(expected.length);
+  });
+
+  const cases: [string, (message: Expected) => boolean][] = [
+    ['from:marcus', (message) => message.from.includes('marcus')],
+    ['from:ettus.com', (message) => message.from.includes('ettus.com')],
+    ['to:usrp-users', (message) => message.to.includes('usrp-users')],
+    ['subject:b210', (message) => message.subject.includes('b210')],
+    ['subject:"x310 1-pps"', (message) => message.subject.includes('x310 1-pps')],
+    ['has:attachment', (message) => message.attachments > 0],
+    ['after:2020-01-01', (message) => message.date >= Date.UTC(2020, 0, 1)],
+    ['before:2019-06-01', (message) => message.date < Date.UTC(2019, 5, 1)],
+    ['after:2019-01-01 before:2019-02-01', (message) => message.date >= Date.UTC(2019, 0, 1) && message.date < Date.UTC(2019, 1, 1)],
+    ['in:usrp-users-list', () => true],
+    ['subject:b210 has:attachment', (message) => message.subject.includes('b210') && message.attachments > 0],
+    ['from:marcus -subject:re', (message) => message.from.includes('marcus') && !message.subject.includes('re')],
+  ];
+  for (const [query, predicate] of cases) {
+    it(`"${query}" returns exactly the matching messages`, async () => {
+      const result = await engine.search({ query, limit: 5 });
+      expect(result.parsed.warnings).toEqual([]);
+      expect(result.total).toBe(distinctCount(expected, predicate));
+      expect(result.hits.length).toBe(Math.min(5, result.total));
+    });
+  }
+
+  it('sorts by date newest first with a stable order', async () => {
+    const result = await engine.search({ query: 'has:attachment', sort: 'date', limit: 50 });
+    const dates = result.hits.map((hit) => Date.parse(hit.date));
+    expect(dates).toEqual([...dates].sort((first, second) => second - first));
+    const again = await engine.search({ query: 'has:attachment', sort: 'date', limit: 50 });
+    expect(again.hits.map((hit) => hit.id)).toEqual(result.hits.map((hit) => hit.id));
+  });
+
+  it('finds free text with highlighted snippets and pages through all matches', async () => {
+    const first = await engine.search({ query: 'gnuradio', limit: 10 });
+    expect(first.total).toBeGreaterThan(100);
+    const hit = first.hits[0]!;
+    expect(hit.highlights.length).toBeGreaterThan(0);
+    expect(hit.snippet.slice(hit.highlights[0]!.start, hit.highlights[0]!.end).toLowerCase()).toBe('gnuradio');
+    const second = await engine.search({ query: 'gnuradio', limit: 10, offset: 10 });
+    expect(second.total).toBe(first.total);
+    expect(second.hits.map((item) => item.id)).not.toContain(hit.id);
+  });
+
+  it('opens a message with headers, text and sanitised html', async () => {
+    const { hits } = await engine.search({ query: 'has:attachment', limit: 1 });
+    const message = await engine.getMessage(hits[0]!.id);
+    expect(message?.subject).toBe(hits[0]!.subject);
+    expect(message?.text.length).toBeGreaterThan(0);
+    expect(message?.headers['message-id']).toContain(hits[0]!.messageId);
+    expect(message?.attachments.length).toBeGreaterThan(0);
+    expect(message?.html ?? '').not.toMatch(/<script/i);
+    expect(await engine.getMessage('no-such-id')).toBeNull();
+  });
+
+  it('lists the folder with its count and reports stats', async () => {
+    const folders = await engine.listFolders();
+    const distinct = new Set(expected.map((message) => message.messageId)).size;
+    expect(folders).toEqual([expect.objectContaining({ name: 'usrp-users-list', kind: 'folder', count: distinct })]);
+    const stats = await engine.getStats();
+    expect(stats.messages).toBe(distinct);
+    expect(stats.sources).toHaveLength(1);
+    expect(stats.threads).toBeGreaterThan(100);
+  });
+
+  it('reopens from disk with the same results', async () => {
+    const before = await engine.search({ query: 'gnuradio from:marcus', limit: 20 });
+    await engine.close();
+    engine = await openEngine({ dataDir, timeZone: 'UTC' });
+    const after = await engine.search({ query: 'gnuradio from:marcus', limit: 20 });
+    expect(after.total).toBe(before.total);
+    expect(after.hits.map((hit) => hit.id)).toEqual(before.hits.map((hit) => hit.id));
+  });
+});
+
+describe('engine with Gmail labels', () => {
+  it('reads X-Gmail-Labels and X-GM-THRID and filters by label', async () => {
+    const dataDir = await makeTempDir();
+    const raw = await readCorpusMessages('io-uring-list.mbox.gz', 120);
+    const labelled = raw.map((message, index) => {
+      const newline = message.indexOf(0x0a);
+      const labels = index % 3 === 0 ? 'Inbox,Important,"Project, Zero"' : index % 3 === 1 ? 'Sent' : 'Inbox,Category updates';
+      const headers = `X-GM-THRID: ${1000 + Math.floor(index / 4)}\nX-Gmail-Labels: ${labels}\n`;
+      return Buffer.concat([message.subarray(0, newline + 1), Buffer.from(headers), message.subarray(newline + 1)]);
+    });
+    const file = join(dataDir, 'All mail Including Spam and Trash.mbox');
+    await writeFile(file, toMbox(labelled));
+    const engine = await openEngine({ dataDir: join(dataDir, 'store'), timeZone: 'UTC' });
+    try {
+      const report = await engine.importPaths([file], 'takeout');
+      expect(report.imported).toBe(120);
+      expect((await engine.search({ query: 'label:important' })).total).toBe(40);
+      expect((await engine.search({ query: 'in:inbox' })).total).toBe(80);
+      expect((await engine.search({ query: 'label:project-zero' })).total).toBe(40);
+      expect((await engine.search({ query: 'in:sent OR label:important' })).total).toBe(80);
+      expect((await engine.search({ query: 'is:important' })).total).toBe(40);
+      expect((await engine.search({ query: 'category:updates' })).total).toBe(40);
+      const stats = await engine.getStats();
+      expect(stats.threads).toBe(30);
+      const labels = (await engine.listFolders()).filter((folder) => folder.kind === 'label');
+      expect(labels.find((label) => label.name === 'Project, Zero')?.count).toBe(40);
+    } finally {
+      await engine.close();
+    }
+  });
+
+  it('reports files that are not mail and changes nothing', async () => {
+    const dataDir = await makeTempDir();
+    const file = join(dataDir, 'photo.png');
+    await writeFile(file, Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]));
+    const engine = await openEngine({ dataDir: join(dataDir, 'store') });
+    try {
+      const report = await engine.importPaths([file, join(dataDir, 'missing.mbox')], 'bad');
+      expect(report.imported).toBe(0);
+      expect(report.failed).toBe(2);
+      expect(report.errors[0]!.reason).toMatch(/not a mail file/);
+      expect(report.errors[1]!.reason).toMatch(/cannot read/);
+      expect((await engine.getStats()).sources).toEqual([]);
+    } finally {
+      await engine.close();
+    }
+  });
+});
