@@ -1,0 +1,96 @@
+// The one Lantern window: locked-down web preferences, navigation and pop-ups blocked, bounds remembered.
+import { BrowserWindow, screen, shell } from 'electron';
+import { externalLinkTarget } from './externalLinks';
+import { isRendererUrl, rendererUrl, type RendererLocation } from './rendererLocation';
+import type { Settings } from './settings';
+import { DEFAULT_SIZE } from './windowBounds';
+
+export interface WindowOptions {
+  preloadPath: string;
+  renderer: RendererLocation;
+  settings: Settings;
+  iconPath: string | undefined;
+}
+
+export function createMainWindow({ preloadPath, renderer, settings, iconPath }: WindowOptions): BrowserWindow {
+  const saved = settings.windowBounds(screen.getAllDisplays().map((display) => display.workArea));
+  const window = new BrowserWindow({
+    ...(saved ? { x: saved.x, y: saved.y, width: saved.width, height: saved.height } : DEFAULT_SIZE),
+    minWidth: 640,
+    minHeight: 420,
+    show: false,
+    title: 'Lantern',
+    backgroundColor: '#1b1d23',
+    ...(iconPath ? { icon: iconPath } : {}),
+    webPreferences: {
+      preload: preloadPath,
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+      webviewTag: false,
+      spellcheck: false,
+    },
+  });
+  if (saved?.isMaximized) window.maximize();
+  window.once('ready-to-show', () => window.show());
+
+  blockNavigation(window, renderer);
+  rememberBounds(window, settings);
+
+  const url = rendererUrl(renderer);
+  const load = renderer.kind === 'file' ? window.loadFile(renderer.indexPath) : window.loadURL(url);
+  load.catch((error: unknown) => {
+    console.error(`window: could not load ${url}; run "npm run build" first`, error);
+  });
+  return window;
+}
+
+// Mail bodies contain links; none may replace the app page or open a window with the preload's powers.
+function blockNavigation(window: BrowserWindow, renderer: RendererLocation): void {
+  const contents = window.webContents;
+  contents.setWindowOpenHandler(({ url }) => {
+    openExternally(url);
+    return { action: 'deny' };
+  });
+  contents.on('will-navigate', (event) => {
+    if (isRendererUrl(event.url, renderer)) return;
+    event.preventDefault();
+    openExternally(event.url);
+  });
+  contents.on('will-redirect', (event) => {
+    if (!isRendererUrl(event.url, renderer)) event.preventDefault();
+  });
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+}
+
+function openExternally(url: string): void {
+  const target = externalLinkTarget(url);
+  if (!target) {
+    console.warn(`window: blocked a link to ${url.slice(0, 200)}`);
+    return;
+  }
+  shell.openExternal(target).catch((error: unknown) => console.error(`window: could not open ${target}`, error));
+}
+
+function rememberBounds(window: BrowserWindow, settings: Settings): void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const save = (): void => {
+    if (window.isDestroyed() || window.isMinimized() || window.isFullScreen()) return;
+    // Normal bounds, so un-maximizing after a restart returns to the size the user had before maximizing.
+    const bounds = window.getNormalBounds();
+    settings.saveWindowBounds({ ...bounds, isMaximized: window.isMaximized() });
+  };
+  const saveSoon = (): void => {
+    clearTimeout(timer);
+    timer = setTimeout(save, 500);
+  };
+  window.on('resize', saveSoon);
+  window.on('move', saveSoon);
+  window.on('maximize', save);
+  window.on('unmaximize', save);
+  window.on('close', () => {
+    clearTimeout(timer);
+    save();
+  });
+}
