@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import type { ApiArguments, ApiMethod } from '../shared/contract/api';
+import { API_METHODS } from '../shared/contract/engine';
+import { argumentSchemas, checkArguments } from './apiSchemas';
+
+// One valid call per method; the satisfies makes a new API method without an example fail to compile.
+const validCalls = {
+  search: [{ query: 'from:alice has:attachment', limit: 50, offset: 0, sort: 'date' }],
+  getMessage: ['message-1'],
+  listFolders: [],
+  getStats: [],
+  importPaths: [['/home/person/Takeout/All mail.mbox', '/home/person/old-mail'], 'import-1'],
+  cancelImport: ['import-1'],
+} satisfies { [M in ApiMethod]: ApiArguments<M> };
+
+describe('argument schemas', () => {
+  it('has a schema for every API method', () => {
+    expect(Object.keys(argumentSchemas).sort()).toEqual([...API_METHODS].sort());
+  });
+
+  it.each(API_METHODS)('accepts a valid %s call and returns its arguments unchanged', (method) => {
+    const check = checkArguments(method, validCalls[method]);
+    expect(check).toEqual({ ok: true, args: validCalls[method] });
+  });
+
+  it('accepts a search with only a query', () => {
+    expect(checkArguments('search', [{ query: '' }]).ok).toBe(true);
+  });
+
+  it.each([
+    ['search', [], 'arguments'],
+    ['search', [{ query: 'x' }, 'extra'], 'arguments'],
+    ['search', [{ query: 42 }], 'argument 0.query'],
+    ['search', [{ query: 'x', limit: 0 }], 'argument 0.limit'],
+    ['search', [{ query: 'x', limit: 1.5 }], 'argument 0.limit'],
+    ['search', [{ query: 'x', sort: 'size' }], 'argument 0.sort'],
+    ['search', [{ query: 'x', script: 'alert(1)' }], 'argument 0'],
+    ['search', [{ query: 'x'.repeat(10_001) }], 'argument 0.query'],
+    ['getMessage', [''], 'argument 0'],
+    ['getMessage', [7], 'argument 0'],
+    ['listFolders', ['unexpected'], 'arguments'],
+    ['importPaths', [[], 'import-1'], 'argument 0'],
+    ['importPaths', [['relative/inbox.mbox'], 'import-1'], 'argument 0.0'],
+    ['importPaths', [['/abs/inbox.mbox']], 'arguments'],
+    ['importPaths', ['/abs/inbox.mbox', 'import-1'], 'argument 0'],
+    ['cancelImport', [null], 'argument 0'],
+  ] as const)('rejects %s(%j) naming %s', (method, raw, where) => {
+    const check = checkArguments(method, [...raw] as unknown[]);
+    expect(check.ok).toBe(false);
+    if (check.ok) return;
+    expect(check.error.code).toBe('bad-request');
+    expect(check.error.message).toContain(`ipc: ${method} rejected its arguments`);
+    expect(check.error.message).toContain(where);
+  });
+
+  it('says what is wrong with a relative import path', () => {
+    const check = checkArguments('importPaths', [['inbox.mbox'], 'import-1']);
+    expect(check.ok ? '' : check.error.message).toContain('must be an absolute path');
+  });
+});
