@@ -1,0 +1,76 @@
+// The utility-process host's routing, on a real engine in a temp folder: every request reaches its own method.
+import { rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTempDir, readCorpusMessages, toMbox } from '../../../test/corpus';
+import type { LanternEvent } from '../../shared/contract/api';
+import { API_METHODS, type EngineRequest } from '../../shared/contract/engine';
+import type { ImportReport } from '../../shared/model/importing';
+import type { SearchResult } from '../../shared/model/search';
+import type { Stats } from '../../shared/model/stats';
+import { openEngine } from '../engine';
+import type { Engine } from '../engineTypes';
+import { answerRequest, dataDirFromArgv, isEngineRequest } from './utilityProcessHost';
+
+describe('utility process host', () => {
+  let dataDir: string;
+  let engine: Engine;
+  let mboxPath: string;
+  const events: LanternEvent[] = [];
+
+  beforeAll(async () => {
+    dataDir = await makeTempDir();
+    mboxPath = join(dataDir, 'five.mbox');
+    await writeFile(mboxPath, toMbox(await readCorpusMessages('usrp-users-list.mbox.gz', 5)));
+    engine = await openEngine({ dataDir: join(dataDir, 'store'), timeZone: 'UTC' });
+    engine.subscribe((event) => events.push(event));
+  });
+
+  afterAll(async () => {
+    await engine?.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('routes every API method to the engine method of the same name', async () => {
+    const seen = new Set<string>();
+    const route = async (request: EngineRequest) => {
+      seen.add(request.method);
+      return answerRequest(engine, request);
+    };
+
+    const report = (await route({ seq: 1, method: 'importPaths', args: [[mboxPath], 'import-1'] })) as ImportReport;
+    expect(report.imported).toBe(5);
+    expect(events.some((event) => event.type === 'import-finished' && event.importId === 'import-1')).toBe(true);
+
+    const result = (await route({ seq: 2, method: 'search', args: [{ query: '', limit: 10 }] })) as SearchResult;
+    expect(result.total).toBe(5);
+    const firstHit = result.hits[0];
+    expect(firstHit).toBeDefined();
+
+    const message = await route({ seq: 3, method: 'getMessage', args: [firstHit!.id] });
+    expect(message).toMatchObject({ id: firstHit!.id });
+    expect(await route({ seq: 4, method: 'getMessage', args: ['no-such-message'] })).toBeNull();
+
+    expect(Array.isArray(await route({ seq: 5, method: 'listFolders', args: [] }))).toBe(true);
+    expect((await route({ seq: 6, method: 'getStats', args: [] })) as Stats).toMatchObject({ messages: 5 });
+    expect(await route({ seq: 7, method: 'cancelImport', args: ['import-1'] })).toBeUndefined();
+
+    expect([...seen].sort()).toEqual([...API_METHODS].sort());
+  });
+
+  it('recognises requests and nothing else', () => {
+    expect(isEngineRequest({ seq: 1, method: 'getStats', args: [] })).toBe(true);
+    expect(isEngineRequest({ seq: 1, method: 'close', args: [] })).toBe(false);
+    expect(isEngineRequest({ seq: '1', method: 'getStats', args: [] })).toBe(false);
+    expect(isEngineRequest({ seq: 1, method: 'getStats' })).toBe(false);
+    expect(isEngineRequest({ kind: 'shutdown' })).toBe(false);
+    expect(isEngineRequest(null)).toBe(false);
+  });
+
+  it('reads the data folder from argv', () => {
+    expect(dataDirFromArgv(['/electron', 'host.mjs', '--data-dir', '/data'])).toBe('/data');
+    expect(dataDirFromArgv(['/electron', 'host.mjs', '--data-dir'])).toBeNull();
+    expect(dataDirFromArgv(['/electron', 'host.mjs', '--data-dir', '--other'])).toBeNull();
+    expect(dataDirFromArgv(['/electron', 'host.mjs'])).toBeNull();
+  });
+});
