@@ -17,6 +17,15 @@ export interface CatalogEntry {
   foldedBcc: string;
   foldedSubject: string;
   foldedAttachmentNames: string;
+  /** Folder path, its last segment and labels as place keys (see placeKey), for in:/label:/@folder: filters. */
+  folderKey: string;
+  folderLeafKey: string;
+  labelKeys: string[];
+}
+
+/** Gmail writes "my-label" for "My label"; places compare folded, with punctuation and spaces alike ("/" separates folders). */
+export function placeKey(value: string): string {
+  return foldText(value).replace(/[^\p{L}\p{N}/]+/gu, ' ').trim();
 }
 
 function foldPeople(people: Address[]): string {
@@ -61,12 +70,16 @@ export class Catalog {
     const cc = parseJson<Address[]>(row.ccJson, []);
     const bcc = parseJson<Address[]>(row.bccJson, []);
     const attachments = parseJson<AttachmentInfo[]>(row.attachmentsJson, []);
+    const labels = parseJson<string[]>(row.labelsJson, []);
     this.entries.push({
       row,
       to,
       cc,
       bcc,
-      labels: parseJson<string[]>(row.labelsJson, []),
+      labels,
+      folderKey: placeKey(row.folder),
+      folderLeafKey: placeKey(row.folder.split('/').pop() ?? ''),
+      labelKeys: labels.map(placeKey),
       attachments,
       foldedFrom: foldText(`${row.fromName} <${row.fromAddress}>`),
       foldedTo: foldPeople(to),
@@ -93,6 +106,7 @@ export class Catalog {
   setLabels(ordinal: number, labels: string[]): void {
     const entry = this.entries[ordinal]!;
     entry.labels = labels;
+    entry.labelKeys = labels.map(placeKey);
     entry.row = { ...entry.row, labelsJson: JSON.stringify(labels) };
   }
 }

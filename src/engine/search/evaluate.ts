@@ -2,9 +2,9 @@
 import type { QueryNode } from '../../shared/query/ast';
 import { assertNever } from '../../shared/assertNever';
 import type { Catalog } from '../index/catalog';
-import { foldText, words } from '../index/fold';
+import { words } from '../index/fold';
 import type { KeywordIndex } from '../index/keywordIndex';
-import { matchesFilter, type MetadataFilter } from './matchFilter';
+import { matchesFilter, prepareValue, type MetadataFilter } from './matchFilter';
 
 /** One byte per message: 1 when it matches. */
 export type Bitset = Uint8Array;
@@ -77,11 +77,11 @@ export class Evaluator {
         }
         const filter = node.filter as MetadataFilter;
         if (positive && (filter.field === 'subject' || filter.field === 'filename')) this.highlightTerms.push(filter.value);
-        const folded = 'value' in filter && typeof filter.value === 'string' ? foldText(filter.value) : '';
+        const prepared = prepareValue(filter);
         const result = new Uint8Array(this.size);
         const entries = this.catalog.entries;
         for (let ordinal = 0; ordinal < this.size; ordinal += 1) {
-          if (matchesFilter(entries[ordinal]!, filter, folded)) result[ordinal] = 1;
+          if (matchesFilter(entries[ordinal]!, filter, prepared)) result[ordinal] = 1;
         }
         return result;
       }

@@ -3,6 +3,7 @@ import type { AttachmentKind, Filter, MessageState, ScopeKind, TextField } from 
 import { assertNever } from '../../shared/assertNever';
 import type { CatalogEntry } from '../index/catalog';
 import { foldText } from '../index/fold';
+import { placeKey } from '../index/catalog';
 
 const KIND_PATTERNS: Record<Exclude<AttachmentKind, 'attachment'>, RegExp> = {
   pdf: /(^application\/pdf$)|\.pdf$/,
@@ -18,17 +19,8 @@ function hasAttachmentKind(entry: CatalogEntry, kind: AttachmentKind): boolean {
   return entry.attachments.some((attachment) => pattern.test(attachment.contentType.toLowerCase()) || pattern.test(attachment.filename.toLowerCase()));
 }
 
-/** Gmail writes "my-label" for "My label"; compare folded, with punctuation and spaces alike (but "/" separates folders). */
-export function placeKey(value: string): string {
-  return foldText(value).replace(/[^\p{L}\p{N}/]+/gu, ' ').trim();
-}
-
-function placeMatches(entry: CatalogEntry, wanted: string): boolean {
-  const key = placeKey(wanted);
-  const folder = placeKey(entry.row.folder);
-  const lastSegment = placeKey(entry.row.folder.split('/').pop() ?? '');
-  if (folder === key || lastSegment === key) return true;
-  return entry.labels.some((label) => placeKey(label) === key);
+function placeMatches(entry: CatalogEntry, key: string): boolean {
+  return entry.folderKey === key || entry.folderLeafKey === key || entry.labelKeys.includes(key);
 }
 
 function hasState(entry: CatalogEntry, state: MessageState): boolean {
@@ -40,30 +32,27 @@ function hasState(entry: CatalogEntry, state: MessageState): boolean {
     case 'starred':
       return entry.row.isStarred;
     case 'important':
-      return entry.labels.some((label) => placeKey(label) === 'important');
+      return entry.labelKeys.includes('important');
     default:
       return assertNever(state, 'message state');
   }
 }
 
-function inScope(entry: CatalogEntry, scope: ScopeKind, values: string[]): boolean {
+/** `values` are the scope's values as place keys; ids compare raw. */
+function inScope(entry: CatalogEntry, scope: ScopeKind, values: string[], rawValues: string[]): boolean {
   switch (scope) {
     case 'all':
       return true;
     case 'folder':
-      return values.some((value) => {
-        const key = placeKey(value);
-        const folder = placeKey(entry.row.folder);
-        return folder === key || folder.startsWith(`${key}/`) || placeKey(entry.row.folder.split('/').pop() ?? '') === key;
-      });
+      return values.some((key) => entry.folderKey === key || entry.folderKey.startsWith(`${key}/`) || entry.folderLeafKey === key);
     case 'label':
-      return values.some((value) => entry.labels.some((label) => placeKey(label) === placeKey(value)));
+      return values.some((key) => entry.labelKeys.includes(key));
     case 'collection':
-      return values.some((value) => entry.row.sourceId === value || placeKey(entry.row.sourceId).includes(placeKey(value)));
+      return values.some((key) => entry.row.sourceId === key || entry.row.sourceId.includes(key.replace(/ /g, '-')));
     case 'thread':
-      return values.includes(entry.row.threadId);
+      return rawValues.includes(entry.row.threadId);
     case 'document':
-      return values.includes(entry.row.id) || values.includes(entry.row.messageId);
+      return rawValues.includes(entry.row.id) || rawValues.includes(entry.row.messageId);
     default:
       return assertNever(scope, 'scope');
   }
@@ -72,7 +61,24 @@ function inScope(entry: CatalogEntry, scope: ScopeKind, values: string[]): boole
 /** Filters answered from metadata; `body:` needs the message text and is answered by the keyword index instead. */
 export type MetadataFilter = Exclude<Filter, { field: TextField }> | { field: Exclude<TextField, 'body'>; value: string };
 
-export function matchesFilter(entry: CatalogEntry, filter: MetadataFilter, foldedValue: string): boolean {
+/** A filter's value folded and as place keys, computed once per query instead of once per message. */
+export interface PreparedValue {
+  folded: string;
+  place: string;
+  scopeKeys: string[];
+}
+
+export function prepareValue(filter: MetadataFilter): PreparedValue {
+  const value = 'value' in filter && typeof filter.value === 'string' ? filter.value : '';
+  return {
+    folded: foldText(value),
+    place: placeKey(value),
+    scopeKeys: filter.field === 'scope' ? filter.values.map(placeKey) : [],
+  };
+}
+
+export function matchesFilter(entry: CatalogEntry, filter: MetadataFilter, prepared: PreparedValue): boolean {
+  const foldedValue = prepared.folded;
   switch (filter.field) {
     case 'from':
       return entry.foldedFrom.includes(foldedValue);
@@ -89,9 +95,9 @@ export function matchesFilter(entry: CatalogEntry, filter: MetadataFilter, folde
     case 'filename':
       return entry.foldedAttachmentNames.includes(foldedValue);
     case 'place':
-      return placeMatches(entry, filter.value);
+      return placeMatches(entry, prepared.place);
     case 'category':
-      return entry.labels.some((label) => placeKey(label) === `category ${placeKey(filter.value)}`);
+      return entry.labelKeys.includes(`category ${prepared.place}`);
     case 'list':
       return entry.row.listId.includes(foldedValue);
     case 'source':
@@ -109,7 +115,7 @@ export function matchesFilter(entry: CatalogEntry, filter: MetadataFilter, folde
     case 'id':
       return entry.row.messageId === filter.value || entry.row.id === filter.value;
     case 'scope':
-      return inScope(entry, filter.scope, filter.values);
+      return inScope(entry, filter.scope, prepared.scopeKeys, filter.values);
     default:
       return assertNever(filter, 'filter');
   }
