@@ -29,9 +29,15 @@ export interface EngineClientOptions {
   dataDir: string;
 }
 
+/** A forked engine process and when it exits (with its exit code). */
+interface Running {
+  child: UtilityProcess;
+  exited: Promise<number>;
+}
+
 type State =
-  | { phase: 'starting'; child: UtilityProcess; ready: Promise<boolean> }
-  | { phase: 'ready'; child: UtilityProcess }
+  | { phase: 'starting'; process: Running; ready: Promise<boolean> }
+  | { phase: 'ready'; process: Running }
   | { phase: 'restarting'; reason: string }
   | { phase: 'failed'; reason: string }
   | { phase: 'stopped' };
@@ -62,12 +68,14 @@ export class EngineClient {
     const ready = new Promise<boolean>((resolve) => {
       announceReady = resolve;
     });
-    this.state = { phase: 'starting', child, ready };
+    const exited = new Promise<number>((resolve) => child.once('exit', resolve));
+    const running: Running = { child, exited };
+    this.state = { phase: 'starting', process: running, ready };
     child.on('message', (data: unknown) => {
       if (!this.isCurrent(child)) return;
-      this.onMessage(child, data, announceReady);
+      this.onMessage(running, data, announceReady);
     });
-    child.once('exit', (code) => {
+    void exited.then((code) => {
       announceReady(false);
       if (this.isCurrent(child)) this.onUnexpectedExit(code);
     });
@@ -99,18 +107,21 @@ export class EngineClient {
 
   /** Asks the engine to flush and exit, killing it if it does not exit in time; pending calls fail. */
   async stop(): Promise<void> {
-    const child = this.state.phase === 'starting' || this.state.phase === 'ready' ? this.state.child : null;
+    const running = this.state.phase === 'starting' || this.state.phase === 'ready' ? this.state.process : null;
     this.state = { phase: 'stopped' };
     this.pending.failAll({ code: 'engine-unavailable', message: 'engine client: the engine was stopped before it answered' });
-    if (!child || child.pid === undefined) return;
-    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-    child.postMessage(SHUTDOWN_MESSAGE);
-    const timer = setTimeout(() => {
-      console.error(`engine client: the engine did not exit within ${SHUTDOWN_GRACE_MS / 1000} s of shutdown; killing it`);
-      child.kill();
-    }, SHUTDOWN_GRACE_MS);
-    await exited;
-    clearTimeout(timer);
+    if (!running) return;
+    const within = (ms: number): Promise<boolean> =>
+      Promise.race([running.exited.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms))]);
+    try {
+      running.child.postMessage(SHUTDOWN_MESSAGE);
+    } catch (error) {
+      console.error('engine client: could not ask the engine to shut down', error);
+    }
+    if (await within(SHUTDOWN_GRACE_MS)) return;
+    console.error(`engine client: the engine did not exit within ${SHUTDOWN_GRACE_MS / 1000} s of shutdown; killing it`);
+    running.child.kill();
+    if (!(await within(2_000))) console.error('engine client: the engine process did not exit after being killed');
   }
 
   private async send<M extends ApiMethod>(seq: number, method: M, args: ApiArguments<M>): Promise<void> {
@@ -139,7 +150,7 @@ export class EngineClient {
       const state = this.state;
       switch (state.phase) {
         case 'ready':
-          return state.child;
+          return state.process.child;
         case 'starting':
           await state.ready;
           break;
@@ -159,7 +170,7 @@ export class EngineClient {
     return (await this.readyChild()) !== null;
   }
 
-  private onMessage(child: UtilityProcess, data: unknown, announceReady: (isReady: boolean) => void): void {
+  private onMessage(running: Running, data: unknown, announceReady: (isReady: boolean) => void): void {
     const check = checkEngineMessage(data);
     if (!check.ok) {
       console.error(check.problem);
@@ -168,7 +179,7 @@ export class EngineClient {
     const message = check.message;
     switch (message.kind) {
       case 'ready':
-        this.state = { phase: 'ready', child };
+        this.state = { phase: 'ready', process: running };
         announceReady(true);
         return;
       case 'result':
@@ -220,7 +231,7 @@ export class EngineClient {
   }
 
   private isCurrent(child: UtilityProcess): boolean {
-    return (this.state.phase === 'starting' || this.state.phase === 'ready') && this.state.child === child;
+    return (this.state.phase === 'starting' || this.state.phase === 'ready') && this.state.process.child === child;
   }
 
   private emit(event: LanternEvent): void {

@@ -116,6 +116,18 @@ function startLantern(): void {
     window.focus();
   };
 
+  // macOS opens files (Finder, Dock, "Open With") through this event, possibly before the app is ready.
+  const filesOpenedEarly: string[] = [];
+  app.on('open-file', (event, filePath) => {
+    event.preventDefault();
+    if (!app.isReady()) {
+      filesOpenedEarly.push(filePath);
+      return;
+    }
+    focusWindow();
+    importPaths([filePath]).catch(report('import'));
+  });
+
   app.on('second-instance', (_event, argv, workingDirectory) => {
     focusWindow();
     const paths = pathsFromArgv(argv, { isPackaged: app.isPackaged, workingDirectory }).filter((candidate) => existsSync(candidate));
@@ -176,7 +188,7 @@ function startLantern(): void {
       );
       focusWindow();
       const launchPaths = pathsFromArgv(process.argv, { isPackaged: app.isPackaged, workingDirectory: process.cwd() });
-      importPaths(launchPaths.filter((candidate) => existsSync(candidate))).catch(report('import'));
+      importPaths([...filesOpenedEarly, ...launchPaths].filter((candidate) => existsSync(candidate))).catch(report('import'));
     })
     .catch((error: unknown) => {
       console.error('Lantern: startup failed', error);
