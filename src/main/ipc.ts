@@ -32,9 +32,12 @@ export function registerIpc({ engine, getWindow, renderer }: IpcOptions): () => 
     const window = getWindow();
     const frame = event.senderFrame;
     if (!window || window.isDestroyed() || !frame) return false;
+    const mainFrame = window.webContents.mainFrame;
     return (
       event.sender.id === window.webContents.id &&
-      frame.routingId === window.webContents.mainFrame.routingId &&
+      frame.parent === null &&
+      frame.processId === mainFrame.processId &&
+      frame.frameToken === mainFrame.frameToken &&
       isRendererUrl(frame.url, renderer)
     );
   };

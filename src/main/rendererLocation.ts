@@ -1,6 +1,7 @@
 // Where the renderer page comes from, and whether a URL is that page (for IPC sender checks and navigation).
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { assertNever } from '../shared/assertNever';
 
 /** The built page on disk, or electron-vite's dev server in development. */
 export type RendererLocation = { kind: 'file'; indexPath: string } | { kind: 'dev-server'; url: string };
@@ -37,5 +38,7 @@ export function isRendererUrl(candidate: string, location: RendererLocation): bo
     }
     case 'dev-server':
       return parsed.origin === new URL(location.url).origin;
+    default:
+      return assertNever(location, 'renderer location');
   }
 }
