@@ -15,6 +15,8 @@ import { mboxFolderName } from './mbox';
 import { normalizeMessage } from './normalize';
 
 const BATCH_SIZE = 500;
+/** A slow source still commits at least this often, so a crash loses little work and new mail shows up in searches. */
+const BATCH_MAX_AGE_MS = 1000;
 const PROGRESS_INTERVAL_MS = 250;
 const MAX_REPORTED_ERRORS = 1000;
 
@@ -104,6 +106,7 @@ async function importOne(path: string, importId: string, context: ImportContext,
     },
   };
   let sourceMessages = 0;
+  let lastFlush = performance.now();
   try {
     for await (const raw of detection.reader(path, readerOptions)) {
       if (context.signal.aborted) break;
@@ -134,9 +137,10 @@ async function importOne(path: string, importId: string, context: ImportContext,
       } catch (error) {
         recordError(tally, { source: path, position: raw.position, reason: `could not parse the message: ${(error as Error).message}` });
       }
-      if (batch.length >= BATCH_SIZE) {
+      if (batch.length >= BATCH_SIZE || (batch.length > 0 && performance.now() - lastFlush > BATCH_MAX_AGE_MS)) {
         await flush(batch, context);
         pendingIds.clear();
+        lastFlush = performance.now();
       }
       if (performance.now() - lastProgress > PROGRESS_INTERVAL_MS) {
         lastProgress = performance.now();

@@ -1,0 +1,81 @@
+// Crash safety: an import killed with SIGKILL at random moments, then run again, ends with exactly a clean import's store.
+import { spawn } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { makeTempDir, readCorpusMessages, repoRoot, toMbox } from '../../../test/corpus';
+import { openEngine } from '../engine';
+
+const DRIVER = `
+import { openEngine } from ${JSON.stringify(join(repoRoot, 'src/engine/engine.ts'))};
+const [dataDir, file] = process.argv.slice(2);
+const engine = await openEngine({ dataDir, timeZone: 'UTC' });
+const report = await engine.importPaths([file], 'run');
+await engine.close();
+process.stdout.write(JSON.stringify(report));
+`;
+
+async function storeSnapshot(dataDir: string): Promise<{ ids: string[]; total: number; search: string[] }> {
+  const engine = await openEngine({ dataDir, timeZone: 'UTC' });
+  try {
+    const all = await engine.search({ query: '', sort: 'date', limit: 1000 });
+    const search = await engine.search({ query: 'uhd OR gnuradio', limit: 50 });
+    return { ids: all.hits.map((hit) => hit.id).sort(), total: all.total, search: search.hits.map((hit) => hit.id) };
+  } finally {
+    await engine.close();
+  }
+}
+
+function runDriver(driver: string, dataDir: string, file: string, killAfterMs: number | null): Promise<'killed' | 'finished'> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [driver, dataDir, file], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const timer = killAfterMs === null ? null : setTimeout(() => child.kill('SIGKILL'), killAfterMs);
+    child.on('exit', (code, signal) => {
+      if (timer) clearTimeout(timer);
+      if (signal === 'SIGKILL') resolve('killed');
+      else if (code === 0) resolve('finished');
+      else reject(new Error(`driver exited with ${code}: ${stderr}`));
+    });
+  });
+}
+
+describe('resumable import', () => {
+  let driver: string;
+  let mbox: string;
+
+  beforeAll(async () => {
+    const dir = await makeTempDir();
+    // Inside the repository so the bundle's bare imports resolve to node_modules.
+    driver = join(repoRoot, 'node_modules', '.cache', 'lantern-tests', `resume-driver-${process.pid}.mjs`);
+    await build({ stdin: { contents: DRIVER, resolveDir: repoRoot, loader: 'ts' }, bundle: true, platform: 'node', format: 'esm', packages: 'external', outfile: driver, logLevel: 'error' });
+    mbox = join(dir, 'slice.mbox');
+    await writeFile(mbox, toMbox(await readCorpusMessages('usrp-users-list.mbox.gz', 900)));
+  });
+
+  it('gives the clean store after ten kills at random points', async () => {
+    const clean = await makeTempDir();
+    expect(await runDriver(driver, clean, mbox, null)).toBe('finished');
+    const expected = await storeSnapshot(clean);
+    expect(expected.total).toBeGreaterThan(850);
+
+    const crashed = await makeTempDir();
+    let kills = 0;
+    const storedAfterKills: number[] = [];
+    for (let attempt = 0; attempt < 30 && kills < 10; attempt += 1) {
+      // Start-up takes about half a second; kill somewhere between opening the store and finishing the import.
+      const outcome = await runDriver(driver, crashed, mbox, 500 + Math.floor(Math.random() * 1500));
+      if (outcome !== 'killed') continue;
+      kills += 1;
+      storedAfterKills.push((await storeSnapshot(crashed)).total);
+    }
+    expect(kills).toBe(10);
+    // The kills must have landed mid-import: the store grew across them without being complete at the first.
+    expect(storedAfterKills[0]).toBeLessThan(expected.total);
+    expect(new Set(storedAfterKills).size, `stored after each kill: ${storedAfterKills.join(', ')}`).toBeGreaterThan(1);
+    expect(await runDriver(driver, crashed, mbox, null)).toBe('finished');
+    expect(await storeSnapshot(crashed)).toEqual(expected);
+  });
+});
