@@ -53,6 +53,17 @@ describe('argument schemas', () => {
     expect(check.error.message).toContain(where);
   });
 
+  it.each(['/home/person/mail.mbox', 'C:\\Users\\person\\mail.pst', 'D:/export', '\\\\nas\\mail\\all.mbox'])(
+    'accepts the absolute path %s on any platform',
+    (absolute) => {
+      expect(checkArguments('importPaths', [[absolute], 'import-1']).ok).toBe(true);
+    },
+  );
+
+  it.each(['mail.mbox', './mail.mbox', '../mail.mbox', '~/mail.mbox', 'C:mail.mbox'])('rejects the relative path %s', (relative) => {
+    expect(checkArguments('importPaths', [[relative], 'import-1']).ok).toBe(false);
+  });
+
   it('says what is wrong with a relative import path', () => {
     const check = checkArguments('importPaths', [['inbox.mbox'], 'import-1']);
     expect(check.ok ? '' : check.error.message).toContain('must be an absolute path');

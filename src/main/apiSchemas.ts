@@ -1,5 +1,4 @@
 // Validates the arguments the renderer sends for each API call before they reach the engine.
-import path from 'node:path';
 import { z } from 'zod';
 import type { ApiArguments, ApiMethod } from '../shared/contract/api';
 import type { WireError } from '../shared/contract/errors';
@@ -19,11 +18,10 @@ const searchRequest = z.strictObject({
 
 // The renderer only learns paths from the OS (dialogs, webUtils.getPathForFile), which are always absolute;
 // a relative path would be resolved against main's working directory, which the user never chose.
-const absolutePath = z
-  .string()
-  .min(1)
-  .max(4_096)
-  .refine((candidate) => path.isAbsolute(candidate), { message: 'must be an absolute path' });
+// POSIX "/...", Windows "C:\..." or "C:/...", and UNC "\\server\share"; written without node:path so that
+// browser mode's server can share these schemas from src/shared.
+const ABSOLUTE_PATH = /^(?:\/|[A-Za-z]:[\\/]|\\\\)/;
+const absolutePath = z.string().min(1).max(4_096).regex(ABSOLUTE_PATH, { message: 'must be an absolute path' });
 
 type ArgumentSchemas = { [M in ApiMethod]: z.ZodType<ApiArguments<M>> };
 
