@@ -98,17 +98,19 @@ export class EngineClient {
 
   /** Restarts the engine on another data folder (the user chose a new one); the UI refreshes on engine-restarted. */
   async switchDataDir(dataDir: string): Promise<void> {
-    await this.stop();
+    const reason = `data folder changed to ${dataDir}`;
+    // Calls made during the switch wait for the new engine instead of failing.
+    await this.stop({ phase: 'restarting', reason });
     this.dataDir = dataDir;
     this.restartBudget.reset();
     this.start();
-    if (await this.whenReady()) this.emit({ type: 'engine-restarted', reason: `data folder changed to ${dataDir}` });
+    if (await this.whenReady()) this.emit({ type: 'engine-restarted', reason });
   }
 
   /** Asks the engine to flush and exit, killing it if it does not exit in time; pending calls fail. */
-  async stop(): Promise<void> {
+  async stop(afterwards: Extract<State, { phase: 'stopped' | 'restarting' }> = { phase: 'stopped' }): Promise<void> {
     const running = this.state.phase === 'starting' || this.state.phase === 'ready' ? this.state.process : null;
-    this.state = { phase: 'stopped' };
+    this.state = afterwards;
     this.pending.failAll({ code: 'engine-unavailable', message: 'engine client: the engine was stopped before it answered' });
     if (!running) return;
     const within = (ms: number): Promise<boolean> =>
@@ -215,8 +217,8 @@ export class EngineClient {
     }
     this.state = { phase: 'restarting', reason };
     setTimeout(() => {
+      // A data-folder switch or quit may have taken over meanwhile.
       if (this.state.phase !== 'restarting') return;
-      this.state = { phase: 'stopped' };
       this.start();
       void this.whenReady().then((isReady) => {
         if (isReady) this.emit({ type: 'engine-restarted', reason });
