@@ -11,6 +11,7 @@ import { Catalog } from './index/catalog';
 import { KeywordIndex } from './index/keywordIndex';
 import { KEYWORD_SOURCE_COLUMNS, keywordDocumentOf } from './index/keywordDocument';
 import { importPaths } from './import/importer';
+import { ThreadResolver } from './import/threading';
 import { computeStats, listFolders } from './listings';
 import { readMessage } from './readMessage';
 import { runSearch } from './search/search';
@@ -54,6 +55,7 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
     keywords = await rebuildKeywords(store, catalog);
     if (catalog.size > 0) await keywords.save(keywordFolder, orderFingerprint(catalog));
   }
+  const threads = new ThreadResolver(catalog);
   const listeners = new Set<LanternEventListener>();
   const emit = (event: LanternEvent): void => {
     for (const listener of listeners) listener(event);
@@ -96,7 +98,7 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
       const controller = new AbortController();
       imports.set(importId, controller);
       const run = writeQueue.then(() =>
-        importPaths(paths, importId, { store, catalog, keywords: keywords!, sources, emit, signal: controller.signal }, saveIndexes),
+        importPaths(paths, importId, { threads, store, catalog, keywords: keywords!, sources, emit, signal: controller.signal }, saveIndexes),
       );
       writeQueue = run.catch(() => undefined);
       try {

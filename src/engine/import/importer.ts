@@ -13,6 +13,7 @@ import { sourceIdFor } from '../sources';
 import { detectSource } from './detect';
 import { mboxFolderName } from './mbox';
 import { normalizeMessage } from './normalize';
+import type { ThreadResolver } from './threading';
 
 const BATCH_SIZE = 500;
 /** A slow source still commits at least this often, so a crash loses little work and new mail shows up in searches. */
@@ -21,6 +22,7 @@ const PROGRESS_INTERVAL_MS = 250;
 const MAX_REPORTED_ERRORS = 1000;
 
 export interface ImportContext {
+  threads: ThreadResolver;
   store: MessageStore;
   catalog: Catalog;
   keywords: KeywordIndex;
@@ -116,7 +118,7 @@ async function importOne(path: string, importId: string, context: ImportContext,
         continue;
       }
       try {
-        const record = await normalizeMessage(raw.bytes, {
+        const { record, threadHints } = await normalizeMessage(raw.bytes, {
           sourceId,
           sourceFile: path,
           offset: raw.offset,
@@ -124,6 +126,7 @@ async function importOne(path: string, importId: string, context: ImportContext,
           defaultFolder: mboxFolderName(path),
         });
         sourceMessages += 1;
+        record.threadId = context.threads.resolve(record.messageId, record.id, threadHints);
         if (context.catalog.has(record.id)) {
           tally.duplicates += 1;
           await mergeDuplicate(record, context);
@@ -151,6 +154,7 @@ async function importOne(path: string, importId: string, context: ImportContext,
     recordError(tally, { source: path, position: messages > 0 ? `after message ${messages}` : '', reason: (error as Error).message });
   }
   await flush(batch, context);
+  context.threads.clearPending();
   progress(context.signal.aborted ? 'cancelled' : 'done');
   if (sourceMessages > 0) await context.sources.record(path, detection.kind, bytesTotal, sourceMessages);
 }

@@ -7,6 +7,7 @@ import type { MessageRecord } from '../store/messageRecord';
 import type { MailPlacement } from './rawMail';
 import { parseGmailLabels } from './gmailLabels';
 import { makeSnippet } from './snippet';
+import type { ThreadHints } from './threading';
 
 const MAX_TEXT_CHARS = 2_000_000;
 const MAX_HEADER_CHARS = 2_000;
@@ -51,12 +52,12 @@ function referencesOf(parsed: ParsedMail): string[] {
   return list.map(stripAngles).filter((reference) => reference !== '');
 }
 
-/** Thread id from Gmail's X-GM-THRID, else the root of References/In-Reply-To, else the message itself. */
-function threadIdOf(parsed: ParsedMail, messageId: string, id: string): string {
+function threadHintsOf(parsed: ParsedMail, subject: string): ThreadHints {
   const gmailThread = parsed.headers.get('x-gm-thrid');
-  if (gmailThread) return `gm${headerText(gmailThread).trim()}`;
-  const root = referencesOf(parsed)[0] ?? stripAngles(parsed.inReplyTo?.split(/\s+/)[0]) ?? '';
-  return hash(root || messageId || id).slice(0, 16);
+  const ancestors = referencesOf(parsed);
+  const parent = stripAngles(parsed.inReplyTo?.split(/\s+/)[0]);
+  if (parent && !ancestors.includes(parent)) ancestors.push(parent);
+  return { gmailThreadId: gmailThread ? headerText(gmailThread).trim() : '', ancestors, subject };
 }
 
 function attachmentsOf(parsed: ParsedMail): AttachmentInfo[] {
@@ -94,7 +95,13 @@ export interface NormalizeContext {
   defaultFolder: string;
 }
 
-export async function normalizeMessage(bytes: Buffer, context: NormalizeContext): Promise<MessageRecord> {
+export interface NormalizedMessage {
+  /** The record, with `threadId` still empty: the importer resolves threads against what is already stored. */
+  record: MessageRecord;
+  threadHints: ThreadHints;
+}
+
+export async function normalizeMessage(bytes: Buffer, context: NormalizeContext): Promise<NormalizedMessage> {
   const parsed = await simpleParser(bytes, { skipImageLinks: true, skipTextToHtml: true, skipTextLinks: true });
   const messageId = stripAngles(parsed.messageId);
   const from = addresses(parsed.from)[0] ?? { name: '', address: '' };
@@ -110,10 +117,10 @@ export async function normalizeMessage(bytes: Buffer, context: NormalizeContext)
   const gmailLabels = parseGmailLabels(parsed.headers.get('x-gmail-labels'));
   const labels = [...new Set([...gmailLabels, ...context.placement.labels])];
   const listId = headerText(parsed.headers.get('list-id') ?? '').match(/<([^>]+)>/)?.[1] ?? headerText(parsed.headers.get('list-id') ?? '');
-  return {
+  const record: MessageRecord = {
     id,
     messageId,
-    threadId: threadIdOf(parsed, messageId, id),
+    threadId: '',
     subject,
     date,
     fromName: from.name,
@@ -140,4 +147,5 @@ export async function normalizeMessage(bytes: Buffer, context: NormalizeContext)
     sourceOffset: context.offset,
     contentHash,
   };
+  return { record, threadHints: threadHintsOf(parsed, subject) };
 }

@@ -1,0 +1,79 @@
+// Assigns thread ids: Gmail's own, else the References chain (JWZ), else a reply's subject; stable across re-imports.
+import { createHash } from 'node:crypto';
+import type { Catalog } from '../index/catalog';
+
+/** What a parsed message says about its thread. */
+export interface ThreadHints {
+  gmailThreadId: string;
+  /** Message-IDs from the thread root to the direct parent (References, then In-Reply-To). */
+  ancestors: string[];
+  subject: string;
+}
+
+const REPLY_PREFIX = /^\s*((re|fwd?|aw|sv|vs|antw|wg|tr|rif)(\[\d+\])?\s*:\s*|\[[^\]]{1,40}\]\s*)+/i;
+const MIN_SUBJECT_KEY = 4;
+
+export function threadHash(key: string): string {
+  return createHash('sha256').update(key).digest('hex').slice(0, 16);
+}
+
+/** The subject without reply/forward prefixes and list tags, folded: replies share it with their original. */
+export function subjectKey(subject: string): { key: string; isReply: boolean } {
+  const stripped = subject.replace(REPLY_PREFIX, '');
+  const isReply = stripped.length !== subject.length && /^\s*(re|aw|sv|vs|antw)\b/i.test(subject.replace(/^\s*\[[^\]]*\]\s*/, ''));
+  return { key: stripped.toLowerCase().replace(/\s+/g, ' ').trim(), isReply };
+}
+
+export class ThreadResolver {
+  private bySubject: Map<string, string> | null = null;
+  private readonly pendingByMessageId = new Map<string, string>();
+
+  constructor(private readonly catalog: Catalog) {}
+
+  private subjects(): Map<string, string> {
+    if (!this.bySubject) {
+      this.bySubject = new Map();
+      for (const entry of this.catalog.entries) {
+        const { key } = subjectKey(entry.row.subject);
+        if (key.length >= MIN_SUBJECT_KEY && !this.bySubject.has(key)) this.bySubject.set(key, entry.row.threadId);
+      }
+    }
+    return this.bySubject;
+  }
+
+  private knownThread(messageId: string): string | undefined {
+    const pending = this.pendingByMessageId.get(messageId);
+    if (pending) return pending;
+    const ordinal = this.catalog.ordinalsOfMessageId(messageId)[0];
+    return ordinal === undefined ? undefined : this.catalog.entries[ordinal]!.row.threadId;
+  }
+
+  resolve(messageId: string, fallbackKey: string, hints: ThreadHints): string {
+    const threadId = this.choose(messageId, fallbackKey, hints);
+    if (messageId) this.pendingByMessageId.set(messageId, threadId);
+    const { key } = subjectKey(hints.subject);
+    if (key.length >= MIN_SUBJECT_KEY && !this.subjects().has(key)) this.subjects().set(key, threadId);
+    return threadId;
+  }
+
+  private choose(messageId: string, fallbackKey: string, hints: ThreadHints): string {
+    if (hints.gmailThreadId) return `gm${hints.gmailThreadId}`;
+    for (const ancestor of hints.ancestors) {
+      const known = this.knownThread(ancestor);
+      if (known) return known;
+    }
+    // Hashing the root makes a thread's id the same whichever of its messages is imported first.
+    if (hints.ancestors.length > 0) return threadHash(hints.ancestors[0]!);
+    const { key, isReply } = subjectKey(hints.subject);
+    if (isReply && key.length >= MIN_SUBJECT_KEY) {
+      const bySubject = this.subjects().get(key);
+      if (bySubject) return bySubject;
+    }
+    return threadHash(messageId || fallbackKey);
+  }
+
+  /** Forget per-import state once its messages are in the catalog. */
+  clearPending(): void {
+    this.pendingByMessageId.clear();
+  }
+}
