@@ -4,8 +4,8 @@ import type { ApiArguments, ApiMethod, ApiResult } from '../shared/contract/api'
 import type { CallOutcome } from '../shared/contract/bridge';
 import { API_METHODS } from '../shared/contract/engine';
 import { callChannel, EVENT_CHANNEL } from '../preload/channels';
-import { checkArguments } from './apiSchemas';
 import type { EngineClient } from './engineClient';
+import { gateCall } from './gateCall';
 import { isRendererUrl, type RendererLocation } from './rendererLocation';
 
 type ApiHandlers = { [M in ApiMethod]: (...args: ApiArguments<M>) => Promise<CallOutcome<ApiResult<M>>> };
@@ -44,20 +44,9 @@ export function registerIpc({ engine, getWindow, renderer }: IpcOptions): () => 
 
   const handle = <M extends ApiMethod>(method: M): void => {
     const handler: ApiHandlers[M] = handlers[method];
-    ipcMain.handle(callChannel(method), async (event, ...raw: unknown[]): Promise<CallOutcome<ApiResult<M>>> => {
-      if (!isTrustedSender(event)) {
-        console.error(`ipc: refused ${method} from ${event.senderFrame?.url ?? 'a closed frame'}`);
-        return { ok: false, error: { code: 'bad-request', message: `ipc: ${method} may only be called by the Lantern window` } };
-      }
-      const check = checkArguments(method, raw);
-      if (!check.ok) return { ok: false, error: check.error };
-      try {
-        return await handler(...check.args);
-      } catch (error) {
-        console.error(`ipc: ${method} failed`, error);
-        return { ok: false, error: { code: 'internal', message: `ipc: ${method} failed (${error instanceof Error ? error.message : String(error)})` } };
-      }
-    });
+    ipcMain.handle(callChannel(method), (event, ...raw: unknown[]) =>
+      gateCall(method, raw, { isTrustedSender: isTrustedSender(event), senderUrl: event.senderFrame?.url ?? 'a closed frame', handler }),
+    );
   };
   for (const method of API_METHODS) handle(method);
 
