@@ -1,4 +1,4 @@
-// Decides whether and when to restart a crashed engine, so a crash loop stops instead of spinning forever.
+// Decides whether and when to restart something that crashed (the engine, the page), so a crash loop stops.
 
 export type RestartDecision = { restart: true; delayMs: number } | { restart: false; crashes: number };
 

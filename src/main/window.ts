@@ -2,6 +2,7 @@
 import { BrowserWindow, screen, shell } from 'electron';
 import { externalLinkTarget } from './externalLinks';
 import { isRendererUrl, rendererUrl, type RendererLocation } from './rendererLocation';
+import { RestartBudget } from './restartBudget';
 import type { Settings } from './settings';
 import { DEFAULT_SIZE } from './windowBounds';
 
@@ -37,6 +38,7 @@ export function createMainWindow({ preloadPath, renderer, settings, iconPath }: 
 
   blockNavigation(window, renderer);
   rememberBounds(window, settings);
+  reloadAfterCrash(window);
 
   const url = rendererUrl(renderer);
   const load = renderer.kind === 'file' ? window.loadFile(renderer.indexPath) : window.loadURL(url);
@@ -71,6 +73,23 @@ function openExternally(url: string): void {
     return;
   }
   shell.openExternal(target).catch((error: unknown) => console.error(`window: could not open ${target}`, error));
+}
+
+// The UI state lives in the page, but a blank window is worse; a crash loop stops after a few reloads.
+function reloadAfterCrash(window: BrowserWindow): void {
+  const budget = new RestartBudget();
+  window.webContents.on('render-process-gone', (_event, details) => {
+    console.error(`window: the page's process is gone (${details.reason}, exit code ${details.exitCode})`);
+    if (details.reason === 'clean-exit' || window.isDestroyed()) return;
+    const decision = budget.recordCrash(Date.now());
+    if (!decision.restart) {
+      console.error('window: the page crashed repeatedly; not reloading it again. Restart Lantern.');
+      return;
+    }
+    setTimeout(() => {
+      if (!window.isDestroyed()) window.webContents.reload();
+    }, decision.delayMs);
+  });
 }
 
 function rememberBounds(window: BrowserWindow, settings: Settings): void {
