@@ -42,3 +42,25 @@ export function isRendererUrl(candidate: string, location: RendererLocation): bo
       return assertNever(location, 'renderer location');
   }
 }
+
+/** True for files of the built page's folder (or the dev server's origin): what frames of our page may show. */
+export function isRendererResourceUrl(candidate: string, location: RendererLocation): boolean {
+  let parsed: URL;
+  try {
+    parsed = new URL(candidate);
+  } catch {
+    return false;
+  }
+  switch (location.kind) {
+    case 'file': {
+      if (parsed.protocol !== 'file:' || (parsed.host !== '' && parsed.host !== 'localhost')) return false;
+      const folder = path.dirname(path.resolve(location.indexPath));
+      const target = path.resolve(fileURLToPath(parsed));
+      return target.startsWith(folder + path.sep);
+    }
+    case 'dev-server':
+      return parsed.origin === new URL(location.url).origin;
+    default:
+      return assertNever(location, 'renderer location');
+  }
+}

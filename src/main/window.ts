@@ -1,7 +1,8 @@
 // The one Lantern window: locked-down web preferences, navigation and pop-ups blocked, bounds remembered.
 import { BrowserWindow, screen, shell } from 'electron';
-import { externalLinkTarget } from './externalLinks';
-import { isRendererUrl, rendererUrl, type RendererLocation } from './rendererLocation';
+import { assertNever } from '../shared/assertNever';
+import { decideNavigation, type NavigationKind } from './navigationPolicy';
+import { rendererUrl, type RendererLocation } from './rendererLocation';
 import { RestartBudget } from './restartBudget';
 import type { Settings } from './settings';
 import { DEFAULT_SIZE } from './windowBounds';
@@ -51,28 +52,32 @@ export function createMainWindow({ preloadPath, renderer, settings, iconPath }: 
 // Mail bodies contain links; none may replace the app page or open a window with the preload's powers.
 function blockNavigation(window: BrowserWindow, renderer: RendererLocation): void {
   const contents = window.webContents;
+  const apply = (url: string, kind: NavigationKind): boolean => {
+    const decision = decideNavigation(url, kind, renderer);
+    switch (decision.action) {
+      case 'allow':
+        return true;
+      case 'open-externally':
+        shell.openExternal(decision.url).catch((error: unknown) => console.error(`window: could not open ${decision.url}`, error));
+        return false;
+      case 'block':
+        console.warn(`window: blocked ${kind} navigation to ${url.slice(0, 200)}`);
+        return false;
+      default:
+        return assertNever(decision, 'navigation decision');
+    }
+  };
   contents.setWindowOpenHandler(({ url }) => {
-    openExternally(url);
+    apply(url, 'new-window');
     return { action: 'deny' };
   });
-  contents.on('will-navigate', (event) => {
-    if (isRendererUrl(event.url, renderer)) return;
-    event.preventDefault();
-    openExternally(event.url);
+  contents.on('will-frame-navigate', (event) => {
+    if (!apply(event.url, event.isMainFrame ? 'main-frame' : 'subframe')) event.preventDefault();
   });
   contents.on('will-redirect', (event) => {
-    if (!isRendererUrl(event.url, renderer)) event.preventDefault();
+    if (decideNavigation(event.url, event.isMainFrame ? 'main-frame' : 'subframe', renderer).action !== 'allow') event.preventDefault();
   });
   contents.on('will-attach-webview', (event) => event.preventDefault());
-}
-
-function openExternally(url: string): void {
-  const target = externalLinkTarget(url);
-  if (!target) {
-    console.warn(`window: blocked a link to ${url.slice(0, 200)}`);
-    return;
-  }
-  shell.openExternal(target).catch((error: unknown) => console.error(`window: could not open ${target}`, error));
 }
 
 // The UI state lives in the page, but a blank window is worse; a crash loop stops after a few reloads.
