@@ -110,7 +110,11 @@ function startLantern(): void {
   };
 
   const focusWindow = (): void => {
-    if (!window) window = openWindow();
+    if (!window) {
+      // A new window shows itself once its page is ready, without a blank flash.
+      window = openWindow();
+      return;
+    }
     if (window.isMinimized()) window.restore();
     window.show();
     window.focus();
