@@ -12,6 +12,7 @@ import { KeywordIndex } from './index/keywordIndex';
 import { KEYWORD_SOURCE_COLUMNS, keywordDocumentOf } from './index/keywordDocument';
 import { importPaths } from './import/importer';
 import { ThreadResolver } from './import/threading';
+import { createParser } from './import/parsePool';
 import { computeStats, listFolders } from './listings';
 import { readMessage } from './readMessage';
 import { runSearch } from './search/search';
@@ -56,6 +57,7 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
     if (catalog.size > 0) await keywords.save(keywordFolder, orderFingerprint(catalog));
   }
   const threads = new ThreadResolver(catalog);
+  const parser = createParser(options.parseWorkerScript);
   const listeners = new Set<LanternEventListener>();
   const emit = (event: LanternEvent): void => {
     for (const listener of listeners) listener(event);
@@ -98,7 +100,7 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
       const controller = new AbortController();
       imports.set(importId, controller);
       const run = writeQueue.then(() =>
-        importPaths(paths, importId, { threads, store, catalog, keywords: keywords!, sources, emit, signal: controller.signal }, saveIndexes),
+        importPaths(paths, importId, { parser, threads, store, catalog, keywords: keywords!, sources, emit, signal: controller.signal }, saveIndexes),
       );
       writeQueue = run.catch(() => undefined);
       try {
@@ -122,6 +124,7 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
       await writeQueue;
       closed = true;
       listeners.clear();
+      await parser.close();
       store.close();
     },
   };

@@ -6,6 +6,8 @@ export interface EngineOptions {
   dataDir: string;
   /** IANA time zone for dates in queries; the system's by default. */
   timeZone?: string;
+  /** Built parse worker (out/engine/parseWorker.mjs); without it messages are parsed on the engine's own thread. */
+  parseWorkerScript?: string;
 }
 
 export interface Engine extends LanternApi {

@@ -5,14 +5,14 @@ import type { ImportError, ImportPhase, ImportProgress, ImportReport } from '../
 import type { LanternEvent } from '../../shared/contract/api';
 import type { Catalog } from '../index/catalog';
 import type { KeywordIndex } from '../index/keywordIndex';
-import { keywordDocumentOf } from '../index/keywordDocument';
 import type { MessageStore } from '../store/messageStore';
 import type { MessageRecord } from '../store/messageRecord';
 import type { SourceRegistry } from '../sources';
 import { sourceIdFor } from '../sources';
 import { detectSource } from './detect';
 import { mboxFolderName } from './mbox';
-import { normalizeMessage } from './normalize';
+import type { NormalizedMessage } from './normalize';
+import type { Parser } from './parsePool';
 import type { ThreadResolver } from './threading';
 
 const BATCH_SIZE = 500;
@@ -20,8 +20,16 @@ const BATCH_SIZE = 500;
 const BATCH_MAX_AGE_MS = 1000;
 const PROGRESS_INTERVAL_MS = 250;
 const MAX_REPORTED_ERRORS = 1000;
+/** Messages parsed ahead of the one being stored: enough to keep the workers busy, few enough to bound memory. */
+const PARSE_WINDOW = 256;
+
+interface InFlight {
+  position: string;
+  parsed: Promise<NormalizedMessage>;
+}
 
 export interface ImportContext {
+  parser: Parser;
   threads: ThreadResolver;
   store: MessageStore;
   catalog: Catalog;
@@ -44,12 +52,12 @@ function recordError(tally: Tally, error: ImportError): void {
 }
 
 /** Adds a batch to the store first, then to the in-memory indexes, so a crash never indexes what was not stored. */
-async function flush(batch: MessageRecord[], context: ImportContext): Promise<void> {
+async function flush(batch: NormalizedMessage[], context: ImportContext): Promise<void> {
   if (batch.length === 0) return;
-  await context.store.add(batch);
-  for (const record of batch) {
-    const ordinal = context.catalog.add(record);
-    context.keywords.add(ordinal, keywordDocumentOf(record));
+  await context.store.add(batch.map((message) => message.record));
+  for (const message of batch) {
+    const ordinal = context.catalog.add(message.record);
+    context.keywords.add(ordinal, message.keywords);
   }
   batch.length = 0;
 }
@@ -99,7 +107,7 @@ async function importOne(path: string, importId: string, context: ImportContext,
     };
     context.emit({ type: 'import-progress', progress: update });
   };
-  const batch: MessageRecord[] = [];
+  const batch: NormalizedMessage[] = [];
   const pendingIds = new Set<string>();
   const readerOptions = {
     signal: context.signal,
@@ -109,6 +117,37 @@ async function importOne(path: string, importId: string, context: ImportContext,
   };
   let sourceMessages = 0;
   let lastFlush = performance.now();
+  const accept = async (item: InFlight): Promise<void> => {
+    try {
+      const normalized = await item.parsed;
+      const { record, threadHints } = normalized;
+      sourceMessages += 1;
+      record.threadId = context.threads.resolve(record.messageId, record.id, threadHints);
+      if (context.catalog.has(record.id)) {
+        tally.duplicates += 1;
+        await mergeDuplicate(record, context);
+      } else if (pendingIds.has(record.id)) {
+        tally.duplicates += 1;
+      } else {
+        pendingIds.add(record.id);
+        batch.push(normalized);
+        tally.imported += 1;
+      }
+    } catch (error) {
+      recordError(tally, { source: path, position: item.position, reason: `could not parse the message: ${(error as Error).message}` });
+    }
+    if (batch.length >= BATCH_SIZE || (batch.length > 0 && performance.now() - lastFlush > BATCH_MAX_AGE_MS)) {
+      await flush(batch, context);
+      pendingIds.clear();
+      lastFlush = performance.now();
+    }
+    if (performance.now() - lastProgress > PROGRESS_INTERVAL_MS) {
+      lastProgress = performance.now();
+      progress('reading');
+    }
+  };
+  // Parsing runs ahead on worker threads; results are accepted in file order so ids, threads and ordinals are stable.
+  const inFlight: InFlight[] = [];
   try {
     for await (const raw of detection.reader(path, readerOptions)) {
       if (context.signal.aborted) break;
@@ -117,42 +156,21 @@ async function importOne(path: string, importId: string, context: ImportContext,
         recordError(tally, { source: path, position: raw.position, reason: raw.reason });
         continue;
       }
-      try {
-        const { record, threadHints } = await normalizeMessage(raw.bytes, {
-          sourceId,
-          sourceFile: path,
-          offset: raw.offset,
-          placement: raw.placement,
-          defaultFolder: mboxFolderName(path),
-        });
-        sourceMessages += 1;
-        record.threadId = context.threads.resolve(record.messageId, record.id, threadHints);
-        if (context.catalog.has(record.id)) {
-          tally.duplicates += 1;
-          await mergeDuplicate(record, context);
-        } else if (pendingIds.has(record.id)) {
-          tally.duplicates += 1;
-        } else {
-          pendingIds.add(record.id);
-          batch.push(record);
-          tally.imported += 1;
-        }
-      } catch (error) {
-        recordError(tally, { source: path, position: raw.position, reason: `could not parse the message: ${(error as Error).message}` });
-      }
-      if (batch.length >= BATCH_SIZE || (batch.length > 0 && performance.now() - lastFlush > BATCH_MAX_AGE_MS)) {
-        await flush(batch, context);
-        pendingIds.clear();
-        lastFlush = performance.now();
-      }
-      if (performance.now() - lastProgress > PROGRESS_INTERVAL_MS) {
-        lastProgress = performance.now();
-        progress('reading');
-      }
+      const parsed = context.parser.parse(raw.bytes, {
+        sourceId,
+        sourceFile: path,
+        offset: raw.offset,
+        placement: raw.placement,
+        defaultFolder: mboxFolderName(path),
+      });
+      parsed.catch(() => undefined);
+      inFlight.push({ position: raw.position, parsed });
+      while (inFlight.length >= PARSE_WINDOW) await accept(inFlight.shift()!);
     }
   } catch (error) {
     recordError(tally, { source: path, position: messages > 0 ? `after message ${messages}` : '', reason: (error as Error).message });
   }
+  while (inFlight.length > 0) await accept(inFlight.shift()!);
   await flush(batch, context);
   context.threads.clearPending();
   progress(context.signal.aborted ? 'cancelled' : 'done');

@@ -8,6 +8,8 @@ import type { MailPlacement } from './rawMail';
 import { parseGmailLabels } from './gmailLabels';
 import { makeSnippet } from './snippet';
 import type { ThreadHints } from './threading';
+import type { KeywordDocument } from '../index/keywordIndex';
+import { keywordDocumentOf } from '../index/keywordDocument';
 
 const MAX_TEXT_CHARS = 2_000_000;
 const MAX_HEADER_CHARS = 2_000;
@@ -99,6 +101,8 @@ export interface NormalizedMessage {
   /** The record, with `threadId` still empty: the importer resolves threads against what is already stored. */
   record: MessageRecord;
   threadHints: ThreadHints;
+  /** Its keyword-index words, tokenised here so that work runs on the parsing thread. */
+  keywords: KeywordDocument;
 }
 
 export async function normalizeMessage(bytes: Buffer, context: NormalizeContext): Promise<NormalizedMessage> {
@@ -147,5 +151,5 @@ export async function normalizeMessage(bytes: Buffer, context: NormalizeContext)
     sourceOffset: context.offset,
     contentHash,
   };
-  return { record, threadHints: threadHintsOf(parsed, subject) };
+  return { record, threadHints: threadHintsOf(parsed, subject), keywords: keywordDocumentOf(record) };
 }

@@ -2,10 +2,10 @@
 import { spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { build } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDir, readCorpusMessages, repoRoot, toMbox } from '../../../test/corpus';
 import { openEngine } from '../engine';
+import { bundleForTest } from '../../../test/bundle';
 
 const DRIVER = `
 import { openEngine } from ${JSON.stringify(join(repoRoot, 'src/engine/engine.ts'))};
@@ -29,12 +29,14 @@ async function storeSnapshot(dataDir: string): Promise<{ ids: string[]; total: n
 
 function runDriver(driver: string, dataDir: string, file: string, killAfterMs: number | null): Promise<'killed' | 'finished'> {
   return new Promise((resolve, reject) => {
+    const started = performance.now();
     const child = spawn(process.execPath, [driver, dataDir, file], { stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const timer = killAfterMs === null ? null : setTimeout(() => child.kill('SIGKILL'), killAfterMs);
     child.on('exit', (code, signal) => {
       if (timer) clearTimeout(timer);
+      lastRunMs = performance.now() - started;
       if (signal === 'SIGKILL') resolve('killed');
       else if (code === 0) resolve('finished');
       else reject(new Error(`driver exited with ${code}: ${stderr}`));
@@ -42,15 +44,15 @@ function runDriver(driver: string, dataDir: string, file: string, killAfterMs: n
   });
 }
 
+let lastRunMs = 0;
+
 describe('resumable import', () => {
   let driver: string;
   let mbox: string;
 
   beforeAll(async () => {
     const dir = await makeTempDir();
-    // Inside the repository so the bundle's bare imports resolve to node_modules.
-    driver = join(repoRoot, 'node_modules', '.cache', 'lantern-tests', `resume-driver-${process.pid}.mjs`);
-    await build({ stdin: { contents: DRIVER, resolveDir: repoRoot, loader: 'ts' }, bundle: true, platform: 'node', format: 'esm', packages: 'external', outfile: driver, logLevel: 'error' });
+    driver = await bundleForTest('resume-driver', { source: DRIVER });
     mbox = join(dir, 'slice.mbox');
     await writeFile(mbox, toMbox(await readCorpusMessages('usrp-users-list.mbox.gz', 900)));
   });
@@ -58,6 +60,7 @@ describe('resumable import', () => {
   it('gives the clean store after ten kills at random points', async () => {
     const clean = await makeTempDir();
     expect(await runDriver(driver, clean, mbox, null)).toBe('finished');
+    const cleanRunMs = lastRunMs;
     const expected = await storeSnapshot(clean);
     expect(expected.total).toBeGreaterThan(850);
 
@@ -65,8 +68,8 @@ describe('resumable import', () => {
     let kills = 0;
     const storedAfterKills: number[] = [];
     for (let attempt = 0; attempt < 30 && kills < 10; attempt += 1) {
-      // Start-up takes about half a second; kill somewhere between opening the store and finishing the import.
-      const outcome = await runDriver(driver, crashed, mbox, 500 + Math.floor(Math.random() * 1500));
+      // Kill somewhere in the middle of what an uninterrupted run takes on this machine, under this load.
+      const outcome = await runDriver(driver, crashed, mbox, Math.floor(cleanRunMs * (0.35 + Math.random() * 0.6)));
       if (outcome !== 'killed') continue;
       kills += 1;
       storedAfterKills.push((await storeSnapshot(crashed)).total);

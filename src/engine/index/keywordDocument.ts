@@ -1,6 +1,15 @@
 // What of a message goes into the keyword index: one definition for import and for rebuilds.
 import type { MessageRecord } from '../store/messageRecord';
 import type { KeywordDocument } from './keywordIndex';
+import { words } from './fold';
+
+/** Indexing the first part of very long mails (patches, logs) keeps the index small; their subject and start still match. */
+const MAX_INDEXED_CHARS = 100_000;
+
+/** Folded words, each once, in order of first appearance: the one tokenisation for indexing (queries use `words`). */
+function terms(text: string): string {
+  return [...new Set(words(text))].join(' ');
+}
 
 export type KeywordSource = Pick<
   MessageRecord,
@@ -24,8 +33,9 @@ export function keywordDocumentOf(record: KeywordSource): KeywordDocument {
     jsonText(record.toJson, (item) => `${String(item.name ?? '')} ${String(item.address ?? '')}`),
     jsonText(record.ccJson, (item) => `${String(item.name ?? '')} ${String(item.address ?? '')}`),
   ].join(' ');
+  const attachmentText = jsonText(record.attachmentTextJson, (item) => item.text);
   return {
-    meta: `${record.subject}\n${people}\n${jsonText(record.attachmentsJson, (item) => item.filename)}`,
-    content: `${record.text}\n${jsonText(record.attachmentTextJson, (item) => item.text)}`,
+    meta: terms(`${record.subject}\n${people}\n${jsonText(record.attachmentsJson, (item) => item.filename)}`),
+    content: terms(`${record.text.slice(0, MAX_INDEXED_CHARS)}\n${attachmentText.slice(0, MAX_INDEXED_CHARS)}`),
   };
 }

@@ -2,14 +2,11 @@
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import FlexSearch from 'flexsearch';
-import { words } from './fold';
 
-const { Index, Charset } = FlexSearch;
+const { Index } = FlexSearch;
 
 /** Bumped when tokenisation or fields change; an index saved with another version is rebuilt. */
-export const KEYWORD_INDEX_VERSION = 1;
-/** Indexing the first part of very long mails (patches, logs) keeps the index small; their subject and start still match. */
-const MAX_INDEXED_CHARS = 100_000;
+export const KEYWORD_INDEX_VERSION = 2;
 
 /** Names the saved files' version and order; field files are named after their field. */
 const MANIFEST = 'manifest.json';
@@ -20,8 +17,9 @@ const FIELDS: readonly KeywordField[] = ['content', 'meta'];
 type FlexIndex = InstanceType<typeof Index>;
 
 function createIndex(): FlexIndex {
-  // "strict" keeps whole words only; resolution 3 is enough to rank early mentions first and keeps memory low.
-  return new Index({ tokenize: 'strict', encoder: Charset.Normalize, resolution: 3, fastupdate: false, cache: false });
+  // Documents arrive as folded, de-duplicated words (see keywordDocument.ts), so FlexSearch only splits on spaces;
+  // that work happens where messages are parsed, off the importing thread. Resolution 3 ranks early mentions first.
+  return new Index({ tokenize: 'strict', encode: (text: string) => text.split(' '), resolution: 3, fastupdate: false, cache: false });
 }
 
 interface SavedMeta {
@@ -31,10 +29,11 @@ interface SavedMeta {
   order: string;
 }
 
+/** A message's indexed words, space-separated: folded, each once. */
 export interface KeywordDocument {
-  /** Body text and attachment text. */
+  /** Words of the body text and attachment text. */
   content: string;
-  /** Subject, people and attachment names. */
+  /** Words of the subject, people and attachment names. */
   meta: string;
 }
 
@@ -43,20 +42,15 @@ export class KeywordIndex {
   documents = 0;
 
   add(ordinal: number, document: KeywordDocument): void {
-    this.indexes.content.add(ordinal, document.content.slice(0, MAX_INDEXED_CHARS));
+    this.indexes.content.add(ordinal, document.content);
     this.indexes.meta.add(ordinal, document.meta);
     this.documents = Math.max(this.documents, ordinal + 1);
   }
 
-  /** Ordinals containing the word, best first; `limit` defaults to all of them. */
+  /** Ordinals containing the word (folded, as `words` gives it), best first; `limit` defaults to all of them. */
   lookup(field: KeywordField, word: string, limit = this.documents): number[] {
     if (limit <= 0) return [];
     return this.indexes[field].search(word, { limit }) as number[];
-  }
-
-  /** The words a text is indexed and searched by. */
-  static words(text: string): string[] {
-    return words(text);
   }
 
   async save(folder: string, order: string): Promise<void> {

@@ -1,0 +1,15 @@
+// Worker-thread entry: parses messages off the importing thread so parsing and indexing run on separate cores.
+import { parentPort } from 'node:worker_threads';
+import { normalizeMessage, type NormalizeContext } from './normalize';
+import type { ParseReply, ParseTask } from './parsePool';
+
+if (!parentPort) throw new Error('parseWorker: must run as a worker thread');
+const port = parentPort;
+
+port.on('message', (task: ParseTask) => {
+  const context: NormalizeContext = task.context;
+  normalizeMessage(Buffer.from(task.bytes), context).then(
+    (normalized) => port.postMessage({ seq: task.seq, normalized } satisfies ParseReply),
+    (error: unknown) => port.postMessage({ seq: task.seq, error: error instanceof Error ? error.message : String(error) } satisfies ParseReply),
+  );
+});
