@@ -1,0 +1,39 @@
+// Picks the host's LanternClient: the Electron preload bridge when present, else browser mode over HTTP.
+import type { ApiArguments, ApiMethod, ApiResult, LanternClient } from '../../../shared/contract/api';
+import type { CallOutcome, ElectronBridge } from '../../../shared/contract/bridge';
+import { fromWireError } from '../../../shared/contract/errors';
+import { createHttpClient } from './httpClient';
+
+declare global {
+  interface Window {
+    lantern?: ElectronBridge;
+  }
+}
+
+function unwrap<T>(outcome: CallOutcome<T>): T {
+  if (outcome.ok) return outcome.result;
+  throw fromWireError(outcome.error);
+}
+
+function electronCaller<M extends ApiMethod>(bridge: ElectronBridge, method: M): (...args: ApiArguments<M>) => Promise<ApiResult<M>> {
+  const forward = bridge[method] as (...args: ApiArguments<M>) => Promise<CallOutcome<ApiResult<M>>>;
+  return async (...args) => unwrap(await forward(...args));
+}
+
+export function createElectronClient(bridge: ElectronBridge): LanternClient {
+  return {
+    host: 'electron',
+    search: electronCaller(bridge, 'search'),
+    getMessage: electronCaller(bridge, 'getMessage'),
+    listFolders: electronCaller(bridge, 'listFolders'),
+    getStats: electronCaller(bridge, 'getStats'),
+    importPaths: electronCaller(bridge, 'importPaths'),
+    cancelImport: electronCaller(bridge, 'cancelImport'),
+    subscribe: (listener) => bridge.subscribe(listener),
+    resolveDroppedFiles: async (files) => files.map((file) => bridge.pathForFile(file)).filter((path) => path.length > 0),
+  };
+}
+
+export function createClient(): LanternClient {
+  return window.lantern ? createElectronClient(window.lantern) : createHttpClient();
+}

@@ -1,0 +1,147 @@
+// The app shell: search bar on top, folder tree, result list and reading pane below, import panel and drop overlay over all.
+import { useCallback, useMemo, useRef, useState } from 'react';
+import type { LanternClient } from '../../../shared/contract/api';
+import type { SortOrder } from '../../../shared/model/search';
+import { FolderTree } from '../features/folders/FolderTree';
+import { currentScope, withScope } from '../features/folders/scopeQuery';
+import { ChooseFilesButton } from '../features/import/ChooseFilesButton';
+import { DropZone } from '../features/import/DropZone';
+import { FirstRun } from '../features/import/FirstRun';
+import { ImportPanel } from '../features/import/ImportPanel';
+import { useImport } from '../features/import/useImport';
+import { ReadingPane } from '../features/reader/ReadingPane';
+import { useMessage } from '../features/reader/useMessage';
+import { ResultList } from '../features/search/ResultList';
+import { SearchBar } from '../features/search/SearchBar';
+import { useSearch } from '../features/search/useSearch';
+import { formatCount } from '../ui/format';
+import { useKeyboardShortcuts } from './useKeyboardShortcuts';
+import { useStore } from './useStore';
+import { useStoreVersion } from './useStoreVersion';
+
+export function App({ client }: { client: LanternClient }) {
+  const storeVersion = useStoreVersion(client);
+  const store = useStore(client, storeVersion);
+  const [query, setQuery] = useState('');
+  const [sort, setSort] = useState<SortOrder>('relevance');
+  const search = useSearch(client, query, sort, storeVersion);
+  // The selection belongs to one listing; a new query or order starts at the top, a refresh keeps the place.
+  const listingKey = `${sort}\u0000${search.result?.query ?? ''}`;
+  const [selection, setSelection] = useState({ key: listingKey, index: 0 });
+  const selectedIndex = selection.key === listingKey ? selection.index : 0;
+  const setSelectedIndex = useCallback((update: number | ((previous: number) => number)) => {
+    setSelection((previous) => {
+      const base = previous.key === listingKey ? previous.index : 0;
+      return { key: listingKey, index: typeof update === 'function' ? update(base) : update };
+    });
+  }, [listingKey]);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const message = useMessage(client, openId, storeVersion);
+  const importer = useImport(client);
+
+  const searchInput = useRef<HTMLInputElement>(null);
+  const resultList = useRef<HTMLDivElement>(null);
+  const readingPane = useRef<HTMLElement>(null);
+
+  const hits = useMemo(() => search.result?.hits ?? [], [search.result]);
+  const isImporting = importer.state.phase === 'preparing' || importer.state.phase === 'running';
+  const isEmpty = store.stats !== null && store.stats.messages === 0;
+
+  const move = useCallback(
+    (delta: number) => {
+      if (hits.length === 0) return;
+      setSelectedIndex((previous) => Math.min(hits.length - 1, Math.max(0, previous + delta)));
+      resultList.current?.focus();
+    },
+    [hits.length, setSelectedIndex],
+  );
+
+  const openAt = useCallback(
+    (index: number) => {
+      const hit = hits[index];
+      if (!hit) return;
+      setOpenId(hit.id);
+      readingPane.current?.focus();
+    },
+    [hits],
+  );
+
+  useKeyboardShortcuts({
+    focusSearch: () => {
+      searchInput.current?.focus();
+      searchInput.current?.select();
+    },
+    move,
+    open: () => openAt(selectedIndex),
+    back: () => resultList.current?.focus(),
+  });
+
+  const onFiles = importer.start;
+
+  return (
+    <div className="app" data-testid="app" data-host={client.host}>
+      <header className="top-bar">
+        <div className="brand" aria-label="Lantern">
+          <span className="brand-mark" aria-hidden="true" />
+          <span className="brand-name">Lantern</span>
+        </div>
+        <SearchBar
+          inputRef={searchInput}
+          query={query}
+          sort={sort}
+          warnings={search.result?.parsed.warnings ?? []}
+          isSearching={search.isSearching}
+          onQueryChange={setQuery}
+          onSortChange={setSort}
+          onSubmit={search.searchNow}
+          onEnterResults={() => {
+            setSelectedIndex(0);
+            resultList.current?.focus();
+          }}
+        />
+        <div className="top-actions">
+          <ChooseFilesButton onFiles={onFiles} isDisabled={isImporting} />
+        </div>
+      </header>
+      <div className="panes">
+        <FolderTree folders={store.folders} stats={store.stats} activeScope={currentScope(query)} onSelect={(path) => setQuery((previous) => withScope(previous, path))} />
+        {isEmpty && !isImporting ? (
+          <main className="main-empty">
+            <FirstRun onFiles={onFiles} isBusy={isImporting} />
+          </main>
+        ) : (
+          <>
+            <ResultList
+              listRef={resultList}
+              result={search.result}
+              error={search.error}
+              selectedIndex={selectedIndex}
+              openId={openId}
+              onSelect={setSelectedIndex}
+              onOpen={openAt}
+              onLoadMore={search.loadMore}
+            />
+            <ReadingPane load={message} paneRef={readingPane} />
+          </>
+        )}
+      </div>
+      <footer className="status-bar" data-testid="status-bar">
+        {store.error ? (
+          <span className="status-error" role="alert">
+            {store.error}
+          </span>
+        ) : store.stats ? (
+          <span data-testid="store-stats">
+            {formatCount(store.stats.messages)} messages · {formatCount(store.stats.threads)} threads · {formatCount(store.stats.sources.length)} source
+            {store.stats.sources.length === 1 ? '' : 's'}
+          </span>
+        ) : (
+          <span>Connecting…</span>
+        )}
+        <span className="status-host muted">{client.host === 'browser' ? 'Browser mode · local only' : 'Offline'}</span>
+      </footer>
+      <ImportPanel control={importer} />
+      <DropZone onFiles={onFiles} isBusy={isImporting} />
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+// A number that goes up whenever the engine says the store changed or restarted, so listings know to reload.
+import { useEffect, useState } from 'react';
+import type { LanternClient } from '../../../shared/contract/api';
+import { assertNever } from '../../../shared/assertNever';
+
+export function useStoreVersion(client: LanternClient): number {
+  const [version, setVersion] = useState(0);
+  useEffect(
+    () =>
+      client.subscribe((event) => {
+        switch (event.type) {
+          case 'store-changed':
+          case 'engine-restarted':
+            setVersion((previous) => previous + 1);
+            return;
+          case 'import-progress':
+          case 'import-finished':
+          case 'embedding-progress':
+            return;
+          default:
+            assertNever(event, 'event');
+        }
+      }),
+    [client],
+  );
+  return version;
+}

@@ -1,0 +1,150 @@
+// Shows the running import's progress bar, then its report or a clear error; a floating card over the panes.
+import type { ImportReport } from '../../../../shared/model/importing';
+import { assertNever } from '../../../../shared/assertNever';
+import { formatBytes, formatCount, formatDuration } from '../../ui/format';
+import type { ImportControl } from './useImport';
+
+function ProgressBar({ fraction, label }: { fraction: number | null; label: string }) {
+  const percent = fraction === null ? null : Math.round(Math.min(1, Math.max(0, fraction)) * 100);
+  return (
+    <div
+      className={`progress ${percent === null ? 'progress-indeterminate' : ''}`}
+      role="progressbar"
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={percent ?? undefined}
+      data-testid="import-progress"
+      data-percent={percent ?? ''}
+    >
+      <div className="progress-fill" style={{ width: percent === null ? undefined : `${percent}%` }} />
+    </div>
+  );
+}
+
+function ReportView({ report, fileNames }: { report: ImportReport; fileNames: string[] }) {
+  const isNothingImported = report.imported === 0 && report.duplicates === 0 && report.errors.length > 0;
+  return (
+    <div data-testid="import-report" data-outcome={isNothingImported ? 'error' : 'ok'}>
+      {isNothingImported ? (
+        <p className="import-headline import-headline-error" role="alert" data-testid="import-error">
+          Nothing was imported from {fileNames.join(', ')}. {report.errors[0]?.reason}
+        </p>
+      ) : (
+        <p className="import-headline">
+          Imported <strong data-testid="import-imported">{formatCount(report.imported)}</strong> message{report.imported === 1 ? '' : 's'} in{' '}
+          {formatDuration(report.elapsedMs / 1000)}.
+        </p>
+      )}
+      <dl className="import-counts">
+        <div>
+          <dt>Imported</dt>
+          <dd>{formatCount(report.imported)}</dd>
+        </div>
+        <div>
+          <dt>Duplicates skipped</dt>
+          <dd>{formatCount(report.duplicates)}</dd>
+        </div>
+        <div>
+          <dt>Failed</dt>
+          <dd>{formatCount(report.failed)}</dd>
+        </div>
+        <div>
+          <dt>Messages in Lantern</dt>
+          <dd>{formatCount(report.messages)}</dd>
+        </div>
+      </dl>
+      {report.errors.length > 0 && (
+        <details className="import-errors" open={isNothingImported || report.errors.length <= 3}>
+          <summary>
+            {report.errors.length} problem{report.errors.length === 1 ? '' : 's'}
+          </summary>
+          <ul data-testid="import-error-list">
+            {report.errors.slice(0, 100).map((error, index) => (
+              <li key={`${error.source}:${error.position}:${index}`}>
+                <span className="import-error-where">
+                  {error.source}
+                  {error.position ? ` @ ${error.position}` : ''}
+                </span>
+                : {error.reason}
+              </li>
+            ))}
+          </ul>
+          {report.errors.length > 100 && <p className="muted">…and {report.errors.length - 100} more.</p>}
+        </details>
+      )}
+    </div>
+  );
+}
+
+export function ImportPanel({ control }: { control: ImportControl }) {
+  const { state } = control;
+  switch (state.phase) {
+    case 'idle':
+      return null;
+    case 'preparing':
+      return (
+        <section className="import-panel" data-testid="import-panel" data-phase="preparing" aria-live="polite">
+          <h2 className="import-title">Preparing {state.fileNames.join(', ')}…</h2>
+          <ProgressBar fraction={null} label="Preparing import" />
+        </section>
+      );
+    case 'running': {
+      const progress = state.progress;
+      const fraction = progress && progress.bytesTotal > 0 ? progress.bytesDone / progress.bytesTotal : null;
+      return (
+        <section className="import-panel" data-testid="import-panel" data-phase="running" aria-live="polite">
+          <div className="import-panel-header">
+            <h2 className="import-title">Importing {state.fileNames.join(', ')}</h2>
+            <button type="button" className="button button-quiet" onClick={control.cancel} data-testid="import-cancel">
+              Cancel
+            </button>
+          </div>
+          <ProgressBar fraction={fraction} label="Import progress" />
+          <p className="import-stats muted">
+            {progress ? (
+              <>
+                {formatBytes(progress.bytesDone)} of {formatBytes(progress.bytesTotal)} · {formatCount(progress.messages)} messages
+                {progress.rate > 0 && ` · ${formatCount(Math.round(progress.rate))}/s`}
+                {progress.etaSeconds !== null && ` · about ${formatDuration(progress.etaSeconds)} left`}
+                {progress.phase === 'indexing' && ' · indexing'}
+              </>
+            ) : (
+              'Starting…'
+            )}
+          </p>
+        </section>
+      );
+    }
+    case 'finished':
+      return (
+        <section className="import-panel" data-testid="import-panel" data-phase="finished" aria-live="polite">
+          <div className="import-panel-header">
+            <h2 className="import-title">Import finished</h2>
+            <button type="button" className="button button-quiet" onClick={control.dismiss} data-testid="import-dismiss" aria-label="Close import report">
+              Close
+            </button>
+          </div>
+          <ProgressBar fraction={1} label="Import progress" />
+          <ReportView report={state.report} fileNames={state.fileNames} />
+        </section>
+      );
+    case 'failed':
+      return (
+        <section className="import-panel import-panel-error" data-testid="import-panel" data-phase="failed">
+          <div className="import-panel-header">
+            <h2 className="import-title">Import failed</h2>
+            <button type="button" className="button button-quiet" onClick={control.dismiss} data-testid="import-dismiss" aria-label="Close import message">
+              Close
+            </button>
+          </div>
+          <p className="import-headline import-headline-error" role="alert" data-testid="import-error">
+            {state.message}
+          </p>
+          <p className="muted">Nothing in Lantern changed. Lantern reads Gmail Takeout .mbox files and Outlook .pst files.</p>
+        </section>
+      );
+    default:
+      return assertNever(state, 'import state');
+  }
+}
