@@ -78,7 +78,7 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
     async search(request) {
       ensureOpen();
       if (typeof request?.query !== 'string') throw new LanternError('bad-request', 'search: the query must be a string');
-      return runSearch(request, { catalog, keywords: keywords!, store, timeZone });
+      return runSearch(request, { catalog, keywords: keywords!, store, timeZone, semantic: null });
     },
     async getMessage(id) {
       ensureOpen();

@@ -15,6 +15,7 @@ const CONTENT_WEIGHT = 1;
 
 export interface Evaluation {
   matches: Bitset;
+  contentTerms: string[];
   /** Relevance of each ordinal from its word matches (0 where words played no part). */
   scores: Float64Array;
   /** Words and phrases to highlight in snippets. */
@@ -28,10 +29,17 @@ export class Evaluator {
   readonly scores: Float64Array;
   readonly highlightTerms: string[] = [];
   readonly phrases: string[] = [];
+  /** Free words and body: values that are not negated: what semantic search embeds. */
+  readonly contentTerms: string[] = [];
 
+  /**
+   * `relaxWords`: positive words match every message (semantic search finds meaning, not words); negated words and
+   * all operators still apply exactly, so they act as pre-filters.
+   */
   constructor(
     private readonly catalog: Catalog,
     private readonly keywords: KeywordIndex,
+    private readonly relaxWords = false,
   ) {
     this.size = catalog.size;
     this.scores = new Float64Array(this.size);
@@ -39,7 +47,7 @@ export class Evaluator {
 
   evaluate(root: QueryNode | null): Evaluation {
     const matches = root ? this.node(root, true) : new Uint8Array(this.size).fill(1);
-    return { matches, scores: this.scores, highlightTerms: this.highlightTerms, phrases: this.phrases };
+    return { matches, scores: this.scores, highlightTerms: this.highlightTerms, phrases: this.phrases, contentTerms: this.contentTerms };
   }
 
   private node(node: QueryNode, positive: boolean): Bitset {
@@ -67,12 +75,20 @@ export class Evaluator {
         return result;
       }
       case 'text':
-        if (positive) this.highlightTerms.push(node.value);
-        if (node.phrase && positive && words(node.value).length > 1) this.phrases.push(node.value);
+        if (positive) {
+          this.contentTerms.push(node.value);
+          this.highlightTerms.push(node.value);
+          if (this.relaxWords) return new Uint8Array(this.size).fill(1);
+          if (node.phrase && words(node.value).length > 1) this.phrases.push(node.value);
+        }
         return this.wordsMatch(node.value, ['content', 'meta'], positive);
       case 'filter': {
         if (node.filter.field === 'body') {
-          if (positive) this.highlightTerms.push(node.filter.value);
+          if (positive) {
+            this.contentTerms.push(node.filter.value);
+            this.highlightTerms.push(node.filter.value);
+            if (this.relaxWords) return new Uint8Array(this.size).fill(1);
+          }
           return this.wordsMatch(node.filter.value, ['content'], positive);
         }
         const filter = node.filter as MetadataFilter;

@@ -1,23 +1,37 @@
-// Runs one search: parse, evaluate over all messages, check phrases, order, page, and build hits with snippets.
-import type { SearchHit, SearchRequest, SearchResult, SortOrder } from '../../shared/model/search';
+// Runs one search: parse, pre-filter over all messages, retrieve by words and/or meaning, fuse, diversify, page.
+import type { MatchType, SearchHit, SearchRequest, SearchResult, SortOrder } from '../../shared/model/search';
 import { parseQuery } from '../../shared/query/parse';
 import { summarizeQuery } from '../../shared/query/summarize';
 import type { Catalog } from '../index/catalog';
 import { words } from '../index/fold';
 import type { KeywordIndex } from '../index/keywordIndex';
 import type { MessageStore } from '../store/messageStore';
+import type { ChunkMatch } from '../vectors/chunkStore';
 import { Evaluator, foldedPhrase, type Bitset } from './evaluate';
-import { snippetFor } from './snippetHighlights';
+import { byDate, byScore, diversifyThreads, fuseByRank, type RankedHit } from './rank';
+import { routeQuery } from './route';
+import { matchedInFor, snippetFor } from './snippetHighlights';
 import { toSummary } from './toSummary';
 
 const MAX_LIMIT = 1000;
 const PHRASE_BATCH = 500;
+/** Semantic retrieval returns at most this many messages (or the requested page's end, if further). */
+const SEMANTIC_CANDIDATES = 200;
+
+/** Retrieval by meaning, when vectors exist. */
+export interface SemanticRetriever {
+  /** Share of messages with vectors, 0..1. */
+  embeddedShare(): number;
+  /** Best chunk per message for the text, best first, among `allowed` message ids (null: all). */
+  search(text: string, limit: number, allowed: Set<string> | null): Promise<ChunkMatch[]>;
+}
 
 export interface SearchContext {
   catalog: Catalog;
   keywords: KeywordIndex;
   store: MessageStore;
   timeZone: string;
+  semantic: SemanticRetriever | null;
 }
 
 async function keepPhraseMatches(matches: Bitset, phrases: string[], context: SearchContext): Promise<void> {
@@ -38,43 +52,75 @@ async function keepPhraseMatches(matches: Bitset, phrases: string[], context: Se
   }
 }
 
-function order(ordinals: number[], sort: SortOrder, scores: Float64Array, catalog: Catalog): void {
-  const dates = catalog.dates;
-  const id = (ordinal: number): string => catalog.entries[ordinal]!.row.id;
-  ordinals.sort((first, second) => {
-    if (sort === 'relevance') {
-      const byScore = scores[second]! - scores[first]!;
-      if (byScore !== 0) return byScore;
-    }
-    const byDate = dates[second]! - dates[first]!;
-    if (byDate !== 0) return byDate;
-    return id(first) < id(second) ? -1 : id(first) > id(second) ? 1 : 0;
+function setBits(bits: Bitset): number[] {
+  const ordinals: number[] = [];
+  bits.forEach((bit, ordinal) => {
+    if (bit) ordinals.push(ordinal);
   });
+  return ordinals;
+}
+
+async function semanticHits(
+  text: string,
+  filter: Bitset,
+  want: number,
+  context: SearchContext,
+): Promise<{ hits: RankedHit[]; chunks: Map<number, ChunkMatch> }> {
+  const ordinals = setBits(filter);
+  const allowed = ordinals.length === context.catalog.size ? null : new Set(ordinals.map((ordinal) => context.catalog.entries[ordinal]!.row.id));
+  const matches = await context.semantic!.search(text, Math.max(SEMANTIC_CANDIDATES, want), allowed);
+  const chunks = new Map<number, ChunkMatch>();
+  const hits: RankedHit[] = [];
+  for (const match of matches) {
+    const ordinal = context.catalog.ordinalOf(match.messageId);
+    if (ordinal === undefined || chunks.has(ordinal)) continue;
+    chunks.set(ordinal, match);
+    hits.push({ ordinal, score: match.similarity, matchType: 'semantic' });
+  }
+  return { hits, chunks };
 }
 
 export async function runSearch(request: SearchRequest, context: SearchContext): Promise<SearchResult> {
   const started = performance.now();
   const parsed = parseQuery(request.query, { timeZone: context.timeZone });
-  const evaluation = new Evaluator(context.catalog, context.keywords).evaluate(parsed.root);
-  if (evaluation.phrases.length > 0) await keepPhraseMatches(evaluation.matches, evaluation.phrases, context);
-  const matched: number[] = [];
-  evaluation.matches.forEach((bit, ordinal) => {
-    if (bit) matched.push(ordinal);
-  });
-  const hasWords = evaluation.highlightTerms.length > 0;
-  const sort: SortOrder = parsed.sort ?? request.sort ?? (hasWords ? 'relevance' : 'date');
-  order(matched, sort, evaluation.scores, context.catalog);
-  const total = parsed.limit !== null ? Math.min(parsed.limit, matched.length) : matched.length;
+  const keyword = new Evaluator(context.catalog, context.keywords).evaluate(parsed.root);
+  const embeddedShare = context.semantic?.embeddedShare() ?? 0;
+  const route = routeQuery(request.mode ?? 'auto', request.query, keyword.contentTerms, keyword.phrases.length > 0, embeddedShare > 0, embeddedShare);
   const offset = Math.max(0, request.offset ?? 0);
   const limit = Math.min(MAX_LIMIT, Math.max(0, request.limit ?? 20), parsed.limit ?? MAX_LIMIT);
-  const page = matched.slice(offset, Math.min(offset + limit, total));
-  const ids = page.map((ordinal) => context.catalog.entries[ordinal]!.row.id);
+  const sort: SortOrder = parsed.sort ?? request.sort ?? (keyword.contentTerms.length > 0 ? 'relevance' : 'date');
+
+  let ranked: RankedHit[] = [];
+  let chunks = new Map<number, ChunkMatch>();
+  if (route.mode !== 'semantic') {
+    if (keyword.phrases.length > 0) await keepPhraseMatches(keyword.matches, keyword.phrases, context);
+    ranked = setBits(keyword.matches).map((ordinal) => ({ ordinal, score: keyword.scores[ordinal]!, matchType: 'keyword' as MatchType }));
+    ranked.sort(byScore(context.catalog));
+  }
+  if (route.mode !== 'keyword' && keyword.contentTerms.length > 0) {
+    const filter = new Evaluator(context.catalog, context.keywords, true).evaluate(parsed.root).matches;
+    const semantic = await semanticHits(keyword.contentTerms.join(' '), filter, offset + limit, context);
+    chunks = semantic.chunks;
+    ranked = route.mode === 'semantic' ? semantic.hits : fuseByRank(ranked, semantic.hits, context.catalog, route.weights);
+  }
+  ranked = sort === 'date' ? ranked.sort(byDate(context.catalog)) : diversifyThreads(ranked, context.catalog);
+  const total = parsed.limit !== null ? Math.min(parsed.limit, ranked.length) : ranked.length;
+  const page = ranked.slice(offset, Math.min(offset + limit, total));
+  const ids = page.map((hit) => context.catalog.entries[hit.ordinal]!.row.id);
   const texts = new Map((await context.store.getColumns(ids, ['id', 'snippet', 'text'])).map((row) => [row.id, row]));
-  const hits: SearchHit[] = page.map((ordinal) => {
-    const entry = context.catalog.entries[ordinal]!;
+  const hits: SearchHit[] = page.map((hit) => {
+    const entry = context.catalog.entries[hit.ordinal]!;
     const stored = texts.get(entry.row.id);
-    const { snippet, highlights } = snippetFor(stored?.snippet ?? '', stored?.text ?? '', evaluation.highlightTerms);
-    return { ...toSummary(entry, snippet), score: Number(evaluation.scores[ordinal]!.toFixed(4)), highlights };
+    const chunk = chunks.get(hit.ordinal);
+    const source = chunk && hit.matchType === 'semantic' ? chunk.text : (stored?.text ?? '');
+    const { snippet, highlights } = snippetFor(chunk && hit.matchType === 'semantic' ? '' : (stored?.snippet ?? ''), source, keyword.highlightTerms, chunk?.text);
+    return {
+      ...toSummary(entry, snippet),
+      score: Number(hit.score.toFixed(4)),
+      highlights,
+      matchType: hit.matchType,
+      matchedIn: matchedInFor(entry, keyword.highlightTerms, chunk?.origin),
+    };
   });
   return {
     query: request.query,
@@ -82,5 +128,8 @@ export async function runSearch(request: SearchRequest, context: SearchContext):
     total,
     tookMs: Math.round(performance.now() - started),
     hits,
+    mode: route.mode,
+    modeNote: route.note,
+    embeddedShare,
   };
 }

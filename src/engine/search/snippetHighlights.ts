@@ -1,6 +1,7 @@
 // Picks the part of a message to preview for a query and marks where the query's words occur in it.
 import type { Highlight } from '../../shared/model/search';
-import { words } from '../index/fold';
+import { foldText, words } from '../index/fold';
+import type { CatalogEntry } from '../index/catalog';
 
 const WINDOW = 200;
 
@@ -26,15 +27,34 @@ export function highlightRanges(text: string, terms: string[]): Highlight[] {
   return ranges;
 }
 
-/** The stored snippet when it already shows a query word, else a window of the text around the first match. */
-export function snippetFor(storedSnippet: string, text: string, terms: string[]): { snippet: string; highlights: Highlight[] } {
+function collapse(text: string): string {
+  const collapsed = text.replace(/\s+/g, ' ').trim();
+  return collapsed.length > WINDOW ? `${collapsed.slice(0, WINDOW - 1)}…` : collapsed;
+}
+
+/**
+ * The stored snippet when it already shows a query word, else a window of the text around the first match; with no
+ * word match, the passage semantic search matched (`fallback`), else the stored snippet.
+ */
+export function snippetFor(storedSnippet: string, text: string, terms: string[], fallback?: string): { snippet: string; highlights: Highlight[] } {
   const inSnippet = highlightRanges(storedSnippet, terms);
   const pattern = termPattern(terms);
-  if (inSnippet.length > 0 || !pattern) return { snippet: storedSnippet, highlights: inSnippet };
-  const first = pattern.exec(text);
-  if (!first) return { snippet: storedSnippet, highlights: [] };
+  const plain = storedSnippet || collapse(fallback ?? text);
+  if (inSnippet.length > 0) return { snippet: storedSnippet, highlights: inSnippet };
+  const first = pattern?.exec(text);
+  if (!first) return { snippet: plain, highlights: highlightRanges(plain, terms) };
   const start = Math.max(0, first.index - 60);
   const window = text.slice(start, start + WINDOW).replace(/\s+/g, ' ').trim();
   const snippet = `${start > 0 ? '…' : ''}${window}${start + WINDOW < text.length ? '…' : ''}`;
   return { snippet, highlights: highlightRanges(snippet, terms) };
+}
+
+/** Where the query matched: the semantic passage's origin, else the subject, an attachment name, or the body. */
+export function matchedInFor(entry: CatalogEntry, terms: string[], semanticOrigin?: string): string {
+  if (semanticOrigin) return semanticOrigin;
+  const wanted = terms.flatMap((term) => words(term));
+  if (wanted.length === 0) return 'body';
+  if (wanted.some((word) => entry.foldedSubject.includes(word))) return 'subject';
+  const attachment = entry.attachments.find((item) => wanted.some((word) => foldText(item.filename).includes(word)));
+  return attachment ? attachment.filename : 'body';
 }

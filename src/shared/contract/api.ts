@@ -25,6 +25,8 @@ export type ApiResult<M extends ApiMethod> = Awaited<ReturnType<LanternApi[M]>>;
 export type LanternEvent =
   | { type: 'import-progress'; progress: ImportProgress }
   | { type: 'import-finished'; importId: string; report: ImportReport }
+  /** Background embedding of messages for semantic search: done of total messages. */
+  | { type: 'embedding-progress'; done: number; total: number; embedderId: string }
   /** The stored messages changed (an import added some): listings should refresh. */
   | { type: 'store-changed' }
   | { type: 'engine-restarted'; reason: string };

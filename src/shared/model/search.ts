@@ -4,11 +4,19 @@ import type { ParsedQuerySummary } from '../query/ast';
 
 export type SortOrder = 'relevance' | 'date';
 
+/** How words are matched: by the words themselves, by meaning, or both fused; `auto` picks by the query. */
+export type SearchMode = 'keyword' | 'semantic' | 'hybrid' | 'auto';
+
+/** Which retriever found a hit. */
+export type MatchType = 'keyword' | 'semantic' | 'both';
+
 export interface SearchRequest {
   query: string;
   limit?: number;
   offset?: number;
   sort?: SortOrder;
+  /** `auto` when absent. */
+  mode?: SearchMode;
 }
 
 /** A character range [start, end) of a hit's snippet that matched a query term. */
@@ -22,6 +30,9 @@ export interface SearchHit extends MessageSummary {
   score: number;
   /** Ranges of `snippet` to highlight. */
   highlights: Highlight[];
+  matchType: MatchType;
+  /** Where the best match was: 'subject', 'body', or an attachment's file name. */
+  matchedIn: string;
 }
 
 export interface SearchResult {
@@ -31,4 +42,9 @@ export interface SearchResult {
   total: number;
   tookMs: number;
   hits: SearchHit[];
+  /** The mode that ran (`auto` resolved), and why when it differs from the one asked for. */
+  mode: Exclude<SearchMode, 'auto'>;
+  modeNote: string | null;
+  /** Share of messages with vectors, 0..1; semantic results below 1 cover only part of the archive. */
+  embeddedShare: number;
 }
