@@ -1,0 +1,103 @@
+// `npm run bench`: Lantern beside notmuch and mu on the io-uring archive and scaled copies; writes bench/results.md.
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join, resolve } from 'node:path';
+import { writeMaildir, writeScaledMbox } from './corpus';
+import { round } from './measure';
+import { ensurePeers, runMu, runNotmuch, type PeerResult } from './peers';
+import { BENCH_QUERIES } from './queries';
+
+const repoRoot = resolve(import.meta.dirname, '../../..');
+const bundleDir = import.meta.dirname;
+const ioUring = resolve(repoRoot, '../shared/corpora/io-uring-list.mbox.gz');
+const args = new Set(process.argv.slice(2));
+const withPeers = !args.has('--no-peers');
+const sizes: { label: string; messages: number | null }[] = [
+  { label: 'io-uring (33k)', messages: null },
+  { label: '100k', messages: 100_000 },
+  ...(args.has('--million') ? [{ label: '1M', messages: 1_000_000 }] : []),
+];
+
+function runDriver(name: string, driverArgs: string[]): Record<string, unknown> {
+  const output = execFileSync(process.execPath, [join(bundleDir, `${name}.mjs`), ...driverArgs], { encoding: 'utf8', maxBuffer: 1 << 26, stdio: ['ignore', 'pipe', 'inherit'] });
+  return JSON.parse(output) as Record<string, unknown>;
+}
+
+interface SizeResult {
+  label: string;
+  importResult: Record<string, number>;
+  queries: Record<string, unknown>;
+  peers: PeerResult[];
+}
+
+const results: SizeResult[] = [];
+const work = await mkdtemp(join(tmpdir(), 'lantern-bench-'));
+try {
+  if (withPeers) ensurePeers();
+  for (const size of sizes) {
+    console.error(`\n== ${size.label}`);
+    const source = size.messages === null ? ioUring : join(work, `scaled-${size.messages}.mbox`);
+    let messages = 33_494;
+    if (size.messages !== null) messages = await writeScaledMbox(ioUring, size.messages, source);
+    const dataDir = join(work, `store-${size.label.replace(/\W+/g, '')}`);
+    const importResult = runDriver('lanternImport', [dataDir, source, join(bundleDir, 'parseWorker.mjs')]) as Record<string, number>;
+    console.error(`lantern import: ${JSON.stringify(importResult)}`);
+    const queries = runDriver('lanternQueries', [dataDir]);
+    console.error(`lantern queries: ${JSON.stringify(queries.latency)}`);
+    const peers: PeerResult[] = [];
+    if (withPeers && (size.messages ?? 0) <= 100_000) {
+      const maildir = join(work, `maildir-${size.label.replace(/\W+/g, '')}`);
+      const count = await writeMaildir(source, maildir, size.messages === null);
+      peers.push(await runNotmuch(maildir, join(work, `notmuch-${count}`), count, BENCH_QUERIES));
+      console.error(`notmuch: ${JSON.stringify({ ...peers.at(-1), totals: undefined })}`);
+      peers.push(await runMu(maildir, join(work, `mu-${count}`), count, BENCH_QUERIES));
+      console.error(`mu: ${JSON.stringify({ ...peers.at(-1), totals: undefined })}`);
+      await rm(maildir, { recursive: true, force: true });
+    }
+    results.push({ label: size.label, importResult, queries, peers });
+    void messages;
+    await rm(dataDir, { recursive: true, force: true });
+  }
+} finally {
+  await rm(work, { recursive: true, force: true });
+}
+
+function ratio(ours: number, theirs: number | undefined): string {
+  return theirs ? `${round(ours / theirs, 2)}×` : '–';
+}
+
+const lines: string[] = [
+  '# Benchmark results',
+  '',
+  `Run ${new Date().toISOString()} on ${cpus()[0]?.model ?? 'unknown CPU'} (${cpus().length} cores, ${round(totalmem() / 2 ** 30)} GiB), Node ${process.version}.`,
+  'Lantern runs in-process (import with parse worker threads); notmuch and mu are timed as whole processes, as people run them.',
+  '',
+  '| archive | Lantern import msg/s | MB/s | peak RSS MB | store MB | notmuch msg/s | mu msg/s | Lantern/mu | Lantern/notmuch |',
+  '|---|---|---|---|---|---|---|---|---|',
+];
+for (const result of results) {
+  const notmuch = result.peers.find((peer) => peer.name === 'notmuch');
+  const mu = result.peers.find((peer) => peer.name === 'mu');
+  const ours = result.importResult;
+  lines.push(
+    `| ${result.label} | ${round(ours.messagesPerSecond!, 0)} | ${round(ours.megabytesPerSecond!)} | ${ours.peakRssMb} | ${round(ours.storeMb!)} | ${notmuch ? round(notmuch.messagesPerSecond, 0) : '–'} | ${mu ? round(mu.messagesPerSecond, 0) : '–'} | ${ratio(ours.messagesPerSecond!, mu?.messagesPerSecond)} | ${ratio(ours.messagesPerSecond!, notmuch?.messagesPerSecond)} |`,
+  );
+}
+lines.push('', `Queries: ${BENCH_QUERIES.length} fixed queries (operators, words, phrases, questions), 5 warm repeats each; milliseconds.`, '');
+lines.push('| archive | start to first result | cold query | keyword+operators p50 / p95 | hybrid p50 / p95 | auto p50 / p95 | engine peak RSS MB | notmuch search p50 / p95 | mu find p50 / p95 | keyword p95 / notmuch p95 |');
+lines.push('|---|---|---|---|---|---|---|---|---|---|');
+for (const result of results) {
+  const query = result.queries as { firstResultMs: number; coldQueryMs: number; keywordOperatorP50: number; keywordOperatorP95: number; latency: Record<string, { p50: number; p95: number; mode: string }>; peakRssMb: number };
+  const notmuch = result.peers.find((peer) => peer.name === 'notmuch');
+  const mu = result.peers.find((peer) => peer.name === 'mu');
+  const pair = (a: number, b: number): string => `${round(a)} / ${round(b)}`;
+  lines.push(
+    `| ${result.label} | ${round(query.firstResultMs, 0)} | ${round(query.coldQueryMs)} | ${pair(query.keywordOperatorP50, query.keywordOperatorP95)} | ${pair(query.latency.hybrid!.p50, query.latency.hybrid!.p95)} (ran as ${query.latency.hybrid!.mode}) | ${pair(query.latency.auto!.p50, query.latency.auto!.p95)} | ${query.peakRssMb} | ${notmuch ? pair(notmuch.queryP50, notmuch.queryP95) : '–'} | ${mu ? pair(mu.queryP50, mu.queryP95) : '–'} | ${ratio(query.keywordOperatorP95, notmuch?.queryP95)} |`,
+  );
+}
+const peerVersions = [...new Set(results.flatMap((result) => result.peers.map((peer) => peer.version)))];
+lines.push('', `Peers: ${peerVersions.join('; ') || 'not run'}.`, '');
+const report = lines.join('\n');
+await writeFile(join(repoRoot, 'bench', 'results.md'), `${report}\n`);
+console.log(report);
