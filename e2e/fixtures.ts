@@ -55,7 +55,9 @@ export const test = base.extend<{ lantern: LanternServer }>({
   // eslint-disable-next-line no-empty-pattern -- Playwright fixtures must destructure their dependencies; this one has none.
   lantern: async ({}, use) => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'lantern-e2e-'));
-    const child = spawn(process.execPath, [path.join(repoRoot, 'bin', 'lantern.mjs'), 'serve', '--port', '0', '--data-dir', dataDir], {
+    // LANTERN_E2E_SERVE points at another script taking the same arguments, for debugging a server under change.
+    const serveScript = process.env.LANTERN_E2E_SERVE ?? path.join(repoRoot, 'bin', 'lantern.mjs');
+    const child = spawn(process.execPath, [serveScript, 'serve', '--port', '0', '--data-dir', dataDir], {
       cwd: repoRoot,
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -39,6 +39,17 @@ test('drop an mbox, see it import, search with an operator, move with the keyboa
   await screenshot(page, '04-imported');
   await page.getByTestId('import-dismiss').click();
 
+  // A folder click scopes the search with `in:`; All mail takes the scope away again.
+  const folder = page.locator('[data-testid="folder-item"][data-kind="folder"]').first();
+  const folderPath = (await folder.getAttribute('data-path')) ?? '';
+  const folderCount = Number((await folder.locator('.tree-count').textContent())?.replace(/[^0-9]/g, ''));
+  await folder.click();
+  await expect(page.getByTestId('search-input')).toHaveValue(new RegExp(`^in:"?${folderPath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"?$`));
+  await expect(folder).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('result-count')).toHaveText(`${folderCount} results`);
+  await page.getByTestId('folder-all').click();
+  await expect(page.getByTestId('search-input')).toHaveValue('');
+
   // Keyboard only from here: `/` focuses the search box; the letters typed must not trigger shortcuts (k, u, o are in it).
   await page.locator('body').click({ position: { x: 5, y: 5 } });
   await page.keyboard.press('/');
@@ -80,11 +91,19 @@ test('drop an mbox, see it import, search with an operator, move with the keyboa
   await expect(page.getByTestId('search-input')).toHaveValue('');
   await expect(page.getByTestId('result-count')).toHaveText(`${MESSAGE_COUNT} results`);
 
+  // Words are highlighted in snippets; a value the parser cannot use is explained under the bar, not silently dropped.
+  await page.keyboard.type('after:someday numpy');
+  await expect(page.getByTestId('search-warnings')).toContainText('someday');
+  await expect(page.locator('[data-testid="result-item"] mark').first()).toHaveText(/numpy/i);
+  await screenshot(page, '08-highlights-and-warning');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('result-count')).toHaveText(`${MESSAGE_COUNT} results`);
+
   // A file that is not mail: a clear message, and the store, folders and results stay as they were.
   await dropFile(page, 'photo.png', pngBytes(), 'image/png');
   await expect(page.getByTestId('import-error')).toBeVisible({ timeout: 60_000 });
   await expect(page.getByTestId('import-error')).toContainText(/photo\.png|not.*mail|mail/i);
-  await screenshot(page, '08-not-mail');
+  await screenshot(page, '09-not-mail');
   await expect(page.getByTestId('store-stats')).toContainText(`${MESSAGE_COUNT} messages`);
   await expect(page.getByTestId('folder-all').locator('.tree-count')).toHaveText(String(MESSAGE_COUNT));
   expect(await folderCountSum(page)).toBe(MESSAGE_COUNT);
@@ -94,7 +113,7 @@ test('drop an mbox, see it import, search with an operator, move with the keyboa
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.getByRole('option').nth(0).click();
   await expect(page.getByTestId('reader-subject')).toBeVisible();
-  await screenshot(page, '09-dark');
+  await screenshot(page, '10-dark');
 });
 
 test('a non-mail file dropped on the first-run screen is refused clearly and the store stays empty', async ({ page, lantern }) => {
@@ -102,7 +121,7 @@ test('a non-mail file dropped on the first-run screen is refused clearly and the
   await expect(page.getByTestId('first-run')).toBeVisible();
   await dropFile(page, 'photo.png', pngBytes(), 'image/png');
   await expect(page.getByTestId('import-error')).toBeVisible({ timeout: 60_000 });
-  await screenshot(page, '10-first-run-not-mail');
+  await screenshot(page, '11-first-run-not-mail');
   await expect(page.getByTestId('first-run')).toBeVisible();
   await expect(page.getByTestId('store-stats')).toContainText('0 messages');
   await expect(page.getByTestId('folder-item')).toHaveCount(0);

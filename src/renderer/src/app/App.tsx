@@ -105,7 +105,7 @@ export function App({ client }: { client: LanternClient }) {
       </header>
       <div className="panes">
         <FolderTree folders={store.folders} stats={store.stats} activeScope={currentScope(query)} onSelect={(path) => setQuery((previous) => withScope(previous, path))} />
-        {isEmpty && !isImporting ? (
+        {isEmpty ? (
           <main className="main-empty">
             <FirstRun onFiles={onFiles} isBusy={isImporting} />
           </main>

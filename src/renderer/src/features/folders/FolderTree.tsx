@@ -3,6 +3,7 @@ import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { Folder } from '../../../../shared/model/folder';
 import type { Stats } from '../../../../shared/model/stats';
 import { baseName, formatCount } from '../../ui/format';
+import { Icon } from '../../ui/Icon';
 
 interface SourceGroup {
   id: string;
@@ -86,7 +87,7 @@ export function FolderTree({ folders, stats, activeScope, onSelect }: FolderTree
         onKeyDown={(event) => activate(event, () => onSelect(folder.path))}
       >
         <span className="tree-icon" aria-hidden="true">
-          {folder.kind === 'label' ? '◆' : '▤'}
+          <Icon name={folder.kind === 'label' ? 'label' : 'folder'} size={15} />
         </span>
         <span className="tree-name">{folder.name}</span>
         <Count value={folder.count} />
@@ -108,7 +109,7 @@ export function FolderTree({ folders, stats, activeScope, onSelect }: FolderTree
           onKeyDown={(event) => activate(event, () => onSelect(null))}
         >
           <span className="tree-icon" aria-hidden="true">
-            ✉
+            <Icon name="mail" size={15} />
           </span>
           <span className="tree-name">All mail</span>
           <Count value={stats?.messages ?? 0} />

@@ -1,5 +1,6 @@
 // Accepts files dropped anywhere on the window and shows an overlay while something is dragged over it.
 import { useEffect, useRef, useState } from 'react';
+import { Icon } from '../../ui/Icon';
 
 function hasFiles(event: DragEvent): boolean {
   return event.dataTransfer?.types.includes('Files') ?? false;
@@ -51,7 +52,9 @@ export function DropZone({ onFiles, isBusy }: { onFiles: (files: File[]) => void
   return (
     <div className="drop-overlay" data-testid="drop-overlay" aria-hidden="true">
       <div className="drop-overlay-card">
-        <div className="drop-overlay-icon">⇩</div>
+        <div className="drop-overlay-icon">
+          <Icon name="upload" size={40} />
+        </div>
         <div className="drop-overlay-title">{isBusy ? 'An import is running: wait for it to finish' : 'Drop to import your mail'}</div>
         <div className="drop-overlay-hint">Gmail Takeout .mbox, Outlook .pst</div>
       </div>

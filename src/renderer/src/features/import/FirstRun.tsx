@@ -1,5 +1,6 @@
 // The screen of an empty store: how to export mail from Gmail or Outlook, and where to drop it.
 import { ChooseFilesButton } from './ChooseFilesButton';
+import { Icon } from '../../ui/Icon';
 
 export function FirstRun({ onFiles, isBusy }: { onFiles: (files: File[]) => void; isBusy: boolean }) {
   return (
@@ -38,7 +39,7 @@ export function FirstRun({ onFiles, isBusy }: { onFiles: (files: File[]) => void
       </div>
       <div className="first-run-drop" data-testid="first-run-drop">
         <div className="first-run-drop-icon" aria-hidden="true">
-          ⇩
+          <Icon name="upload" size={36} />
         </div>
         <p>
           <strong>Drop .mbox or .pst files anywhere on this window</strong>

@@ -2,6 +2,7 @@
 import type { ImportReport } from '../../../../shared/model/importing';
 import { assertNever } from '../../../../shared/assertNever';
 import { formatBytes, formatCount, formatDuration } from '../../ui/format';
+import { describeError, isNothingImported } from './reportText';
 import type { ImportControl } from './useImport';
 
 function ProgressBar({ fraction, label }: { fraction: number | null; label: string }) {
@@ -23,12 +24,13 @@ function ProgressBar({ fraction, label }: { fraction: number | null; label: stri
 }
 
 function ReportView({ report, fileNames }: { report: ImportReport; fileNames: string[] }) {
-  const isNothingImported = report.imported === 0 && report.duplicates === 0 && report.errors.length > 0;
+  const isFailure = isNothingImported(report);
+  const first = report.errors[0] ? describeError(report.errors[0], fileNames) : null;
   return (
-    <div data-testid="import-report" data-outcome={isNothingImported ? 'error' : 'ok'}>
-      {isNothingImported ? (
+    <div data-testid="import-report" data-outcome={isFailure ? 'error' : 'ok'}>
+      {isFailure ? (
         <p className="import-headline import-headline-error" role="alert" data-testid="import-error">
-          Nothing was imported from {fileNames.join(', ')}. {report.errors[0]?.reason}
+          {first?.reason.replace(/\.$/, '')}. Nothing in Lantern changed.
         </p>
       ) : (
         <p className="import-headline">
@@ -55,20 +57,23 @@ function ReportView({ report, fileNames }: { report: ImportReport; fileNames: st
         </div>
       </dl>
       {report.errors.length > 0 && (
-        <details className="import-errors" open={isNothingImported || report.errors.length <= 3}>
+        <details className="import-errors" open={!isFailure && report.errors.length <= 3}>
           <summary>
             {report.errors.length} problem{report.errors.length === 1 ? '' : 's'}
           </summary>
           <ul data-testid="import-error-list">
-            {report.errors.slice(0, 100).map((error, index) => (
-              <li key={`${error.source}:${error.position}:${index}`}>
-                <span className="import-error-where">
-                  {error.source}
-                  {error.position ? ` @ ${error.position}` : ''}
-                </span>
-                : {error.reason}
-              </li>
-            ))}
+            {report.errors.slice(0, 100).map((error, index) => {
+              const { where, reason } = describeError(error, fileNames);
+              return (
+                <li key={`${error.source}:${error.position}:${index}`}>
+                  <span className="import-error-where">
+                    {where}
+                    {error.position ? ` @ ${error.position}` : ''}
+                  </span>
+                  : {reason}
+                </li>
+              );
+            })}
           </ul>
           {report.errors.length > 100 && <p className="muted">…and {report.errors.length - 100} more.</p>}
         </details>
@@ -118,14 +123,19 @@ export function ImportPanel({ control }: { control: ImportControl }) {
     }
     case 'finished':
       return (
-        <section className="import-panel" data-testid="import-panel" data-phase="finished" aria-live="polite">
+        <section
+          className={`import-panel ${isNothingImported(state.report) ? 'import-panel-error' : ''}`}
+          data-testid="import-panel"
+          data-phase="finished"
+          aria-live="polite"
+        >
           <div className="import-panel-header">
-            <h2 className="import-title">Import finished</h2>
+            <h2 className="import-title">{isNothingImported(state.report) ? 'Not imported' : 'Import finished'}</h2>
             <button type="button" className="button button-quiet" onClick={control.dismiss} data-testid="import-dismiss" aria-label="Close import report">
               Close
             </button>
           </div>
-          <ProgressBar fraction={1} label="Import progress" />
+          {!isNothingImported(state.report) && <ProgressBar fraction={1} label="Import progress" />}
           <ReportView report={state.report} fileNames={state.fileNames} />
         </section>
       );

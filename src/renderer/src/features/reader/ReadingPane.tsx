@@ -4,6 +4,7 @@ import type { MessageDetail } from '../../../../shared/model/message';
 import { assertNever } from '../../../../shared/assertNever';
 import { formatAddresses, formatBytes, formatFullDate, personName } from '../../ui/format';
 import { messageDocument } from './messageDocument';
+import { Icon } from '../../ui/Icon';
 import type { MessageLoad } from './useMessage';
 
 function HeaderRow({ label, value, testId }: { label: string; value: string; testId: string }) {
@@ -69,7 +70,7 @@ function Message({ message }: { message: MessageDetail }) {
           <ul className="reader-attachments" aria-label="Attachments" data-testid="reader-attachments">
             {message.attachments.map((attachment, index) => (
               <li key={`${attachment.filename}:${index}`} className="attachment-chip" title={attachment.contentType}>
-                <span aria-hidden="true">📎</span> {attachment.filename || '(unnamed)'} <span className="muted">{formatBytes(attachment.size)}</span>
+                <Icon name="paperclip" size={13} /> {attachment.filename || '(unnamed)'} <span className="muted">{formatBytes(attachment.size)}</span>
               </li>
             ))}
           </ul>

@@ -3,6 +3,7 @@ import { useEffect, useRef, type RefObject } from 'react';
 import type { SearchHit, SearchResult } from '../../../../shared/model/search';
 import { formatCount, formatListDate, personName } from '../../ui/format';
 import { highlightSegments } from './highlightSegments';
+import { Icon } from '../../ui/Icon';
 
 function optionId(hit: SearchHit): string {
   return `result-${hit.id.replace(/[^A-Za-z0-9_-]/g, '_')}`;
@@ -87,7 +88,7 @@ export function ResultList({ listRef, result, error, selectedIndex, openId, onSe
                 </span>
                 {hit.hasAttachments && (
                   <span className="result-attachment" title={`${hit.attachments.length || ''} attachment${hit.attachments.length === 1 ? '' : 's'}`} aria-label="Has attachments" data-testid="result-attachment">
-                    📎
+                    <Icon name="paperclip" size={14} />
                   </span>
                 )}
                 <time className="result-date" dateTime={hit.date}>

@@ -1,6 +1,7 @@
 // The search box: search as you type, Enter at once, Esc clears, ↓ moves into the results; warnings shown under it.
 import type { KeyboardEvent, RefObject } from 'react';
 import type { SortOrder } from '../../../../shared/model/search';
+import { Icon } from '../../ui/Icon';
 
 export interface SearchBarProps {
   inputRef: RefObject<HTMLInputElement | null>;
@@ -40,7 +41,7 @@ export function SearchBar({ inputRef, query, sort, warnings, isSearching, onQuer
       <div className="search-row">
         <div className={`search-box ${isSearching ? 'is-searching' : ''}`}>
           <span className="search-icon" aria-hidden="true">
-            ⌕
+            <Icon name="search" size={17} />
           </span>
           <input
             ref={inputRef}
@@ -83,7 +84,9 @@ export function SearchBar({ inputRef, query, sort, warnings, isSearching, onQuer
       {warnings.length > 0 && (
         <ul className="search-warnings" id="search-warnings" data-testid="search-warnings">
           {warnings.map((warning) => (
-            <li key={warning}>⚠ {warning}</li>
+            <li key={warning}>
+              <Icon name="warning" size={13} /> {warning}
+            </li>
           ))}
         </ul>
       )}
