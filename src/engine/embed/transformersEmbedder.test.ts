@@ -1,41 +1,29 @@
 // Loads a hand-built tiny BERT-shaped ONNX model next to the real all-MiniLM tokenizer through real onnxruntime.
-import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { sharedDir, withTempDir } from '../../../test/corpus';
-import { buildTinyBertOnnx, type TinyBertModel } from '../../../test/fixtures-build/tinyBertOnnx';
+import { withTempDir } from '../../../test/corpus';
+import type { TinyBertModel } from '../../../test/fixtures-build/tinyBertOnnx';
+import { writeTinyModelFolder } from '../../../test/fixtures-build/tinyModelFolder';
 import { dotProduct, type Embedder } from './embedder';
 import { createTransformersEmbedder, findMissingModelFiles } from './transformersEmbedder';
 
-const realModelFolder = join(sharedDir, 'models/Xenova/all-MiniLM-L6-v2');
 const DIMENSIONS = 16;
-
-/** Writes a complete model folder named `name` under `parent`; returns its path. */
-async function writeModelFolder(parent: string, name: string, model: TinyBertModel): Promise<string> {
-  const folder = join(parent, name);
-  await mkdir(join(folder, 'onnx'), { recursive: true });
-  for (const file of ['tokenizer.json', 'tokenizer_config.json', 'special_tokens_map.json', 'vocab.txt']) {
-    await copyFile(join(realModelFolder, file), join(folder, file));
-  }
-  const config = JSON.parse(await readFile(join(realModelFolder, 'config.json'), 'utf8')) as Record<string, unknown>;
-  await writeFile(join(folder, 'config.json'), JSON.stringify({ ...config, hidden_size: DIMENSIONS }));
-  await writeFile(join(folder, 'onnx/model_quantized.onnx'), model.bytes);
-  return folder;
-}
 
 function norm(vector: Float32Array): number {
   return Math.sqrt(dotProduct(vector, vector));
 }
 
 describe('transformers embedder on a local folder', () => {
-  const model = buildTinyBertOnnx({ vocabularySize: 30_522, dimensions: DIMENSIONS });
+  let model: TinyBertModel;
   let embedder: Embedder;
   let dir: string;
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'lantern-embed-'));
-    embedder = await createTransformersEmbedder(await writeModelFolder(dir, 'tiny-bert', model));
+    model = await writeTinyModelFolder(join(dir, 'tiny-bert'), DIMENSIONS);
+    embedder = await createTransformersEmbedder(join(dir, 'tiny-bert'));
   });
 
   afterAll(async () => {
@@ -97,7 +85,8 @@ describe('transformers embedder on a local folder', () => {
 describe('model folder checks', () => {
   test('names the missing files and refuses to load an incomplete folder', async () => {
     await withTempDir(async (dir) => {
-      const folder = await writeModelFolder(dir, 'incomplete', buildTinyBertOnnx({ vocabularySize: 8, dimensions: 4 }));
+      const folder = join(dir, 'incomplete');
+      await writeTinyModelFolder(folder, 4);
       await writeFile(join(folder, 'onnx/model_quantized.onnx'), '');
       expect(await findMissingModelFiles(folder)).toEqual(['onnx/model_quantized.onnx']);
       await expect(createTransformersEmbedder(folder)).rejects.toThrow(/lacks onnx\/model_quantized\.onnx/);
@@ -106,7 +95,8 @@ describe('model folder checks', () => {
 
   test('reports a corrupt model file as a load failure naming the folder', async () => {
     await withTempDir(async (dir) => {
-      const folder = await writeModelFolder(dir, 'corrupt', buildTinyBertOnnx({ vocabularySize: 8, dimensions: 4 }));
+      const folder = join(dir, 'corrupt');
+      await writeTinyModelFolder(folder, 4);
       await writeFile(join(folder, 'onnx/model_quantized.onnx'), 'not an onnx model');
       await expect(createTransformersEmbedder(folder)).rejects.toThrow(/could not load the ONNX model in .*corrupt/);
     });

@@ -1,0 +1,51 @@
+// Picks the embedder: a local sentence-transformers folder when one is configured or bundled and loads, else the
+// built-in Universal Sentence Encoder, so semantic search works on first launch without any download.
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Embedder } from './embedder';
+import { createTransformersEmbedder, findMissingModelFiles } from './transformersEmbedder';
+import { createUniversalSentenceEncoder } from './universalSentenceEncoder';
+
+export interface EmbedderOptions {
+  /** A model folder the person chose in settings; wins over bundled ones. */
+  modelFolder?: string;
+  /** The app's resources folder; every complete `models/<name>` folder in it is a candidate, by name order. */
+  resourcesDir?: string;
+}
+
+export interface ChosenEmbedder {
+  embedder: Embedder;
+  /** Why a configured or bundled model was passed over, for the log and the settings screen. */
+  notes: string[];
+}
+
+async function bundledFolders(resourcesDir: string): Promise<string[]> {
+  const modelsDir = join(resourcesDir, 'models');
+  const entries = await readdir(modelsDir, { withFileTypes: true }).catch(() => []);
+  return entries
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => join(modelsDir, entry.name))
+    .sort();
+}
+
+export async function chooseEmbedder(options: EmbedderOptions = {}): Promise<ChosenEmbedder> {
+  const notes: string[] = [];
+  const candidates = [
+    ...(options.modelFolder === undefined ? [] : [options.modelFolder]),
+    ...(options.resourcesDir === undefined ? [] : await bundledFolders(options.resourcesDir)),
+  ];
+  for (const folder of candidates) {
+    const missing = await findMissingModelFiles(folder);
+    if (missing.length > 0) {
+      notes.push(`embed: skipped the model folder ${folder}: it lacks ${missing.join(', ')}`);
+      continue;
+    }
+    try {
+      return { embedder: await createTransformersEmbedder(folder), notes };
+    } catch (error) {
+      // A broken model or a native onnxruntime that will not load must not cost the person semantic search.
+      notes.push(error instanceof Error ? error.message : String(error));
+    }
+  }
+  return { embedder: await createUniversalSentenceEncoder(), notes };
+}
