@@ -5,7 +5,7 @@ import { argumentSchemas, checkArguments } from './apiSchemas';
 
 // One valid call per method; the satisfies makes a new API method without an example fail to compile.
 const validCalls = {
-  search: [{ query: 'from:alice has:attachment', limit: 50, offset: 0, sort: 'date' }],
+  search: [{ query: 'from:alice has:attachment', limit: 50, offset: 0, sort: 'date', mode: 'hybrid' }],
   getMessage: ['message-1'],
   listFolders: [],
   getStats: [],
@@ -34,6 +34,7 @@ describe('argument schemas', () => {
     ['search', [{ query: 'x', limit: 0 }], 'argument 0.limit'],
     ['search', [{ query: 'x', limit: 1.5 }], 'argument 0.limit'],
     ['search', [{ query: 'x', sort: 'size' }], 'argument 0.sort'],
+    ['search', [{ query: 'x', mode: 'fuzzy' }], 'argument 0.mode'],
     ['search', [{ query: 'x', script: 'alert(1)' }], 'argument 0'],
     ['search', [{ query: 'x'.repeat(10_001) }], 'argument 0.query'],
     ['getMessage', [''], 'argument 0'],

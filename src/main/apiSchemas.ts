@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import type { ApiArguments, ApiMethod } from '../shared/contract/api';
 import type { WireError } from '../shared/contract/errors';
+import type { SearchMode, SearchRequest, SortOrder } from '../shared/model/search';
 
 const MAX_QUERY_LENGTH = 10_000;
 const MAX_PAGE_SIZE = 1_000;
@@ -9,12 +10,23 @@ const MAX_IMPORT_PATHS = 10_000;
 
 const identifier = z.string().min(1).max(1_000);
 
+// Records of allowed values, so a new sort order or search mode in the model fails to compile until listed.
+const SORT_ORDERS = { relevance: true, date: true } as const satisfies Record<SortOrder, true>;
+const SEARCH_MODES = { keyword: true, semantic: true, hybrid: true, auto: true } as const satisfies Record<SearchMode, true>;
+
+function oneOf<T extends string>(values: Record<T, true>): z.ZodType<T> {
+  return z.enum(Object.keys(values) as [T, ...T[]]) as unknown as z.ZodType<T>;
+}
+
+// Record<keyof SearchRequest, ...> makes a field added to SearchRequest (even an optional one) fail to compile
+// until it is validated here; otherwise the strict object would refuse every request that uses it.
 const searchRequest = z.strictObject({
   query: z.string().max(MAX_QUERY_LENGTH),
   limit: z.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
   offset: z.number().int().min(0).optional(),
-  sort: z.enum(['relevance', 'date']).optional(),
-});
+  sort: oneOf(SORT_ORDERS).optional(),
+  mode: oneOf(SEARCH_MODES).optional(),
+} satisfies Record<keyof SearchRequest, z.ZodType>);
 
 // The renderer only learns paths from the OS (dialogs, webUtils.getPathForFile), which are always absolute;
 // a relative path would be resolved against main's working directory, which the user never chose.

@@ -9,6 +9,7 @@ describe('checkEngineMessage', () => {
     { kind: 'result', seq: 4, result: null },
     { kind: 'error', seq: 5, error: { code: 'not-found', message: 'store: no message m1' } },
     { kind: 'event', event: { type: 'store-changed' } },
+    { kind: 'event', event: { type: 'embedding-progress', done: 10, total: 20, embedderId: 'use-512' } },
     { kind: 'event', event: { type: 'engine-restarted', reason: 'exit code 1' } },
   ])('passes %j through unchanged', (message) => {
     expect(checkEngineMessage(message)).toEqual({ ok: true, message });

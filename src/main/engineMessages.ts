@@ -19,6 +19,7 @@ const ERROR_CODES = {
 const EVENT_TYPES = {
   'import-progress': true,
   'import-finished': true,
+  'embedding-progress': true,
   'store-changed': true,
   'engine-restarted': true,
 } as const satisfies Record<LanternEvent['type'], true>;
