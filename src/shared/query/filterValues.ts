@@ -1,6 +1,6 @@
 // Turns an operator and its typed value into an executable Filter, or says why it cannot.
 import type { AttachmentKind, Filter, MessageState, ScopeKind } from './ast';
-import { ATTACHMENT_KINDS, MESSAGE_STATES, type OperatorDefinition } from './grammar';
+import { ATTACHMENT_KINDS, MESSAGE_STATES, SCOPES, type OperatorDefinition } from './grammar';
 import { parseDateValue, type DateContext, type DateRange } from './dates';
 
 export type ValueContext = DateContext;
@@ -68,7 +68,7 @@ export function buildFilter(operator: OperatorDefinition, value: string, context
     }
     case 'date': {
       const range = parseDateRange(value, context);
-      if (!range) return { problem: `${name}: "${value}" is not a date like 2024-01-31` };
+      if (!range) return { problem: `${name}: "${value}" is not a date like 2024-01-31 or "last week"` };
       return { filter: { field: 'date', after: name === 'after' ? range.after : null, before: name === 'before' ? range.after : null } };
     }
     case 'duration': {
@@ -84,18 +84,12 @@ export function buildFilter(operator: OperatorDefinition, value: string, context
       const start = first ? parseDateRange(first, context) : null;
       const end = last !== undefined ? (last ? parseDateRange(last, context) : null) : start;
       if ((first && !start) || (last && !end) || (!start && !end)) {
-        return { problem: `date: "${value}" is not a date or range like 2024-01..2024-03` };
+        return { problem: `date: "${value}" is not a date or range like 2024-01..2024-03 or "June 2024"` };
       }
       return { filter: { field: 'date', after: start?.after ?? null, before: end?.before ?? null } };
     }
   }
 }
 
-export const SCOPE_NAMES: Record<string, ScopeKind> = {
-  folder: 'folder',
-  label: 'label',
-  tag: 'label',
-  collection: 'collection',
-  thread: 'thread',
-  document: 'document',
-};
+/** Scope names (`folder`, `tag` ...) to the kind of place they limit to. */
+export const SCOPE_NAMES: Record<string, ScopeKind> = Object.fromEntries(SCOPES.map((definition) => [definition.name, definition.scope]));

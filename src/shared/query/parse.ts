@@ -1,6 +1,6 @@
 // Parses query text into a QueryNode tree with diagnostics; never throws.
 import type { Diagnostic, Interpretation, ParsedQuery, QueryNode, Span } from './ast';
-import { findOperator } from './grammar';
+import { EVERYTHING_SCOPE, findOperator } from './grammar';
 import { buildFilter, SCOPE_NAMES, type ValueContext } from './filterValues';
 import { readPlainEnglish, type KnownContact, type PlainEnglishResult, type PlainWord } from './plainEnglish';
 import { tokenize, type Token } from './tokenize';
@@ -183,7 +183,7 @@ const OPERATOR_NAME = /^[a-z][a-z_0-9]*$/i;
 
 /** `@*` alone means "everything" and constrains nothing. */
 function dropEverythingScope(tokens: Token[]): Token[] {
-  return tokens.filter((token) => !(token.kind === 'word' && token.operator === null && !token.quoted && token.text === '@*'));
+  return tokens.filter((token) => !(token.kind === 'word' && token.operator === null && !token.quoted && token.text === EVERYTHING_SCOPE));
 }
 
 function isPlainWord(token: Token | undefined, previous: Token | undefined): token is Extract<Token, { kind: 'word' }> {
