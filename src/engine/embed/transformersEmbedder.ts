@@ -2,11 +2,11 @@
 // onnxruntime-node: mean pooling, L2-normalised. Never touches the Hugging Face hub.
 import { stat } from 'node:fs/promises';
 import { basename, dirname, join, sep } from 'node:path';
-import { inBatches, normalizeL2, type Embedder } from './embedder';
+import { embedInLengthOrder, normalizeL2, type Embedder } from './embedder';
 
 /** The files a folder must hold, relative to it; the quantized model is what Xenova's exports ship for CPUs. */
 export const MODEL_FOLDER_FILES = ['config.json', 'tokenizer.json', 'tokenizer_config.json', 'onnx/model_quantized.onnx'];
-/** Padding makes a batch cost as much as its longest text times its size; chunks are similar lengths, so 16 wastes little. */
+/** Batches are grouped by length (see embedInLengthOrder), so padding wastes little at this size. */
 const BATCH_SIZE = 16;
 
 interface Extractor {
@@ -82,10 +82,8 @@ export async function createTransformersEmbedder(folder: string): Promise<Embedd
 
   async function embedNow(texts: string[]): Promise<Float32Array[]> {
     if (isClosed) throw new Error(`embed: the model from ${folder} was closed; create a new embedder`);
-    const vectors: Float32Array[] = [];
     // The tokenizer gives an empty text only special tokens; that is a valid, if meaningless, input.
-    for (const batch of inBatches(texts, BATCH_SIZE)) vectors.push(...(await embedBatch(batch)));
-    return vectors;
+    return embedInLengthOrder(texts, BATCH_SIZE, embedBatch);
   }
 
   function embed(texts: string[]): Promise<Float32Array[]> {

