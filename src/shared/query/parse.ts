@@ -143,7 +143,7 @@ class Parser {
     }
     if (token.operator.startsWith('@')) return this.parseScope(token);
     const operator = findOperator(token.operator);
-    if (!operator && !OPERATOR_NAME.test(token.operator)) {
+    if (!operator && (!OPERATOR_NAME.test(token.operator) || token.text.startsWith('//'))) {
       // "10:30", "http://x" and "re:" are words with a colon, not operators.
       return { kind: 'text', value: `${token.operator}:${token.text}`, phrase: false, span: token.span };
     }
