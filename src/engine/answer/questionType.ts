@@ -1,0 +1,91 @@
+// Classifies a question by the kind of answer it wants, and finds that kind of answer (a name, a date, a number,
+// a place, a code) in a sentence, so "When is ...?" prefers the sentence that holds a date.
+import { assertNever } from '../../shared/assertNever';
+
+export type QuestionType = 'who' | 'when' | 'where' | 'how-many' | 'code' | 'yes-no' | 'what';
+
+const CODE_WORDS =
+  /\b(password|passwords|passcode|passphrase|pin|otp|one-time code|verification code|confirmation code|access code|door code|wi-?fi code|code for|tracking number|account number|booking reference|confirmation number|reference number|serial number|licen[cs]e key|product key|api key|token|username|user name|login)\b/i;
+
+/** Lower-cased, without the "and", "so" or "ok" a follow-up starts with. */
+function normalizeQuestion(question: string): string {
+  return question.trim().toLowerCase().replace(/^((so|and|but|ok|okay|hey|please|then)[,\s]+)+/, '');
+}
+
+export function classifyQuestion(question: string): QuestionType {
+  const q = normalizeQuestion(question);
+  if (CODE_WORDS.test(q)) return 'code';
+  if (/^(who|whom|whose)\b|\bwhich (person|people|guy|one of us|colleague|engineer)\b|\bby whom\b/.test(q)) return 'who';
+  if (/^when\b|\b(what|which) (time|date|day|year|month|week)\b|\bhow long ago\b|\bwhen (is|was|will|did|does|do)\b/.test(q)) {
+    return 'when';
+  }
+  if (/^where\b|\b(what|which) (place|city|country|address|location|room|venue|building)\b|\bwhere (is|was|are|were|will|did|do|does)\b/.test(q)) {
+    return 'where';
+  }
+  if (/\bhow (many|much|long|big|fast|large|high|often|far)\b|\b(what|which) (is the )?(number|amount|price|cost|rate|total|size|count|version)\b/.test(q)) {
+    return 'how-many';
+  }
+  if (/^(is|are|was|were|do|does|did|can|could|will|would|should|has|have|had|shall|may|must)\b/.test(q)) return 'yes-no';
+  return 'what';
+}
+
+const MONTH = 'jan(uary)?|feb(ruary)?|mar(ch)?|apr(il)?|may|june?|july?|aug(ust)?|sep(t(ember)?)?|oct(ober)?|nov(ember)?|dec(ember)?';
+const WEEKDAY = 'mon(day)?|tue(s(day)?)?|wed(nesday)?|thu(rs(day)?)?|fri(day)?|sat(urday)?|sun(day)?';
+const DATE_PATTERNS = [
+  new RegExp(`\\b(${MONTH})\\.?\\s+\\d{1,2}(st|nd|rd|th)?\\b`, 'i'),
+  new RegExp(`\\b\\d{1,2}(st|nd|rd|th)?\\s+(of\\s+)?(${MONTH})\\b`, 'i'),
+  new RegExp(`\\b(${WEEKDAY})\\b`, 'i'),
+  /\b\d{4}-\d{2}-\d{2}\b/,
+  /\b\d{1,2}\/\d{1,2}(\/\d{2,4})?\b/,
+  /\b\d{1,2}:\d{2}\b|\b\d{1,2}\s?(am|pm)\b/i,
+  /\b(today|tomorrow|yesterday|tonight|next (week|month|year)|last (week|month|year)|this (week|month|morning|afternoon|evening))\b/i,
+];
+/** A bare year says little about when something happens, so it counts for less than a day or a time. */
+const YEAR_PATTERN = /\b(19|20)\d{2}\b/;
+
+const NUMBER_PATTERN =
+  /\b\d+([.,]\d+)*\s?(%|k|m|g|[kmgt]b|[kmg]?hz|[kmg]?sps|ms|us|ns|s|x)?\b|[$€£¥]\s?\d|\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|thousand|million|billion|dozen|half|double|twice)\b/i;
+
+/** Case-sensitive on purpose: with the i flag, \p{Lu} would match any letter and "in practice" would be a place. */
+const PLACE_NAME_PATTERN = /\b(in|at|near|from|In|At|Near|From)\s+(the\s+)?\p{Lu}\p{Ll}+|\b\d+\s+\p{Lu}\p{Ll}+(\s\p{Lu}\p{Ll}+)*\s+(Street|St|Road|Rd|Avenue|Ave|Drive|Dr|Blvd|Boulevard|Lane|Way|Square|Place)\b/u;
+const PLACE_WORD_PATTERN = /\b(street|road|avenue|drive|suite|building|room|floor|campus|university|hotel|airport|station|usa)\b/i;
+
+/** Two capitalised words in a row, or an initial: "Phil Vallance", "Marcus D. Leech". */
+const NAME_PATTERN = /\b\p{Lu}\p{Ll}+(\s\p{Lu}\.?)?\s\p{Lu}\p{Ll}+\b|\b[\p{L}.+-]+@[\p{L}.-]+\.\p{L}{2,}\b/u;
+
+/** A token that looks like a secret or reference: mixed letters and digits, or a labelled value. */
+const CODE_PATTERN = /\b(password|passcode|pin|code|key|token|login|username)\s*(is|:|=)\s*\S+|\b(?=[\w-]*\d)(?=[\w-]*\p{L})[\w-]{5,}\b|\b\d{4,}\b/iu;
+
+/** How well the sentence holds the kind of thing the question asks for: 1 fully, 0.4 weakly (a bare year), 0 not. */
+export function entityFit(type: QuestionType, sentence: string): number {
+  if (type === 'when' && !DATE_PATTERNS.some((pattern) => pattern.test(sentence))) return YEAR_PATTERN.test(sentence) ? 0.4 : 0;
+  return hasExpectedEntity(type, sentence) ? 1 : 0;
+}
+
+/** True when the sentence holds the kind of thing the question type asks for. */
+export function hasExpectedEntity(type: QuestionType, sentence: string): boolean {
+  switch (type) {
+    case 'who':
+      return NAME_PATTERN.test(sentence);
+    case 'when':
+      return DATE_PATTERNS.some((pattern) => pattern.test(sentence)) || YEAR_PATTERN.test(sentence);
+    case 'where':
+      return PLACE_NAME_PATTERN.test(sentence) || PLACE_WORD_PATTERN.test(sentence);
+    case 'how-many':
+      return NUMBER_PATTERN.test(sentence);
+    case 'code':
+      return CODE_PATTERN.test(sentence);
+    case 'yes-no':
+    case 'what':
+      return false;
+    default:
+      return assertNever(type);
+  }
+}
+
+/** Questions about who sent or said something are answered by the message's sender, not a name in the text. */
+export function asksForSender(question: string): boolean {
+  return /^who\b.*\b(sent|send|wrote|write|asked|ask|announced|announce|posted|post|reported|report|said|say|mentioned|replied|suggested|recommended|maintains|maintained|maintaining|runs|running|organi[sz]ed|offered)\b/i.test(
+    normalizeQuestion(question),
+  );
+}

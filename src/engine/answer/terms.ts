@@ -1,0 +1,57 @@
+// Words for matching a question against mail sentences: lower-cased, stopwords dropped, lightly stemmed so that
+// "maintains", "maintained" and "maintaining" meet.
+
+const STOPWORDS = new Set(
+  (
+    'a an the and or but if then else of to in on at by for with from into onto over under about above below as ' +
+    'is are was were be been being am do does did doing done have has had having will would shall should can could ' +
+    'may might must i me my mine we us our ours you your yours he him his she her hers it its they them their theirs ' +
+    'this that these those there here what which who whom whose when where why how whether not no yes so too very ' +
+    'just also any all some each every other such than own same only both few more most much many again further ' +
+    'once up down out off s t don doesn didn isn aren wasn weren won wouldn shouldn couldn get got please tell ' +
+    'know let like one thing things anyone anybody someone somebody something anything hi hello thanks thank regards ' +
+    'via re fwd fw mail email e-mail message wrote say said ever find'
+  ).split(' '),
+);
+
+/** Strips common English suffixes; not a full Porter stemmer, only enough to join inflections of one word. */
+export function stem(word: string): string {
+  let w = word.toLowerCase().replace(/['’]s$/, '');
+  if (w.length <= 3 || /\d/.test(w)) return w;
+  if (w.endsWith('ies') && w.length > 4) w = `${w.slice(0, -3)}y`;
+  else if (/(xes|ches|shes|sses)$/.test(w)) w = w.slice(0, -2);
+  else if (w.endsWith('s') && !/(ss|us|is)$/.test(w)) w = w.slice(0, -1);
+  if (w.endsWith('ing') && w.length > 5) w = w.slice(0, -3);
+  else if (w.endsWith('ed') && w.length > 4) w = w.slice(0, -2);
+  else if (w.endsWith('ly') && w.length > 5) w = w.slice(0, -2);
+  // "runn" from "running", "stopp" from "stopped": fold the doubled consonant.
+  if (/([b-df-hj-np-tv-z])\1$/.test(w) && !/(ll|ss|zz)$/.test(w)) w = w.slice(0, -1);
+  if (w.endsWith('e') && w.length > 4) w = w.slice(0, -1);
+  return w;
+}
+
+/** Raw word tokens, keeping product names like "E312", "UHD-3_14", "2017.4" and "num_send_frames" whole. */
+export function words(text: string): string[] {
+  return text.match(/[\p{L}\p{N}]+(?:[._\-'’][\p{L}\p{N}]+)*/gu) ?? [];
+}
+
+export function isStopword(word: string): boolean {
+  return STOPWORDS.has(word.toLowerCase());
+}
+
+/** The stemmed content words of a text, in order, with repeats. */
+export function terms(text: string): string[] {
+  const result: string[] = [];
+  for (const word of words(text)) {
+    const lower = word.toLowerCase();
+    if (STOPWORDS.has(lower) || (lower.length < 2 && !/\d/.test(lower))) continue;
+    result.push(stem(lower));
+    // "ODR-DabMod" should also meet "dabmod", and "num_send_frames" meet "send frames".
+    if (/[-_]/.test(lower)) {
+      for (const part of lower.split(/[-_]/)) {
+        if (part.length > 2 && !STOPWORDS.has(part)) result.push(stem(part));
+      }
+    }
+  }
+  return result;
+}
