@@ -37,6 +37,9 @@ export interface CompletionIndex {
   lookup(set: ValueSet, prefix: string, limit: number): CompletionValue[];
 }
 
+/** Above this many matching keys, checking entries heaviest-first finds the top ones sooner than scanning the keys. */
+const DENSE_RANGE = 2000;
+
 interface Entry extends CompletionValue {
   weight: number;
 }
@@ -48,17 +51,26 @@ class PrefixTable {
   /** Entry numbers by weight, for an empty prefix. */
   private readonly byWeight: number[];
 
+  /** Each entry's keys, for checking the heaviest entries first when a prefix matches many. */
+  private readonly entryKeys: string[][];
+
   constructor(
     private readonly entries: Entry[],
     keysOf: (entry: Entry, owner: number) => string[],
   ) {
-    const pairs: Array<[string, number]> = [];
-    entries.forEach((entry, owner) => {
-      for (const key of new Set(keysOf(entry, owner))) if (key !== '') pairs.push([key, owner]);
+    this.entryKeys = entries.map((entry, owner) => [...new Set(keysOf(entry, owner))].filter((key) => key !== ''));
+    const order: number[] = [];
+    const flat: string[] = [];
+    this.entryKeys.forEach((keys, owner) => {
+      for (const key of keys) {
+        flat.push(key);
+        order.push(owner);
+      }
     });
-    pairs.sort((left, right) => (left[0] < right[0] ? -1 : left[0] > right[0] ? 1 : left[1] - right[1]));
-    this.keys = pairs.map((pair) => pair[0]);
-    this.owners = Int32Array.from(pairs.map((pair) => pair[1]));
+    const positions = Int32Array.from(flat.keys());
+    positions.sort((left, right) => (flat[left]! < flat[right]! ? -1 : flat[left]! > flat[right]! ? 1 : order[left]! - order[right]!));
+    this.keys = Array.from(positions, (position) => flat[position]!);
+    this.owners = Int32Array.from(positions, (position) => order[position]!);
     this.byWeight = entries.map((_, owner) => owner).sort((left, right) => entries[right]!.weight - entries[left]!.weight || left - right);
   }
 
@@ -73,14 +85,21 @@ class PrefixTable {
     return low;
   }
 
-  lookup(prefix: string, limit: number): CompletionValue[] {
-    if (limit <= 0) return [];
-    const folded = foldText(prefix).trim();
-    if (folded === '') return this.byWeight.slice(0, limit).map((owner) => this.entries[owner]!);
-    // One pass over the matching keys keeping the best `limit` owners: no per-entry regex, no full sort.
+  /** A prefix that many keys share: walk entries heaviest first and stop at `limit` matches. */
+  private heaviestMatching(prefix: string, limit: number): number[] {
+    const best: number[] = [];
+    for (const owner of this.byWeight) {
+      if (this.entryKeys[owner]!.some((key) => key.startsWith(prefix))) best.push(owner);
+      if (best.length === limit) break;
+    }
+    return best;
+  }
+
+  /** A rarer prefix: one pass over its keys keeping the heaviest `limit` owners, without a full sort. */
+  private bestInRange(first: number, last: number, limit: number): number[] {
     const best: number[] = [];
     const seen = new Set<number>();
-    for (let position = this.firstAtLeast(folded); position < this.keys.length && this.keys[position]!.startsWith(folded); position += 1) {
+    for (let position = first; position < last; position += 1) {
       const owner = this.owners[position]!;
       if (seen.has(owner)) continue;
       seen.add(owner);
@@ -91,6 +110,16 @@ class PrefixTable {
       best.splice(slot, 0, owner);
       if (best.length > limit) best.pop();
     }
+    return best;
+  }
+
+  lookup(prefix: string, limit: number): CompletionValue[] {
+    if (limit <= 0) return [];
+    const folded = foldText(prefix).trim();
+    if (folded === '') return this.byWeight.slice(0, limit).map((owner) => this.entries[owner]!);
+    const first = this.firstAtLeast(folded);
+    const last = this.firstAtLeast(`${folded}\uffff`);
+    const best = last - first > DENSE_RANGE ? this.heaviestMatching(folded, limit) : this.bestInRange(first, last, limit);
     return best.map((owner) => {
       const { value, label, detail } = this.entries[owner]!;
       return { value, label, detail };
