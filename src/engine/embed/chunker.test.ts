@@ -105,6 +105,14 @@ describe('chunkMessage limits and edges', () => {
     expect(chunks.filter((chunk) => chunk.origin !== 'subject+body')).toHaveLength(3);
   });
 
+  test('bounds passages by characters when words are long, still covering every word', () => {
+    const hexDump = Array.from({ length: 400 }, (_, index) => `0x${index.toString(16).padStart(4, '0')}${'deadbeef'.repeat(3)}`).join(' ');
+    const chunks = chunkMessage({ subject: '', body: hexDump });
+    expect(chunks.length).toBeGreaterThan(3);
+    for (const chunk of chunks) expect(chunk.text.length).toBeLessThanOrEqual(3_000);
+    expect(chunks.at(-1)!.text.endsWith('0x018fdeadbeefdeadbeefdeadbeef')).toBe(true);
+  });
+
   test('a subject with no body is one chunk; nothing at all is no chunk', () => {
     expect(chunkMessage({ subject: 'Fwd: lunch?', body: '> quoted only' })).toEqual([
       { text: 'lunch?', origin: 'subject+body', index: 0 },

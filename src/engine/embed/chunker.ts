@@ -23,6 +23,8 @@ export interface ChunkOptions {
   minTokens?: number;
   maxTokens?: number;
   overlapTokens?: number;
+  /** Logs, hex dumps and URLs pack many tokens into few words; this bounds a passage however its words count. */
+  maxCharacters?: number;
   /**
    * Embedding a 300-page PDF whole would hold up a whole import on 2 cores; the keyword index still has every
    * word, so passages past this many per source are left out of semantic search.
@@ -32,7 +34,13 @@ export interface ChunkOptions {
 
 /** English text averages about 1.3 word-piece tokens per whitespace word. */
 const TOKENS_PER_WORD = 1.3;
-const DEFAULTS: Required<ChunkOptions> = { minTokens: 300, maxTokens: 500, overlapTokens: 50, maxChunksPerSource: 24 };
+const DEFAULTS: Required<ChunkOptions> = {
+  minTokens: 300,
+  maxTokens: 500,
+  overlapTokens: 50,
+  maxCharacters: 3_000,
+  maxChunksPerSource: 24,
+};
 const LONGEST_SUBJECT_WORDS = 30;
 
 export function estimateTokens(text: string): number {
@@ -73,11 +81,15 @@ function wordsOf(text: string): Word[] {
 }
 
 /** The word index (exclusive) where the passage starting at `start` ends: the strongest break in the allowed range. */
-function chooseEnd(words: Word[], start: number, minWords: number, maxWords: number): number {
-  if (words.length - start <= maxWords) return words.length;
-  let best = start + maxWords;
+function chooseEnd(words: Word[], start: number, minWords: number, maxWords: number, maxCharacters: number): number {
+  const firstCharacter = words[start]!.start;
+  let limit = Math.min(words.length, start + maxWords);
+  while (limit > start + 1 && words[limit - 1]!.end - firstCharacter > maxCharacters) limit -= 1;
+  if (limit === words.length) return limit;
+  const earliest = Math.min(limit, start + minWords);
+  let best = limit;
   let bestStrength = -1;
-  for (let end = start + maxWords; end >= start + minWords; end -= 1) {
+  for (let end = limit; end >= earliest; end -= 1) {
     const strength = words[end - 1]!.breakStrength;
     if (strength > bestStrength) {
       best = end;
@@ -98,7 +110,7 @@ export function splitIntoPassages(text: string, options: Required<ChunkOptions>,
   const passages: string[] = [];
   let start = 0;
   while (start < words.length && passages.length < options.maxChunksPerSource) {
-    const end = chooseEnd(words, start, minWords, maxWords);
+    const end = chooseEnd(words, start, minWords, maxWords, options.maxCharacters);
     passages.push(text.slice(words[start]!.start, words[end - 1]!.end));
     if (end >= words.length) break;
     start = Math.max(start + 1, end - overlapWords);

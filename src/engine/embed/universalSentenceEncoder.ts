@@ -3,9 +3,9 @@ import { embedInLengthOrder, normalizeL2, type Embedder } from './embedder';
 
 export const UNIVERSAL_SENTENCE_ENCODER_ID = 'use-lite-en-512';
 const DIMENSIONS = 512;
-/** Measured on 2 cores: throughput is flat from batch 8 to 64, while memory grows with the batch. */
+/** Measured on list mail: 8.0 chunks/s of CPU at batch 8, 9.3 at 16, 9.4 at 32, while memory keeps growing with the batch. */
 const BATCH_SIZE = 16;
-/** The encoder's cost grows faster than linearly with length; chunks are far shorter, so this only stops runaways. */
+/** The encoder's cost grows faster than linearly with length; chunks stay under 3,000 characters, so this only stops runaways. */
 const MAX_CHARACTERS = 4_000;
 
 interface SentenceModel {
