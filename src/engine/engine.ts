@@ -18,6 +18,7 @@ import { readMessage } from './readMessage';
 import { runSearch } from './search/search';
 import { SourceRegistry } from './sources';
 import { MessageStore } from './store/messageStore';
+import { VectorService } from './vectors/vectorService';
 
 /** Ties a saved keyword index to the exact order of messages it numbered. */
 function orderFingerprint(catalog: Catalog): string {
@@ -69,6 +70,12 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
   const ensureOpen = (): void => {
     if (closed) throw new LanternError('engine-unavailable', 'engine: the store is closed');
   };
+  const vectors = await VectorService.open({ dataDir: options.dataDir, store, catalog, emit, modelFolder: options.modelFolder, resourcesDir: options.resourcesDir });
+  const embedInBackground = (): void => {
+    if (options.embedding !== 'background') return;
+    vectors.startInBackground((error) => console.error(`embed: the embedding stage stopped: ${error.message}`));
+  };
+  embedInBackground();
   const saveIndexes = async (): Promise<void> => {
     await keywords!.save(keywordFolder, orderFingerprint(catalog));
     await store.ensureIdIndex(catalog.size);
@@ -78,7 +85,7 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
     async search(request) {
       ensureOpen();
       if (typeof request?.query !== 'string') throw new LanternError('bad-request', 'search: the query must be a string');
-      return runSearch(request, { catalog, keywords: keywords!, store, timeZone, semantic: null });
+      return runSearch(request, { catalog, keywords: keywords!, store, timeZone, semantic: vectors });
     },
     async getMessage(id) {
       ensureOpen();
@@ -90,7 +97,7 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
     },
     async getStats() {
       ensureOpen();
-      return computeStats(catalog, sources);
+      return computeStats(catalog, sources, vectors.stats());
     },
     async importPaths(paths, importId) {
       ensureOpen();
@@ -106,6 +113,7 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
       try {
         const report: ImportReport = await run;
         emit({ type: 'import-finished', importId, report });
+        if (report.imported > 0) embedInBackground();
         return report;
       } finally {
         imports.delete(importId);
@@ -113,6 +121,10 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
     },
     async cancelImport(importId) {
       imports.get(importId)?.abort();
+    },
+    async embed() {
+      ensureOpen();
+      return vectors.embed();
     },
     subscribe(listener) {
       listeners.add(listener);
@@ -124,6 +136,7 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
       await writeQueue;
       closed = true;
       listeners.clear();
+      await vectors.close();
       await parser.close();
       store.close();
     },

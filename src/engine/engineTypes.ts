@@ -8,6 +8,15 @@ export interface EngineOptions {
   timeZone?: string;
   /** Built parse worker (out/engine/parseWorker.mjs); without it messages are parsed on the engine's own thread. */
   parseWorkerScript?: string;
+  /**
+   * 'background': embed new messages after open and after each import (the app, browser mode).
+   * 'on-demand' (default): only when `embed()` is called (the CLI); existing vectors are still searched.
+   */
+  embedding?: 'background' | 'on-demand';
+  /** A local sentence-transformers model folder chosen in settings. */
+  modelFolder?: string;
+  /** The app's resources folder, where bundled models live under models/. */
+  resourcesDir?: string;
 }
 
 export interface Engine extends LanternApi {

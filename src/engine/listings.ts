@@ -21,7 +21,7 @@ export function listFolders(catalog: Catalog): Folder[] {
   );
 }
 
-export function computeStats(catalog: Catalog, sources: SourceRegistry): Stats {
+export function computeStats(catalog: Catalog, sources: SourceRegistry, vectors: { embeddedMessages: number; embedderId: string | null }): Stats {
   const threads = new Set<string>();
   const folders = new Set<string>();
   const labels = new Set<string>();
@@ -32,5 +32,5 @@ export function computeStats(catalog: Catalog, sources: SourceRegistry): Stats {
     for (const label of entry.labels) labels.add(label);
     attachments += entry.attachments.length;
   }
-  return { messages: catalog.size, threads: threads.size, folders: folders.size, labels: labels.size, attachments, sources: sources.list() };
+  return { messages: catalog.size, threads: threads.size, folders: folders.size, labels: labels.size, attachments, sources: sources.list(), ...vectors };
 }

@@ -11,6 +11,7 @@ const validCalls = {
   getStats: [],
   importPaths: [['/home/person/Takeout/All mail.mbox', '/home/person/old-mail'], 'import-1'],
   cancelImport: ['import-1'],
+  embed: [],
 } satisfies { [M in ApiMethod]: ApiArguments<M> };
 
 describe('argument schemas', () => {

@@ -45,6 +45,7 @@ export const argumentSchemas: ArgumentSchemas = {
   getStats: z.tuple([]),
   importPaths: z.tuple([z.array(absolutePath).min(1).max(MAX_IMPORT_PATHS), identifier]),
   cancelImport: z.tuple([identifier]),
+  embed: z.tuple([]),
 };
 
 export type ArgumentCheck<M extends ApiMethod> = { ok: true; args: ApiArguments<M> } | { ok: false; error: WireError };

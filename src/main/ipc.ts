@@ -26,6 +26,7 @@ export function registerIpc({ engine, getWindow, renderer }: IpcOptions): () => 
     getStats: () => engine.call('getStats', []),
     importPaths: (paths, importId) => engine.call('importPaths', [paths, importId]),
     cancelImport: (importId) => engine.call('cancelImport', [importId]),
+    embed: () => engine.call('embed', []),
   } satisfies ApiHandlers;
 
   const isTrustedSender = (event: IpcMainInvokeEvent): boolean => {

@@ -36,6 +36,7 @@ const bridge: ElectronBridge = {
   getStats: caller('getStats'),
   importPaths: caller('importPaths'),
   cancelImport: caller('cancelImport'),
+  embed: caller('embed'),
   subscribe(listener) {
     listeners.add(listener);
     return () => {

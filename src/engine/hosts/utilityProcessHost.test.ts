@@ -54,6 +54,7 @@ describe('utility process host', () => {
     expect(Array.isArray(await route({ seq: 5, method: 'listFolders', args: [] }))).toBe(true);
     expect((await route({ seq: 6, method: 'getStats', args: [] })) as Stats).toMatchObject({ messages: 5 });
     expect(await route({ seq: 7, method: 'cancelImport', args: ['import-1'] })).toBeUndefined();
+    expect(await route({ seq: 8, method: 'embed', args: [] })).toMatchObject({ embedded: 5, total: 5 });
 
     expect([...seen].sort()).toEqual([...API_METHODS].sort());
   });

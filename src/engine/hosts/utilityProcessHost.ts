@@ -27,6 +27,8 @@ export async function answerRequest(engine: Engine, request: EngineRequest): Pro
       return engine.importPaths(...request.args);
     case 'cancelImport':
       return engine.cancelImport(...request.args);
+    case 'embed':
+      return engine.embed(...request.args);
     default:
       return assertNever(request, 'engine request');
   }

@@ -55,15 +55,15 @@ export class ChunkStore {
     readonly dimensions: number,
   ) {}
 
-  /** Opens the table for vectors of `dimensions`; a table of another size (another embedder) is replaced. */
-  static async open(location: string, dimensions: number): Promise<ChunkStore> {
+  /** Opens the table for vectors of `dimensions`; a table of another size, or any table when `replace`, is dropped. */
+  static async open(location: string, dimensions: number, replace = false): Promise<ChunkStore> {
     const connection = await connect(location);
     const names = await connection.tableNames();
     let table: Table | null = names.includes(TABLE) ? await connection.openTable(TABLE) : null;
     if (table) {
       const vectorField = (await table.schema()).fields.find((field) => field.name === 'vector');
       const size = (vectorField?.type as FixedSizeList | undefined)?.listSize;
-      if (size !== dimensions) {
+      if (size !== dimensions || replace) {
         table.close();
         await connection.dropTable(TABLE);
         table = null;

@@ -1,4 +1,5 @@
 // LanternApi: every call the UI can make and every event it can receive, in all three hosts.
+import type { EmbeddingReport } from '../model/embedding';
 import type { Folder } from '../model/folder';
 import type { ImportProgress, ImportReport } from '../model/importing';
 import type { MessageDetail } from '../model/message';
@@ -15,6 +16,8 @@ export interface LanternApi {
   /** Imports files or folders on the engine's machine; progress arrives as events tagged with `importId`. */
   importPaths(paths: string[], importId: string): Promise<ImportReport>;
   cancelImport(importId: string): Promise<void>;
+  /** Runs (or resumes) the embedding stage to the end; progress arrives as 'embedding-progress' events. */
+  embed(): Promise<EmbeddingReport>;
 }
 
 export type ApiMethod = keyof LanternApi;

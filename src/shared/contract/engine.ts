@@ -21,6 +21,7 @@ const METHOD_SET = {
   getStats: true,
   importPaths: true,
   cancelImport: true,
+  embed: true,
 } as const satisfies Record<ApiMethod, true>;
 
 export const API_METHODS = Object.keys(METHOD_SET) as ApiMethod[];

@@ -8,4 +8,7 @@ export interface Stats {
   labels: number;
   attachments: number;
   sources: SourceRecord[];
+  /** Messages with vectors for semantic search, and the embedder that made them (null before any). */
+  embeddedMessages: number;
+  embedderId: string | null;
 }

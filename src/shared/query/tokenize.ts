@@ -43,8 +43,7 @@ export function tokenize(text: string, diagnostics: Diagnostic[]): Token[] {
       continue;
     }
     const next = text[position + 1];
-    // A minus negates the word, phrase or bracketed group right after it; alone it is just a word.
-    if (character === '-' && next !== undefined && (!BREAKS.has(next) || next === '(' || next === '{')) {
+    if (character === '-' && next !== undefined && !BREAKS.has(next)) {
       tokens.push({ kind: 'minus', span: { start: position, end: position + 1 } });
       position += 1;
       continue;

@@ -29,6 +29,7 @@ export function createElectronClient(bridge: ElectronBridge): LanternClient {
     getStats: electronCaller(bridge, 'getStats'),
     importPaths: electronCaller(bridge, 'importPaths'),
     cancelImport: electronCaller(bridge, 'cancelImport'),
+    embed: electronCaller(bridge, 'embed'),
     subscribe: (listener) => bridge.subscribe(listener),
     resolveDroppedFiles: async (files) => files.map((file) => bridge.pathForFile(file)).filter((path) => path.length > 0),
   };

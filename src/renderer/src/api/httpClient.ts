@@ -96,6 +96,7 @@ export function createHttpClient(): LanternClient {
     getStats: (...args) => call('getStats', args),
     importPaths: (...args) => call('importPaths', args),
     cancelImport: (...args) => call('cancelImport', args),
+    embed: (...args) => call('embed', args),
     subscribe: eventHub(),
     resolveDroppedFiles: async (files) => {
       const paths: string[] = [];

@@ -1,0 +1,107 @@
+// The background stage that gives messages vectors: resumable, in batches, with progress, after keyword indexing.
+import type { LanternEvent } from '../../shared/contract/api';
+import type { EmbeddingReport } from '../../shared/model/embedding';
+import type { Embedder } from '../embed/embedder';
+import type { Catalog } from '../index/catalog';
+import type { MessageStore } from '../store/messageStore';
+import type { ChunkMatch, ChunkRow, ChunkStore } from './chunkStore';
+
+/** Messages per batch: large enough to batch the model, small enough to show progress and stop promptly. */
+const MESSAGES_PER_BATCH = 32;
+
+export interface PassageInput {
+  subject: string;
+  text: string;
+  attachments: { filename: string; text: string }[];
+}
+
+export interface Passage {
+  text: string;
+  /** 'body' or the attachment's file name. */
+  origin: string;
+}
+
+/** Splits a message into the passages that get one vector each. */
+export type Chunker = (message: PassageInput) => Passage[];
+
+
+function attachmentTexts(json: string): { filename: string; text: string }[] {
+  try {
+    return JSON.parse(json) as { filename: string; text: string }[];
+  } catch {
+    return [];
+  }
+}
+
+export class VectorIndex {
+  private embedded: Set<string> | null = null;
+
+  constructor(
+    private readonly chunks: ChunkStore,
+    private readonly embedder: Embedder,
+    private readonly chunker: Chunker,
+    private readonly catalog: Catalog,
+  ) {}
+
+  get embedderId(): string {
+    return this.embedder.id;
+  }
+
+  private async embeddedIds(): Promise<Set<string>> {
+    this.embedded ??= await this.chunks.embeddedMessageIds();
+    return this.embedded;
+  }
+
+  embeddedCount(): number {
+    return this.embedded?.size ?? 0;
+  }
+
+  /** Share of the catalog's messages that have vectors (0 before the first count). */
+  embeddedShare(): number {
+    if (!this.embedded || this.catalog.size === 0) return 0;
+    return Math.min(1, this.embedded.size / this.catalog.size);
+  }
+
+  async prepare(): Promise<void> {
+    await this.embeddedIds();
+  }
+
+  /** Embeds every message that has no vectors yet; stops between batches when `signal` aborts. */
+  async run(store: MessageStore, emit: (event: LanternEvent) => void, signal: AbortSignal): Promise<EmbeddingReport> {
+    const started = performance.now();
+    const embedded = await this.embeddedIds();
+    const pending = this.catalog.entries.filter((entry) => !embedded.has(entry.row.id)).map((entry) => entry.row.id);
+    let chunkCount = 0;
+    const progress = (): void => emit({ type: 'embedding-progress', done: embedded.size, total: this.catalog.size, embedderId: this.embedder.id });
+    for (let start = 0; start < pending.length && !signal.aborted; start += MESSAGES_PER_BATCH) {
+      const ids = pending.slice(start, start + MESSAGES_PER_BATCH);
+      const records = await store.getColumns(ids, ['id', 'threadId', 'date', 'subject', 'text', 'attachmentTextJson']);
+      const rows: Omit<ChunkRow, 'vector'>[] = [];
+      for (const record of records) {
+        const passages = this.chunker({ subject: record.subject, text: record.text, attachments: attachmentTexts(record.attachmentTextJson) });
+        const kept = passages.length > 0 ? passages : [{ text: record.subject || '(no subject)', origin: 'body' }];
+        kept.forEach((passage, position) =>
+          rows.push({ chunkId: `${record.id}#${position}`, messageId: record.id, threadId: record.threadId, date: record.date, origin: passage.origin, position, text: passage.text }),
+        );
+      }
+      const vectors = await this.embedder.embed(rows.map((row) => row.text));
+      await this.chunks.add(rows.map((row, index) => ({ ...row, vector: vectors[index]! })));
+      for (const record of records) embedded.add(record.id);
+      chunkCount += rows.length;
+      progress();
+    }
+    if (!signal.aborted) await this.chunks.ensureAnnIndex();
+    progress();
+    return { embedded: embedded.size, total: this.catalog.size, chunks: chunkCount, embedderId: this.embedder.id, elapsedMs: Math.round(performance.now() - started) };
+  }
+
+  /** Best passage per message for `text`, best first, among `allowed` ids (null: all). */
+  async search(text: string, limit: number, allowed: Set<string> | null): Promise<ChunkMatch[]> {
+    const [vector] = await this.embedder.embed([text]);
+    // Several passages can come from one message: fetch more than needed, keep each message's best.
+    const matches = await this.chunks.nearest(vector!, limit * 3, allowed);
+    const best = new Map<string, ChunkMatch>();
+    for (const match of matches) if (!best.has(match.messageId)) best.set(match.messageId, match);
+    return [...best.values()].slice(0, limit);
+  }
+}

@@ -1,0 +1,86 @@
+// Semantic and hybrid search with the real Universal Sentence Encoder on real mail, filters applied before ranking.
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTempDir, readCorpusMessages, toMbox } from '../../../test/corpus';
+import { openEngine } from '../engine';
+import type { Engine } from '../engineTypes';
+
+describe('semantic and hybrid search', () => {
+  let engine: Engine;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    dataDir = await makeTempDir();
+    const file = join(dataDir, 'slice.mbox');
+    await writeFile(file, toMbox(await readCorpusMessages('usrp-users-list.mbox.gz', 250)));
+    engine = await openEngine({ dataDir: join(dataDir, 'store'), timeZone: 'UTC' });
+    await engine.importPaths([file], 'slice');
+  });
+
+  afterAll(async () => {
+    await engine.close();
+  });
+
+  it('falls back to keyword, and says so, before anything is embedded', async () => {
+    const result = await engine.search({ query: 'device gets too hot', mode: 'semantic' });
+    expect(result.mode).toBe('keyword');
+    expect(result.modeNote).toMatch(/fell back to keyword/);
+    expect(result.embeddedShare).toBe(0);
+  });
+
+  it('embeds every message and records the embedder', async () => {
+    const report = await engine.embed();
+    const stats = await engine.getStats();
+    expect(report.embedded).toBe(stats.messages);
+    expect(stats.embeddedMessages).toBe(stats.messages);
+    expect(stats.embedderId).toBe(report.embedderId);
+    expect((await engine.embed()).chunks).toBe(0);
+  });
+
+  // Each question shares (almost) no words with the subject of the mail it should find in the first five.
+  const paraphrases: [string, RegExp][] = [
+    ['my notebook computer does not see the radio device', /not detected by laptop/i],
+    ['FPGA image upgrade fails on the device', /updating fpga/i],
+    ['transmit buffer runs empty intermittently', /underruns/i],
+    ['saving captured samples to disk every few minutes', /periodically write files/i],
+  ];
+  for (const [question, expected] of paraphrases) {
+    it(`finds mail by meaning: "${question}"`, async () => {
+      const result = await engine.search({ query: question, mode: 'semantic', limit: 5 });
+      expect(result.mode).toBe('semantic');
+      expect(result.hits.every((hit) => hit.matchType === 'semantic')).toBe(true);
+      expect(result.hits.map((hit) => hit.subject)).toEqual(expect.arrayContaining([expect.stringMatching(expected)]));
+    });
+  }
+
+  it('applies operators before ranking, so a narrow filter still fills the page', async () => {
+    const all = await engine.search({ query: 'has:attachment', limit: 100 });
+    expect(all.total).toBeGreaterThan(3);
+    const result = await engine.search({ query: 'has:attachment problem with the firmware', mode: 'semantic', limit: 100 });
+    expect(result.hits.length).toBe(all.total);
+    expect(result.hits.every((hit) => hit.hasAttachments)).toBe(true);
+  });
+
+  it('fuses keyword and semantic results and marks where each hit came from', async () => {
+    const result = await engine.search({ query: 'gnuradio', mode: 'hybrid', limit: 30 });
+    expect(result.mode).toBe('hybrid');
+    const types = new Set(result.hits.map((hit) => hit.matchType));
+    expect(types.has('both')).toBe(true);
+    const keywordOnly = await engine.search({ query: 'gnuradio', mode: 'keyword', limit: 1000 });
+    expect(result.total).toBeGreaterThanOrEqual(keywordOnly.total);
+  });
+
+  it('keeps at most two hits of a thread in the first ten', async () => {
+    const result = await engine.search({ query: 'how do I set the sample rate on the usrp', mode: 'hybrid', limit: 10 });
+    const perThread = new Map<string, number>();
+    for (const hit of result.hits) perThread.set(hit.threadId, (perThread.get(hit.threadId) ?? 0) + 1);
+    expect(Math.max(...perThread.values())).toBeLessThanOrEqual(2);
+  });
+
+  it('routes questions to semantic-weighted hybrid and identifiers to keyword-weighted', async () => {
+    expect((await engine.search({ query: 'why does my receiver drop samples?' })).modeNote).toMatch(/semantic-weighted/);
+    expect((await engine.search({ query: 'B210' })).modeNote).toMatch(/keyword-weighted/);
+    expect((await engine.search({ query: 'from:ettus.com' })).mode).toBe('keyword');
+  });
+});

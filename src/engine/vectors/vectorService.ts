@@ -1,0 +1,144 @@
+// Owns semantic search's moving parts: which embedder made the vectors, the chunk table, and the background stage.
+import { readFile, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { LanternEvent } from '../../shared/contract/api';
+import type { EmbeddingReport } from '../../shared/model/embedding';
+import { chooseEmbedder, type EmbedderOptions } from '../embed/chooseEmbedder';
+import { chunkMessage } from '../embed/chunker';
+import type { Embedder } from '../embed/embedder';
+import type { Catalog } from '../index/catalog';
+import type { SemanticRetriever } from '../search/search';
+import type { MessageStore } from '../store/messageStore';
+import { ChunkStore, type ChunkMatch } from './chunkStore';
+import { VectorIndex, type Chunker } from './embeddingStage';
+
+const STATE_FILE = 'vectors.json';
+const STATE_VERSION = 1;
+
+/** Which embedder made the stored vectors; another one means re-embedding everything. */
+interface VectorState {
+  version: number;
+  embedderId: string;
+  dimensions: number;
+}
+
+const chunkForEmbedding: Chunker = (message) =>
+  chunkMessage({ subject: message.subject, body: message.text, attachments: message.attachments }).map((chunk) => ({
+    text: chunk.text,
+    origin: chunk.origin === 'subject+body' ? 'body' : chunk.origin.attachment,
+  }));
+
+export interface VectorServiceOptions extends EmbedderOptions {
+  dataDir: string;
+  store: MessageStore;
+  catalog: Catalog;
+  emit: (event: LanternEvent) => void;
+}
+
+export class VectorService implements SemanticRetriever {
+  private index: VectorIndex | null = null;
+  private opening: Promise<VectorIndex> | null = null;
+  private running: Promise<EmbeddingReport> | null = null;
+  private readonly stop = new AbortController();
+  private closing = false;
+
+  private constructor(private readonly options: VectorServiceOptions) {}
+
+  /** Opens existing vectors without loading a model; the model loads on the first semantic query or embedding run. */
+  static async open(options: VectorServiceOptions): Promise<VectorService> {
+    const service = new VectorService(options);
+    const state = await service.readState();
+    if (state) {
+      const chunks = await ChunkStore.open(join(options.dataDir, 'lancedb'), state.dimensions);
+      service.index = new VectorIndex(chunks, lazyEmbedder(state, () => service.loadEmbedder()), chunkForEmbedding, options.catalog);
+      await service.index.prepare();
+    }
+    return service;
+  }
+
+  private async readState(): Promise<VectorState | null> {
+    try {
+      const state = JSON.parse(await readFile(join(this.options.dataDir, STATE_FILE), 'utf8')) as VectorState;
+      return state.version === STATE_VERSION ? state : null;
+    } catch {
+      return null;
+    }
+  }
+
+  private async writeState(state: VectorState): Promise<void> {
+    const target = join(this.options.dataDir, STATE_FILE);
+    await writeFile(`${target}.tmp`, JSON.stringify(state));
+    await rename(`${target}.tmp`, target);
+  }
+
+  private loadedEmbedder: Promise<Embedder> | null = null;
+
+  private loadEmbedder(): Promise<Embedder> {
+    this.loadedEmbedder ??= chooseEmbedder({ modelFolder: this.options.modelFolder, resourcesDir: this.options.resourcesDir }).then((chosen) => chosen.embedder);
+    return this.loadedEmbedder;
+  }
+
+  /** The index for the configured embedder, replacing vectors another embedder made. */
+  private async ready(): Promise<VectorIndex> {
+    this.opening ??= (async () => {
+      const embedder = await this.loadEmbedder();
+      const state = await this.readState();
+      if (this.index && state?.embedderId === embedder.id) return this.index;
+      const chunks = await ChunkStore.open(join(this.options.dataDir, 'lancedb'), embedder.dimensions, state?.embedderId !== embedder.id);
+      await this.writeState({ version: STATE_VERSION, embedderId: embedder.id, dimensions: embedder.dimensions });
+      this.index = new VectorIndex(chunks, embedder, chunkForEmbedding, this.options.catalog);
+      await this.index.prepare();
+      return this.index;
+    })();
+    return this.opening;
+  }
+
+  stats(): { embeddedMessages: number; embedderId: string | null } {
+    return { embeddedMessages: this.index?.embeddedCount() ?? 0, embedderId: this.index?.embedderId ?? null };
+  }
+
+  embeddedShare(): number {
+    return this.index?.embeddedShare() ?? 0;
+  }
+
+  async search(text: string, limit: number, allowed: Set<string> | null): Promise<ChunkMatch[]> {
+    return this.index ? this.index.search(text, limit, allowed) : [];
+  }
+
+  /** Embeds what has no vectors yet; concurrent callers share one run. */
+  embed(): Promise<EmbeddingReport> {
+    this.running ??= (async () => {
+      try {
+        const index = await this.ready();
+        return await index.run(this.options.store, this.options.emit, this.stop.signal);
+      } finally {
+        this.running = null;
+      }
+    })();
+    return this.running;
+  }
+
+  /** Starts embedding in the background; errors are reported as events, never thrown into the caller. */
+  startInBackground(onError: (error: Error) => void): void {
+    if (this.closing) return;
+    this.embed().catch((error: unknown) => onError(error instanceof Error ? error : new Error(String(error))));
+  }
+
+  async close(): Promise<void> {
+    this.closing = true;
+    this.stop.abort();
+    await this.running?.catch(() => undefined);
+    const embedder = this.loadedEmbedder ? await this.loadedEmbedder.catch(() => null) : null;
+    await embedder?.close();
+  }
+}
+
+/** An Embedder that loads the real model only when first asked to embed (queries on an already-embedded store). */
+function lazyEmbedder(state: VectorState, load: () => Promise<Embedder>): Embedder {
+  return {
+    id: state.embedderId,
+    dimensions: state.dimensions,
+    embed: async (texts) => (await load()).embed(texts),
+    close: async () => {},
+  };
+}
