@@ -35,8 +35,12 @@ export type QueryNode =
   | { kind: 'or'; children: QueryNode[]; span: Span }
   | { kind: 'not'; child: QueryNode; span: Span }
   | { kind: 'text'; value: string; phrase: boolean; span: Span }
-  /** `operator` is the name as typed (`label`, `in`, `after`), kept for chips and summaries. */
-  | { kind: 'filter'; operator: string; filter: Filter; span: Span };
+  /**
+   * `operator` is the name as typed (`label`, `in`, `after`), kept for chips and summaries. `inferred` marks a
+   * filter read from plain English ("latest pdfs" -> has:pdf); `display` is its value as shown, since its span
+   * holds words, not `operator:value`.
+   */
+  | { kind: 'filter'; operator: string; filter: Filter; span: Span; inferred?: boolean; display?: string };
 
 export type DiagnosticSeverity = 'warning' | 'error';
 
@@ -48,6 +52,15 @@ export interface Diagnostic {
 
 export type QuerySort = 'relevance' | 'date';
 
+/** Which end of a date sort comes first. */
+export type DateOrder = 'newest' | 'oldest';
+
+/** One thing read from plain English ("5 latest" -> limit 5, newest first), for chips and the CLI. */
+export interface Interpretation {
+  span: Span;
+  meaning: string;
+}
+
 /** The parse of a query: never thrown, always returned with diagnostics. */
 export interface ParsedQuery {
   /** null when the query has no constraint at all (matches everything). */
@@ -56,6 +69,10 @@ export interface ParsedQuery {
   limit: number | null;
   /** An order asked for in words ("latest"), or null to use the request's. */
   sort: QuerySort | null;
+  /** Set with sort 'date' from words: "oldest" asks for oldest first; absent means newest first. */
+  dateOrder?: DateOrder;
+  /** What the plain-English pass understood, in query order; absent or empty when it found nothing. */
+  understood?: Interpretation[];
   diagnostics: Diagnostic[];
 }
 

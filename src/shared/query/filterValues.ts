@@ -1,12 +1,9 @@
 // Turns an operator and its typed value into an executable Filter, or says why it cannot.
 import type { AttachmentKind, Filter, MessageState, ScopeKind } from './ast';
-import { ATTACHMENT_KINDS, MESSAGE_STATES, type OperatorDefinition } from './grammar';
-import { calendarDay, startOfDay } from './zonedTime';
+import { ATTACHMENT_KINDS, MESSAGE_STATES, SCOPES, type OperatorDefinition } from './grammar';
+import { parseDateValue, type DateContext, type DateRange } from './dates';
 
-export interface ValueContext {
-  timeZone: string;
-  now: number;
-}
+export type ValueContext = DateContext;
 
 export type FilterResult = { filter: Filter } | { problem: string };
 
@@ -19,35 +16,9 @@ export function parseSize(value: string): number | null {
   return unit === undefined ? null : Math.round(Number(match[1]) * unit);
 }
 
-/** A day, month or year as a half-open range [after, before) in the zone; null when not a date. */
-export function parseDateRange(value: string, context: ValueContext): { after: number; before: number } | null {
-  const text = value.trim().toLowerCase();
-  const zone = context.timeZone;
-  const full = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/.exec(text);
-  if (full) {
-    const [year, month, day] = [Number(full[1]), Number(full[2]), Number(full[3])];
-    if (month < 1 || month > 12 || day < 1 || day > 31) return null;
-    return { after: startOfDay(year, month, day, zone), before: startOfDay(year, month, day + 1, zone) };
-  }
-  const monthOnly = /^(\d{4})[-/.](\d{1,2})$/.exec(text);
-  if (monthOnly) {
-    const [year, month] = [Number(monthOnly[1]), Number(monthOnly[2])];
-    if (month < 1 || month > 12) return null;
-    return { after: startOfDay(year, month, 1, zone), before: startOfDay(year, month + 1, 1, zone) };
-  }
-  const yearOnly = /^(\d{4})$/.exec(text);
-  if (yearOnly) {
-    const year = Number(yearOnly[1]);
-    return { after: startOfDay(year, 1, 1, zone), before: startOfDay(year + 1, 1, 1, zone) };
-  }
-  const today = calendarDay(context.now, zone);
-  if (text === 'today') {
-    return { after: startOfDay(today.year, today.month, today.day, zone), before: startOfDay(today.year, today.month, today.day + 1, zone) };
-  }
-  if (text === 'yesterday') {
-    return { after: startOfDay(today.year, today.month, today.day - 1, zone), before: startOfDay(today.year, today.month, today.day, zone) };
-  }
-  return null;
+/** A day, month, year or period as a half-open range [after, before) in the zone; null when not a date. */
+export function parseDateRange(value: string, context: ValueContext): DateRange | null {
+  return parseDateValue(value, context);
 }
 
 const DURATION_DAYS: Record<string, number> = { d: 1, w: 7, m: 30, y: 365 };
@@ -97,7 +68,7 @@ export function buildFilter(operator: OperatorDefinition, value: string, context
     }
     case 'date': {
       const range = parseDateRange(value, context);
-      if (!range) return { problem: `${name}: "${value}" is not a date like 2024-01-31` };
+      if (!range) return { problem: `${name}: "${value}" is not a date like 2024-01-31 or "last week"` };
       return { filter: { field: 'date', after: name === 'after' ? range.after : null, before: name === 'before' ? range.after : null } };
     }
     case 'duration': {
@@ -107,22 +78,18 @@ export function buildFilter(operator: OperatorDefinition, value: string, context
       return { filter: { field: 'date', after: name === 'newer_than' ? edge : null, before: name === 'older_than' ? edge : null } };
     }
     case 'date-range': {
-      const [first, last] = value.split('..');
+      const separator = value.indexOf('..');
+      const first = (separator === -1 ? value : value.slice(0, separator)).trim();
+      const last = separator === -1 ? undefined : value.slice(separator + 2).trim();
       const start = first ? parseDateRange(first, context) : null;
       const end = last !== undefined ? (last ? parseDateRange(last, context) : null) : start;
       if ((first && !start) || (last && !end) || (!start && !end)) {
-        return { problem: `date: "${value}" is not a date or range like 2024-01..2024-03` };
+        return { problem: `date: "${value}" is not a date or range like 2024-01..2024-03 or "June 2024"` };
       }
       return { filter: { field: 'date', after: start?.after ?? null, before: end?.before ?? null } };
     }
   }
 }
 
-export const SCOPE_NAMES: Record<string, ScopeKind> = {
-  folder: 'folder',
-  label: 'label',
-  tag: 'label',
-  collection: 'collection',
-  thread: 'thread',
-  document: 'document',
-};
+/** Scope names (`folder`, `tag` ...) to the kind of place they limit to. */
+export const SCOPE_NAMES: Record<string, ScopeKind> = Object.fromEntries(SCOPES.map((definition) => [definition.name, definition.scope]));

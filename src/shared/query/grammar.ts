@@ -98,6 +98,30 @@ export const OPERATORS: readonly OperatorDefinition[] = [
   { name: 'id', aliases: ['rfc822msgid'], valueKind: 'id', hint: 'Message-ID', example: 'id:<abc@example.com>' },
 ];
 
+/** A scope narrows the whole search to a place: `@folder:inbox`, `@collection:a,b`, `-@folder:drafts`. */
+export interface ScopeDefinition {
+  /** Name after the `@`, lower case. */
+  name: string;
+  scope: 'folder' | 'label' | 'collection' | 'thread' | 'document';
+  hint: string;
+  example: string;
+}
+
+export const SCOPES: readonly ScopeDefinition[] = [
+  { name: 'folder', scope: 'folder', hint: 'Only this folder (several: a,b)', example: '@folder:inbox' },
+  { name: 'label', scope: 'label', hint: 'Only this label', example: '@label:work' },
+  { name: 'tag', scope: 'label', hint: 'Same as @label', example: '@tag:receipts' },
+  { name: 'collection', scope: 'collection', hint: 'Only these collections', example: '@collection:taxes,legal' },
+  { name: 'thread', scope: 'thread', hint: 'Only this thread', example: '@thread:1a2b3c' },
+  { name: 'document', scope: 'document', hint: 'Only this document', example: '@document:report.pdf' },
+];
+
+/** `@*` searches everything: it is written to lift a scope the app would otherwise add. */
+export const EVERYTHING_SCOPE = '@*';
+
+/** Gmail's category tabs, offered by autocomplete for `category:`. */
+export const CATEGORIES = ['primary', 'social', 'promotions', 'updates', 'forums'] as const;
+
 /** Finds an operator by name or alias, case-insensitively. */
 export function findOperator(name: string): OperatorDefinition | undefined {
   const lower = name.toLowerCase();

@@ -1,7 +1,8 @@
 // Parses query text into a QueryNode tree with diagnostics; never throws.
-import type { Diagnostic, ParsedQuery, QueryNode, Span } from './ast';
-import { findOperator } from './grammar';
+import type { Diagnostic, Interpretation, ParsedQuery, QueryNode, Span } from './ast';
+import { EVERYTHING_SCOPE, findOperator } from './grammar';
 import { buildFilter, SCOPE_NAMES, type ValueContext } from './filterValues';
+import { readPlainEnglish, type KnownContact, type PlainEnglishResult, type PlainWord } from './plainEnglish';
 import { tokenize, type Token } from './tokenize';
 import { systemTimeZone } from './zonedTime';
 
@@ -10,7 +11,12 @@ export interface ParseOptions {
   timeZone?: string;
   /** "Now" for relative dates, epoch ms; Date.now() by default. */
   now?: number;
+  /** People the archive knows: "with Janesh" becomes participants:Janesh only when a contact is called that. */
+  contacts?: readonly KnownContact[];
 }
+
+/** A token, or a node the plain-English pass already built from a run of words. */
+type ParserToken = Token | { kind: 'node'; node: QueryNode; span: Span };
 
 function spanOf(nodes: QueryNode[]): Span {
   return { start: nodes[0]!.span.start, end: nodes[nodes.length - 1]!.span.end };
@@ -26,7 +32,7 @@ class Parser {
   private index = 0;
 
   constructor(
-    private readonly tokens: Token[],
+    private readonly tokens: ParserToken[],
     private readonly diagnostics: Diagnostic[],
     private readonly context: ValueContext,
   ) {}
@@ -42,11 +48,11 @@ class Parser {
     return root;
   }
 
-  private peek(): Token | undefined {
+  private peek(): ParserToken | undefined {
     return this.tokens[this.index];
   }
 
-  private isKeyword(token: Token | undefined, word: string): boolean {
+  private isKeyword(token: ParserToken | undefined, word: string): boolean {
     return token?.kind === 'word' && !token.quoted && token.operator === null && token.text === word;
   }
 
@@ -114,6 +120,8 @@ class Parser {
         return null;
       case 'word':
         return this.parseWord(token);
+      case 'node':
+        return token.node;
     }
   }
 
@@ -135,6 +143,10 @@ class Parser {
     }
     if (token.operator.startsWith('@')) return this.parseScope(token);
     const operator = findOperator(token.operator);
+    if (!operator && (!OPERATOR_NAME.test(token.operator) || token.text.startsWith('//'))) {
+      // "10:30", "http://x" and "re:" are words with a colon, not operators.
+      return { kind: 'text', value: `${token.operator}:${token.text}`, phrase: false, span: token.span };
+    }
     if (!operator) {
       this.diagnostics.push({ severity: 'warning', message: `Unknown operator "${token.operator}:": searched as text`, span: token.span });
       return { kind: 'text', value: `${token.operator} ${token.text}`.trim(), phrase: false, span: token.span };
@@ -144,6 +156,7 @@ class Parser {
         this.diagnostics.push({ severity: 'warning', message: `${operator.name}: has an empty value: ignored`, span: token.span });
         return null;
       }
+      this.diagnostics.push({ severity: 'warning', message: `${operator.name}: has no value: searched as the word "${token.operator}"`, span: token.span });
       return { kind: 'text', value: token.operator, phrase: false, span: token.span };
     }
     const result = buildFilter(operator, token.text, this.context);
@@ -166,15 +179,60 @@ class Parser {
   }
 }
 
+const OPERATOR_NAME = /^[a-z][a-z_0-9]*$/i;
+
 /** `@*` alone means "everything" and constrains nothing. */
 function dropEverythingScope(tokens: Token[]): Token[] {
-  return tokens.filter((token) => !(token.kind === 'word' && token.operator === null && !token.quoted && token.text === '@*'));
+  return tokens.filter((token) => !(token.kind === 'word' && token.operator === null && !token.quoted && token.text === EVERYTHING_SCOPE));
+}
+
+function isPlainWord(token: Token | undefined, previous: Token | undefined): token is Extract<Token, { kind: 'word' }> {
+  return (
+    token?.kind === 'word' &&
+    !token.quoted &&
+    token.operator === null &&
+    !/^(OR|AND|NOT)$/.test(token.text) &&
+    previous?.kind !== 'minus'
+  );
+}
+
+/** Runs the plain-English pass over each run of bare words outside brackets, operators and quotes. */
+function readPlainRuns(tokens: Token[], options: ParseOptions, context: ValueContext): { tokens: ParserToken[]; plain: PlainEnglishResult[] } {
+  const output: ParserToken[] = [];
+  const plain: PlainEnglishResult[] = [];
+  let depth = 0;
+  for (let index = 0; index < tokens.length; ) {
+    const token = tokens[index]!;
+    if (depth > 0 || !isPlainWord(token, tokens[index - 1])) {
+      if (token.kind === 'open') depth += 1;
+      if (token.kind === 'close' && depth > 0) depth -= 1;
+      output.push(token);
+      index += 1;
+      continue;
+    }
+    const run: PlainWord[] = [];
+    while (index < tokens.length && isPlainWord(tokens[index], tokens[index - 1])) {
+      const word = tokens[index] as Extract<Token, { kind: 'word' }>;
+      run.push({ text: word.text, span: word.span });
+      index += 1;
+    }
+    const result = readPlainEnglish(run, { ...context, contacts: options.contacts ?? [] });
+    plain.push(result);
+    for (const node of result.nodes) output.push({ kind: 'node', node, span: node.span });
+  }
+  return { tokens: output, plain };
 }
 
 export function parseQuery(text: string, options: ParseOptions = {}): ParsedQuery {
   const diagnostics: Diagnostic[] = [];
   const context: ValueContext = { timeZone: options.timeZone ?? systemTimeZone(), now: options.now ?? Date.now() };
-  const tokens = dropEverythingScope(tokenize(text, diagnostics));
+  const { tokens, plain } = readPlainRuns(dropEverythingScope(tokenize(text, diagnostics)), options, context);
   const root = new Parser(tokens, diagnostics, context).parseAll();
-  return { root, limit: null, sort: null, diagnostics };
+  const limit = plain.find((result) => result.limit !== null)?.limit ?? null;
+  const order = plain.find((result) => result.order !== null)?.order ?? null;
+  const understood: Interpretation[] = plain.flatMap((result) => result.understood);
+  const parsed: ParsedQuery = { root, limit, sort: order === null ? null : 'date', diagnostics };
+  if (order !== null) parsed.dateOrder = order;
+  if (understood.length > 0) parsed.understood = understood;
+  return parsed;
 }

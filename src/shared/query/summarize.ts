@@ -2,6 +2,7 @@
 import type { FilterSummary, ParsedQuery, ParsedQuerySummary, QueryNode } from './ast';
 
 function describeValue(node: Extract<QueryNode, { kind: 'filter' }>, query: string): string {
+  if (node.display !== undefined) return node.display;
   const raw = query.slice(node.span.start, node.span.end);
   const colon = raw.indexOf(':');
   return (colon === -1 ? raw : raw.slice(colon + 1)).replace(/^"|"$/g, '');
@@ -28,5 +29,6 @@ export function summarizeQuery(query: string, parsed: ParsedQuery): ParsedQueryS
     }
   };
   if (parsed.root) visit(parsed.root, false);
-  return { text: text.join(' '), filters, warnings: parsed.diagnostics.map((diagnostic) => diagnostic.message) };
+  const warnings = parsed.diagnostics.map((diagnostic) => diagnostic.message);
+  return { text: text.join(' '), filters, warnings };
 }

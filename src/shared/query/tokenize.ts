@@ -43,7 +43,8 @@ export function tokenize(text: string, diagnostics: Diagnostic[]): Token[] {
       continue;
     }
     const next = text[position + 1];
-    if (character === '-' && next !== undefined && !BREAKS.has(next)) {
+    // A minus negates the word, phrase or bracketed group right after it; alone it is just a word.
+    if (character === '-' && next !== undefined && (!BREAKS.has(next) || next === '(' || next === '{')) {
       tokens.push({ kind: 'minus', span: { start: position, end: position + 1 } });
       position += 1;
       continue;
