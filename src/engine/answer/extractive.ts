@@ -31,7 +31,8 @@ interface Candidate {
 }
 
 const DEFAULT_MIN_COVERAGE = 0.4;
-const SUBJECT_WEIGHT = 0.5;
+/** How much a question word counts when only the subject, the sender or a neighbouring sentence holds it. */
+const CONTEXT_WEIGHT = 0.5;
 const LABELS: Partial<Record<QuestionType, RegExp>> = {
   when: /^(dates?|time|times|when|schedule|deadline)\s*:/i,
   where: /^(location|address|venue|where|place)\s*:/i,
@@ -86,7 +87,7 @@ function scoreCandidates(question: string, passages: Passage[], history: AnswerT
   const sentences = passages.flatMap((passage, rank) => {
     const texts = quotableSentences(passage);
     const termSets = texts.map((text) => new Set(terms(text)));
-    const header = terms(`${passage.subject} ${senderName(passage)}`);
+    const header = new Set(terms(`${passage.subject} ${senderName(passage)}`));
     // The subject, the sender and the sentences either side set the topic of a sentence: "We should have something
     // ready by next week" answers a question about the instructions named one sentence before.
     return texts.map((text, index) => ({
@@ -94,7 +95,8 @@ function scoreCandidates(question: string, passages: Passage[], history: AnswerT
       rank,
       text,
       terms: termSets[index]!,
-      context: new Set([...header, ...(termSets[index - 1] ?? []), ...(termSets[index + 1] ?? [])]),
+      header,
+      neighbours: new Set([...(termSets[index - 1] ?? []), ...(termSets[index + 1] ?? [])]),
     }));
   });
   const idf = inverseFrequencies(
@@ -105,13 +107,12 @@ function scoreCandidates(question: string, passages: Passage[], history: AnswerT
   for (const [term, weight] of wanted) total += weight * idf.get(term)!;
   const senderAnswers = type === 'who' && asksForSender(question);
   return sentences.map((sentence) => {
-    const contextTerms = sentence.context;
     let fit = entityFit(type, sentence.text);
     // "I can be your point of contact" answers "who is the point of contact": the sender is the person.
     const isSenderAnswer = type === 'who' && (senderAnswers || (fit === 0 && FIRST_PERSON.test(sentence.text)));
     if (isSenderAnswer && fit === 0) fit = 0.7;
-    // "Location: ..." or "Thursday June 13" under a subject about the event answers "where/when is the event",
-    // though it names none of it.
+    // "Location: ..." or "Thursday June 13" in a mail whose subject names the event answers "where/when is the
+    // event", though the sentence names none of it: for such a sentence the subject counts in full.
     const isLabelled = LABELS[type]?.test(sentence.text) === true || (fit === 1 && type !== 'what' && type !== 'yes-no');
     let covered = 0;
     let matchedInSentence = 0;
@@ -119,8 +120,10 @@ function scoreCandidates(question: string, passages: Passage[], history: AnswerT
       if (sentence.terms.has(term)) {
         covered += weight * idf.get(term)!;
         matchedInSentence += 1;
-      } else if (contextTerms.has(term)) {
-        covered += (isLabelled ? 1 : SUBJECT_WEIGHT) * weight * idf.get(term)!;
+      } else if (sentence.header.has(term)) {
+        covered += (isLabelled ? 1 : CONTEXT_WEIGHT) * weight * idf.get(term)!;
+      } else if (sentence.neighbours.has(term)) {
+        covered += CONTEXT_WEIGHT * weight * idf.get(term)!;
       }
     }
     const coverage = covered / total;

@@ -40,9 +40,12 @@ export function defaultThreads(): number {
 
 let sharedLlama: Promise<Llama> | undefined;
 
-/** One llama.cpp runtime per process; prebuilt CPU binaries only, since nothing can be downloaded or built here. */
-function llamaRuntime(threads: number): Promise<Llama> {
-  sharedLlama ??= getLlama({ gpu: false, build: 'never', maxThreads: threads, logLevel: LlamaLogLevel.error, progressLogs: false });
+/**
+ * One llama.cpp runtime per process; prebuilt CPU binaries only, since nothing can be downloaded or built here.
+ * maxThreads 0 makes each context use exactly the threads it asks for, so every model's count stays explicit.
+ */
+function llamaRuntime(): Promise<Llama> {
+  sharedLlama ??= getLlama({ gpu: false, build: 'never', maxThreads: 0, logLevel: LlamaLogLevel.error, progressLogs: false });
   return sharedLlama;
 }
 
@@ -78,7 +81,7 @@ export function createLocalModel(options: LocalModelOptions): LocalModel {
   const load = (): Promise<Loaded> => {
     loading ??= (async () => {
       try {
-        const llama = await llamaRuntime(threads);
+        const llama = await llamaRuntime();
         const model = await llama.loadModel({ modelPath: options.modelPath, gpuLayers: 0 });
         const contextSize = Math.min(model.trainContextSize, options.contextSize ?? 8192);
         const context = await model.createContext({ threads, contextSize });

@@ -1,0 +1,67 @@
+// Question types and the entities that answer them, plus a password lookup through the extractive provider.
+import { describe, expect, test } from 'vitest';
+import { extractAnswer } from './extractive';
+import { classifyQuestion, entityFit } from './questionType';
+import type { Passage } from './types';
+
+describe('classifyQuestion', () => {
+  test.each([
+    ['Who maintains ODR-DabMod?', 'who'],
+    ['And who sent the invoice?', 'who'],
+    ['When is the RFNoC workshop?', 'when'],
+    ['What time does the train leave?', 'when'],
+    ['Where is the workshop held?', 'where'],
+    ['How many channels does the X310 have?', 'how-many'],
+    ['How much did the hotel cost?', 'how-many'],
+    ['What is the wifi password at the office?', 'code'],
+    ["What's the door code?", 'code'],
+    ['Is the USB 3.0 card supported?', 'yes-no'],
+    ['What changed in the UBX rev C?', 'what'],
+  ])('%s -> %s', (question, type) => {
+    expect(classifyQuestion(question)).toBe(type);
+  });
+});
+
+describe('entityFit', () => {
+  test('a day or a time fits a when-question fully, a bare year only weakly', () => {
+    expect(entityFit('when', 'Wednesday May 15 -- RFNoC Workshop')).toBe(1);
+    expect(entityFit('when', 'We meet at 10:30.')).toBe(1);
+    expect(entityFit('when', 'The 2019 edition was great.')).toBe(0.4);
+    expect(entityFit('when', 'No date here.')).toBe(0);
+  });
+
+  test('names, numbers, places and codes', () => {
+    expect(entityFit('who', 'Thanks to Phil Vallance for the channelizer.')).toBe(1);
+    expect(entityFit('how-many', 'USB 2.0 will max out at about 8 Ms/s.')).toBe(1);
+    expect(entityFit('where', 'It will be held at University of Massachusetts at Boston.')).toBe(1);
+    expect(entityFit('where', 'in practice it works')).toBe(0);
+    expect(entityFit('code', 'The password is Tr0ub4dor-77.')).toBe(1);
+  });
+});
+
+describe('code lookups', () => {
+  const mail = (n: number, subject: string, text: string): Passage => ({
+    n,
+    messageId: `m${n}`,
+    subject,
+    from: { name: 'Office Manager', address: 'office@example.com' },
+    date: '2024-03-01T09:00:00.000Z',
+    text,
+  });
+  const passages = [
+    mail(1, 'Welcome to the office', 'Welcome aboard! Lunch is at noon on Fridays. The guest wifi network is called Lantern-Guest.'),
+    mail(2, 'Wifi', 'The new wifi password is Tr0ub4dor-77 from Monday. Please do not share it outside the team.'),
+    mail(3, 'Parking', 'The garage door code changed to 4711 last week.'),
+  ];
+
+  test('finds the sentence with the password and cites its message', () => {
+    const answer = extractAnswer('What is the wifi password?', passages);
+    expect(answer.answer).toContain('Tr0ub4dor-77');
+    expect(answer.citations.map((citation) => citation.id)).toEqual(['m2']);
+  });
+
+  test('finds a door code, and refuses a code that no mail mentions', () => {
+    expect(extractAnswer('What is the garage door code?', passages).answer).toContain('4711');
+    expect(extractAnswer('What is the password for the nudge ticketing dashboard?', passages).refused).toBe(true);
+  });
+});
