@@ -1,37 +1,16 @@
 // Entry of Electron's engine utility process: opens the engine and answers main's requests over process.parentPort.
-import type { ApiMethod, ApiResult } from '../../shared/contract/api';
-import { assertNever } from '../../shared/assertNever';
 import { isApiMethod, type EngineMessage, type EngineRequest } from '../../shared/contract/engine';
 import { toWireError } from '../../shared/contract/errors';
 import { openEngine } from '../engine';
 import type { Engine } from '../engineTypes';
+import { answerRequest } from '../router';
+
+export { answerRequest };
 
 /** The part of Electron's ParentPort this host uses; declared here because the engine never imports electron. */
 interface ParentPort {
   on(event: 'message', listener: (messageEvent: { data: unknown }) => void): unknown;
   postMessage(message: EngineMessage): void;
-}
-
-/** Calls the engine method a request names; the switch makes a new API method fail to compile until routed. */
-export async function answerRequest(engine: Engine, request: EngineRequest): Promise<ApiResult<ApiMethod>> {
-  switch (request.method) {
-    case 'search':
-      return engine.search(...request.args);
-    case 'getMessage':
-      return engine.getMessage(...request.args);
-    case 'listFolders':
-      return engine.listFolders(...request.args);
-    case 'getStats':
-      return engine.getStats(...request.args);
-    case 'importPaths':
-      return engine.importPaths(...request.args);
-    case 'cancelImport':
-      return engine.cancelImport(...request.args);
-    case 'embed':
-      return engine.embed(...request.args);
-    default:
-      return assertNever(request, 'engine request');
-  }
 }
 
 /** Main sends only requests it built from validated input; this guards against a mismatched build of the two. */

@@ -1,0 +1,26 @@
+// Bundles the CLI, the utility-process engine host and the parse worker for Node (the renderer and main are built by electron-vite).
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { build } from 'esbuild';
+
+const root = resolve(import.meta.dirname, '..');
+const entries = {
+  'cli/lantern': 'src/cli/lantern.ts',
+  'engine/utilityProcessHost': 'src/engine/hosts/utilityProcessHost.ts',
+  'engine/parseWorker': 'src/engine/import/parseWorker.ts',
+};
+const entryPoints = Object.fromEntries(Object.entries(entries).filter(([, file]) => existsSync(join(root, file))).map(([name, file]) => [name, join(root, file)]));
+await build({
+  entryPoints,
+  outdir: join(root, 'out'),
+  outExtension: { '.js': '.mjs' },
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: true,
+  logLevel: 'warning',
+  // Bundled CommonJS code may still call require(); give ESM output one.
+  banner: { js: "import { createRequire as __lanternCreateRequire } from 'node:module'; const require = __lanternCreateRequire(import.meta.url);" },
+});

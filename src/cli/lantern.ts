@@ -1,0 +1,68 @@
+// The `lantern` command line: every feature of the engine, for people and scripts (--json).
+import { parseArgs } from 'node:util';
+import { LanternError } from '../shared/contract/errors';
+import { runImport } from './commands/importCommand';
+import { runListing, runSearch, runShow } from './commands/queryCommands';
+import { runServe } from './commands/serveCommand';
+import { resolveDataDir } from './dataDir';
+import { USAGE, UsageError } from './usage';
+
+const USER_ERRORS = new Set(['bad-request', 'not-found', 'unreadable-path', 'not-mail']);
+
+async function main(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    strict: true,
+    options: {
+      'data-dir': { type: 'string' },
+      json: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+      limit: { type: 'string' },
+      offset: { type: 'string' },
+      sort: { type: 'string' },
+      mode: { type: 'string' },
+      port: { type: 'string' },
+      open: { type: 'boolean', default: false },
+    },
+  });
+  const [command, ...rest] = positionals;
+  if (values.help || command === undefined || command === 'help') {
+    console.log(USAGE);
+    return command === undefined && !values.help ? 2 : 0;
+  }
+  const dataDir = resolveDataDir(values['data-dir']);
+  const json = values.json;
+  switch (command) {
+    case 'import':
+      return runImport(rest, dataDir, json);
+    case 'search':
+      if (rest.length > 1) throw new UsageError('lantern search: put the whole query in quotes');
+      return runSearch(rest[0], values, dataDir, json);
+    case 'show':
+      return runShow(rest[0], dataDir, json);
+    case 'folders':
+    case 'stats':
+    case 'embed':
+      return runListing(command, dataDir, json);
+    case 'serve':
+      return runServe(values.port, values.open, dataDir);
+    default:
+      throw new UsageError(`lantern: unknown command "${command}"; run lantern --help`);
+  }
+}
+
+try {
+  process.exitCode = await main(process.argv.slice(2));
+} catch (error) {
+  if (error instanceof UsageError || (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))) {
+    console.error(error.message.startsWith('lantern') ? error.message : `lantern: ${error.message}`);
+    process.exitCode = 2;
+  } else if (error instanceof LanternError) {
+    console.error(`lantern: ${error.message}`);
+    process.exitCode = USER_ERRORS.has(error.code) ? 2 : 1;
+  } else {
+    console.error(`lantern: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 1;
+  }
+}

@@ -1,0 +1,50 @@
+// Import and embedding progress on stderr: one redrawn line on a terminal, occasional plain lines otherwise.
+import type { LanternEvent } from '../shared/contract/api';
+
+const BAR_WIDTH = 24;
+const PLAIN_INTERVAL_MS = 5000;
+
+function bar(fraction: number): string {
+  const filled = Math.round(Math.max(0, Math.min(1, fraction)) * BAR_WIDTH);
+  return `[${'#'.repeat(filled)}${'-'.repeat(BAR_WIDTH - filled)}]`;
+}
+
+function describe(event: LanternEvent): string | null {
+  switch (event.type) {
+    case 'import-progress': {
+      const { progress } = event;
+      const fraction = progress.bytesTotal > 0 ? progress.bytesDone / progress.bytesTotal : 0;
+      const eta = progress.etaSeconds === null ? '' : ` ETA ${progress.etaSeconds}s`;
+      return `${bar(fraction)} ${Math.round(fraction * 100)}% ${progress.messages} messages ${progress.rate}/s${eta}`;
+    }
+    case 'embedding-progress':
+      return `${bar(event.total > 0 ? event.done / event.total : 1)} embedded ${event.done} of ${event.total} messages`;
+    case 'import-finished':
+    case 'store-changed':
+    case 'engine-restarted':
+      return null;
+  }
+}
+
+/** Returns a listener for engine events and a function that ends the progress line. */
+export function progressPrinter(stream: NodeJS.WriteStream = process.stderr): { onEvent: (event: LanternEvent) => void; finish: () => void } {
+  let lastPlain = 0;
+  let drawn = false;
+  return {
+    onEvent(event) {
+      const line = describe(event);
+      if (line === null) return;
+      if (stream.isTTY) {
+        stream.write(`\r${line.padEnd(Math.max(line.length, (stream.columns ?? 80) - 1))}`);
+        drawn = true;
+      } else if (Date.now() - lastPlain > PLAIN_INTERVAL_MS) {
+        lastPlain = Date.now();
+        stream.write(`${line}\n`);
+      }
+    },
+    finish() {
+      if (drawn) stream.write('\n');
+      drawn = false;
+    },
+  };
+}

@@ -1,0 +1,16 @@
+// A command-line mistake: printed as one line naming the problem, exit code 2.
+
+export class UsageError extends Error {}
+
+export const USAGE = `Usage: lantern <command> [options]
+
+Commands:
+  import <path...>          Import mbox files (and folders); prints the import report
+  search "<query>"          Search: --limit N --offset N --sort relevance|date --mode keyword|semantic|hybrid|auto
+  show <id>                 Print one message
+  folders                   List folders and labels with counts
+  stats                     Count messages, threads, folders, labels, attachments and sources
+  embed                     Run or resume the embedding stage for semantic search
+  serve                     Browser mode on 127.0.0.1: --port N (default 4960, 0 = any free port) --open
+
+Every command takes --data-dir DIR (or LANTERN_DATA_DIR) and --json.`;
