@@ -67,8 +67,9 @@ class PrefixTable {
         order.push(owner);
       }
     });
-    const positions = Int32Array.from(flat.keys());
-    positions.sort((left, right) => (flat[left]! < flat[right]! ? -1 : flat[left]! > flat[right]! ? 1 : order[left]! - order[right]!));
+    // A plain array sorts faster than a typed one with a comparator; the sort is stable, so equal keys stay in owner order.
+    const positions = Array.from(flat.keys());
+    positions.sort((left, right) => (flat[left]! < flat[right]! ? -1 : flat[left]! > flat[right]! ? 1 : 0));
     this.keys = Array.from(positions, (position) => flat[position]!);
     this.owners = Int32Array.from(positions, (position) => order[position]!);
     this.byWeight = entries.map((_, owner) => owner).sort((left, right) => entries[right]!.weight - entries[left]!.weight || left - right);
