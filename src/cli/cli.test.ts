@@ -1,0 +1,152 @@
+// The built `lantern` command: its JSON contract, its errors, and browser mode's guards, as a user's shell sees them.
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { readdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTempDir, readCorpusMessages, repoRoot, toMbox } from '../../test/corpus';
+
+const bin = join(repoRoot, 'bin', 'lantern.mjs');
+
+function lantern(args: string[]): { status: number; stdout: string; stderr: string } {
+  const result = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', env: { ...process.env, LANTERN_DATA_DIR: '' } });
+  return { status: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
+}
+
+beforeAll(() => {
+  if (!existsSync(join(repoRoot, 'out', 'renderer', 'index.html'))) execFileSync('npx', ['electron-vite', 'build'], { cwd: repoRoot, stdio: 'ignore' });
+  execFileSync(process.execPath, [join(repoRoot, 'scripts', 'build-cli.mjs')], { cwd: repoRoot });
+});
+
+describe('lantern CLI', () => {
+  let dataDir: string;
+  let mbox: string;
+
+  beforeAll(async () => {
+    dataDir = await makeTempDir();
+    mbox = join(await makeTempDir(), 'slice.mbox');
+    await writeFile(mbox, toMbox(await readCorpusMessages('usrp-users-list.mbox.gz', 50)));
+  });
+
+  it('imports with the JSON report, and a second import adds nothing', () => {
+    const first = lantern(['import', mbox, '--json', '--data-dir', dataDir]);
+    expect(first.status).toBe(0);
+    const report = JSON.parse(first.stdout) as Record<string, unknown>;
+    expect(Object.keys(report).sort()).toEqual(['duplicates', 'elapsedMs', 'errors', 'failed', 'imported', 'messages']);
+    expect(report).toMatchObject({ imported: 50, duplicates: 0, failed: 0, messages: 50, errors: [] });
+    const second = JSON.parse(lantern(['import', mbox, '--json', '--data-dir', dataDir]).stdout) as Record<string, unknown>;
+    expect(second).toMatchObject({ imported: 0, duplicates: 50, messages: 50 });
+  });
+
+  it('searches, shows, lists folders and stats as JSON', () => {
+    const search = JSON.parse(lantern(['search', 'has:attachment', '--limit', '3', '--sort', 'date', '--json', '--data-dir', dataDir]).stdout) as {
+      total: number;
+      hits: { id: string; date: string; from: { address: string }; attachments: unknown[] }[];
+      parsed: { filters: unknown[]; warnings: string[] };
+    };
+    expect(search.parsed.filters).toEqual([{ operator: 'has', value: 'attachment', negated: false }]);
+    expect(search.hits.length).toBe(Math.min(3, search.total));
+    expect(search.hits[0]!.date).toMatch(/^\d{4}-\d\d-\d\dT.*Z$/);
+    const shown = JSON.parse(lantern(['show', search.hits[0]!.id, '--json', '--data-dir', dataDir]).stdout) as Record<string, unknown>;
+    expect(shown).toMatchObject({ id: search.hits[0]!.id });
+    expect(shown).toHaveProperty('text');
+    expect(shown).toHaveProperty('headers');
+    const folders = JSON.parse(lantern(['folders', '--json', '--data-dir', dataDir]).stdout) as unknown[];
+    expect(folders).toEqual([expect.objectContaining({ name: 'slice', kind: 'folder', count: 50 })]);
+    const stats = JSON.parse(lantern(['stats', '--json', '--data-dir', dataDir]).stdout) as Record<string, unknown>;
+    expect(stats).toMatchObject({ messages: 50 });
+  });
+
+  it.each([
+    [['import', '/no/such/file.mbox'], /cannot read \/no\/such\/file.mbox/],
+    [['search', 'x', '--limit', 'many'], /--limit must be a whole number/],
+    [['search', 'x', '--sort', 'size'], /--sort must be relevance or date/],
+    [['show', 'no-such-id'], /no message with id no-such-id/],
+    [['frobnicate'], /unknown command "frobnicate"/],
+    [['search', 'x', '--colour'], /Unknown option '--colour'/],
+  ])('%j fails with one line and exit code 2, leaving the store as it was', async (args, message) => {
+    const before = await readdir(join(dataDir, 'lancedb', 'messages.lance', '_versions'));
+    const result = lantern([...args, '--data-dir', dataDir]);
+    expect(result.status).toBe(2);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.stderr).toMatch(message);
+    expect(await readdir(join(dataDir, 'lancedb', 'messages.lance', '_versions'))).toEqual(before);
+  });
+});
+
+describe('lantern serve', () => {
+  let server: ChildProcess;
+  let base: string;
+  let token: string;
+
+  beforeAll(async () => {
+    const dataDir = await makeTempDir();
+    server = spawn(process.execPath, [bin, 'serve', '--port', '0', '--data-dir', dataDir], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const line = await new Promise<string>((resolve, reject) => {
+      let output = '';
+      server.stdout!.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        const match = /Lantern browser mode: (\S+)/.exec(output);
+        if (match) resolve(match[1]!);
+      });
+      server.once('exit', (code) => reject(new Error(`serve exited with ${code}`)));
+    });
+    const url = new URL(line);
+    base = `http://127.0.0.1:${url.port}`;
+    token = url.searchParams.get('token')!;
+  });
+
+  afterAll(() => {
+    server?.kill('SIGTERM');
+  });
+
+  const call = (path: string, init: RequestInit = {}) => fetch(`${base}${path}`, init);
+
+  it('serves the page with the token and sets the session cookie', async () => {
+    const response = await call(`/?token=${token}`);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('<div id="root">');
+    expect(response.headers.get('set-cookie')).toMatch(/lantern_token=.*HttpOnly; SameSite=Strict/);
+  });
+
+  it('refuses requests without the token', async () => {
+    expect((await call('/')).status).toBe(401);
+    expect((await call('/api/call/getStats', { method: 'POST', body: '{"args":[]}' })).status).toBe(401);
+    expect((await call('/api/call/getStats', { method: 'POST', body: '{"args":[]}', headers: { cookie: 'lantern_token=wrong' } })).status).toBe(401);
+  });
+
+  it('answers API calls with the token, and reports bad calls as errors', async () => {
+    const headers = { cookie: `lantern_token=${token}`, 'content-type': 'application/json' };
+    const stats = (await (await call('/api/call/getStats', { method: 'POST', headers, body: '{"args":[]}' })).json()) as { result: { messages: number } };
+    expect(stats.result.messages).toBe(0);
+    const unknown = await call('/api/call/dropEverything', { method: 'POST', headers, body: '{"args":[]}' });
+    expect(unknown.status).toBe(404);
+    const bad = await call('/api/call/search', { method: 'POST', headers, body: 'not json' });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: { code: string } }).error.code).toBe('bad-request');
+  });
+
+  it('rejects other Host headers (DNS rebinding) and other Origins', async () => {
+    const { request } = await import('node:http');
+    const status = (headers: Record<string, string>) =>
+      new Promise<number>((resolve, reject) => {
+        const req = request(`${base}/api/call/getStats`, { method: 'POST', headers: { cookie: `lantern_token=${token}`, ...headers } }, (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        });
+        req.on('error', reject);
+        req.end('{"args":[]}');
+      });
+    expect(await status({ host: 'evil.example:80' })).toBe(403);
+    expect(await status({ origin: 'http://evil.example' })).toBe(403);
+    expect(await status({})).toBe(200);
+  });
+
+  it('accepts uploads into the data folder and never serves files outside the renderer', async () => {
+    const headers = { cookie: `lantern_token=${token}` };
+    const upload = (await (await call('/api/upload?name=../../evil.mbox', { method: 'POST', headers, body: 'From a\n' })).json()) as { path: string };
+    expect(upload.path).toMatch(/uploads\/[0-9a-f]+-evil\.mbox$/);
+    expect((await call('/..%2f..%2fpackage.json', { headers })).status).toBe(404);
+    expect((await call('/../package.json', { headers })).status).toBe(404);
+  });
+});
