@@ -1,9 +1,10 @@
-// Property: parse, complete and summarize never throw, whatever is typed, and spans stay inside the text.
+// Property: parse, complete, summarize and highlight never throw, whatever is typed, and spans stay inside the text.
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import type { QueryNode } from './ast';
 import { complete } from './complete';
 import { buildCompletionIndex } from './completionIndex';
+import { highlightQuery } from './highlight';
 import { parseQuery } from './parse';
 import { summarizeQuery } from './summarize';
 
@@ -46,13 +47,14 @@ function spansInside(node: QueryNode | null, length: number): boolean {
 }
 
 describe('never throws', () => {
-  test('parse and summarize on random text', () => {
+  test('parse, summarize and highlight on random text', () => {
     fc.assert(
       fc.property(queryText, fc.constantFrom('Europe/Budapest', 'America/New_York', 'UTC'), (text, timeZone) => {
         const parsed = parseQuery(text, { now: NOW, timeZone, contacts });
         expect(spansInside(parsed.root, text.length)).toBe(true);
         for (const diagnostic of parsed.diagnostics) expect(diagnostic.span.end).toBeLessThanOrEqual(text.length);
         summarizeQuery(text, parsed);
+        for (const highlight of highlightQuery(text, parsed)) expect(highlight.span.end).toBeLessThanOrEqual(text.length);
       }),
       { numRuns: 3000 },
     );
