@@ -44,7 +44,7 @@ describe('extractive answers on usrp-users mail', () => {
     ['How many num_recv_frames should I use?', 'B200 Overrun', 'Marcus D. Leech', '128 or 256'],
     ['When will the E320 GNU Radio instructions be ready?', 'E320 numpy missing', 'Neel Pandeya', 'next week'],
     ['What sample rate does ODR-DabMod drive the USRP at?', 'sporadic TX underruns', 'Matthias', '2048ksps'],
-    ['What changed in the UBX rev C?', 'difference between UBX', 'Ian Buckley', 'LNA'],
+    ['What changed in the UBX rev C?', 'difference between UBX', 'Ian Buckley', 'Avago has made end-of-life'],
   ])('%s', (question, subject, sender, expected) => {
     const answer = extractAnswer(question, passages);
     expect(answer.refused).toBe(false);

@@ -181,8 +181,8 @@ function compose(candidate: Candidate, type: QuestionType): string {
   const marker = `[${candidate.passage.n}]`;
   const needsSender = type === 'who' && (candidate.isSenderAnswer || !candidate.hasEntity);
   const needsDate = type === 'when' && !candidate.hasEntity;
-  if (needsDate) return `On ${readableDate(candidate.passage.date)}, ${senderName(candidate.passage)} wrote: "${sentence}" ${marker}.`;
-  if (needsSender) return `${senderName(candidate.passage)} wrote: "${sentence}" ${marker}.`;
+  if (needsDate) return `On ${readableDate(candidate.passage.date)}, ${senderName(candidate.passage)} wrote: "${sentence}" ${marker}`;
+  if (needsSender) return `${senderName(candidate.passage)} wrote: "${sentence}" ${marker}`;
   // The marker goes before the sentence's own full stop, as in "... 8 Ms/s [48]."
   const end = /[.!?]$/.exec(sentence)?.[0] ?? '.';
   return `${sentence.replace(/[.!?]$/, '')} ${marker}${end}`;

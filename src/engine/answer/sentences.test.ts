@@ -36,6 +36,12 @@ describe('splitSentences', () => {
     expect(texts('Short reply.\n_______________________________________________\nUSRP-users mailing list')).toEqual(['Short reply.']);
   });
 
+  test('a bare link is not a sentence', () => {
+    expect(texts('So new LNA, upgraded T/R switch it seems. https://files.example.com/ubx_revC.pdf <https://files.example.com/ubx_revC.pdf>')).toEqual([
+      'So new LNA, upgraded T/R switch it seems.',
+    ]);
+  });
+
   test('bullets start new sentences', () => {
     expect(texts('My questions:\n - Is it viable\n - Which card works')).toEqual(['My questions:', 'Is it viable', 'Which card works']);
   });

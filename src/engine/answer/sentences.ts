@@ -92,7 +92,7 @@ function endsWithAbbreviation(before: string): boolean {
 /** Splits one segment at sentence ends, never after an abbreviation, an initial or before a lower-case word. */
 function splitSegment(segment: string): string[] {
   const sentences: string[] = [];
-  const boundary = /[.!?]+["')\]]*\s+(?=["'(]?[\p{Lu}\p{N}])/gu;
+  const boundary = /[.!?]+["')\]]*\s+(?=["'(]?[\p{Lu}\p{N}]|<?https?:\/\/)/gu;
   let start = 0;
   for (let match = boundary.exec(segment); match !== null; match = boundary.exec(segment)) {
     const end = match.index + match[0].trimEnd().length;
@@ -101,7 +101,9 @@ function splitSegment(segment: string): string[] {
     start = match.index + match[0].length;
   }
   sentences.push(segment.slice(start).trim());
-  return sentences.flatMap((sentence) => cutLong(sentence)).filter((sentence) => /\p{L}/u.test(sentence));
+  return sentences
+    .flatMap((sentence) => cutLong(sentence))
+    .filter((sentence) => /\p{L}/u.test(sentence.replace(/<?\b(https?:\/\/|www\.)\S+/g, '')));
 }
 
 /** Logs and pasted code make run-on "sentences": cut them at clause marks so a quote stays readable. */
