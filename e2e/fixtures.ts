@@ -51,7 +51,21 @@ async function stop(child: ChildProcess): Promise<void> {
   }
 }
 
+/** Console errors and uncaught exceptions: a CSP violation or a render crash fails the test even when the page looks fine. */
+function isIgnorable(text: string): boolean {
+  return /favicon\.ico/.test(text);
+}
+
 export const test = base.extend<{ lantern: LanternServer }>({
+  page: async ({ page }, use) => {
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' && !isIgnorable(`${message.text()} ${message.location().url}`)) problems.push(`console: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    await use(page);
+    expect(problems, 'the page logged errors').toEqual([]);
+  },
   // eslint-disable-next-line no-empty-pattern -- Playwright fixtures must destructure their dependencies; this one has none.
   lantern: async ({}, use) => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'lantern-e2e-'));

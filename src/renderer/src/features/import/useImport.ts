@@ -71,7 +71,9 @@ export function useImport(client: LanternClient): ImportControl {
           const report = await client.importPaths(paths, importId);
           setState({ phase: 'finished', importId, fileNames, report });
         } catch (error) {
-          console.error(`import: ${fileNames.join(', ')} failed`, error);
+          // A refused file or a cancel is an answer the person sees, not a fault worth an error in the log.
+          const isExpected = error instanceof LanternError && (error.code === 'not-mail' || error.code === 'cancelled');
+          (isExpected ? console.warn : console.error)(`import: ${fileNames.join(', ')} failed`, error);
           setState({ phase: 'failed', fileNames, message: describeFailure(error, fileNames) });
         } finally {
           currentId.current = null;
