@@ -145,7 +145,7 @@ describe('lantern serve', () => {
   it('accepts uploads into the data folder and never serves files outside the renderer', async () => {
     const headers = { cookie: `lantern_token=${token}` };
     const upload = (await (await call('/api/upload?name=../../evil.mbox', { method: 'POST', headers, body: 'From a\n' })).json()) as { path: string };
-    expect(upload.path).toMatch(/uploads\/[0-9a-f]+-evil\.mbox$/);
+    expect(upload.path).toMatch(/uploads\/[0-9a-f]+\/evil\.mbox$/);
     expect((await call('/..%2f..%2fpackage.json', { headers })).status).toBe(404);
     expect((await call('/../package.json', { headers })).status).toBe(404);
   });

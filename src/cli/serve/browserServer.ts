@@ -97,9 +97,10 @@ export async function startBrowserServer(engine: Engine, options: { port: number
       return;
     }
     if (request.method === 'POST' && url.pathname === UPLOAD_PATH) {
-      const folder = join(options.dataDir, 'uploads');
+      // A folder per upload keeps the file's own name, which names its collection and default folder.
+      const folder = join(options.dataDir, 'uploads', randomBytes(6).toString('hex'));
       await mkdir(folder, { recursive: true });
-      const path = join(folder, `${randomBytes(6).toString('hex')}-${safeFileName(url.searchParams.get('name') ?? '')}`);
+      const path = join(folder, safeFileName(url.searchParams.get('name') ?? ''));
       let size = 0;
       request.on('data', (chunk: Buffer) => {
         size += chunk.length;
