@@ -1,0 +1,50 @@
+// Tests for the Electron client: outcomes become results or LanternErrors, dropped files become paths.
+import { describe, expect, it } from 'vitest';
+import type { ElectronBridge } from '../../../shared/contract/bridge';
+import { LanternError } from '../../../shared/contract/errors';
+import type { Folder } from '../../../shared/model/folder';
+import { createElectronClient } from './createClient';
+
+const folders: Folder[] = [{ name: 'Inbox', path: 'Inbox', kind: 'folder', count: 3, source: 'takeout' }];
+
+// A stand-in for the preload's window.lantern: the host boundary, answering outcomes the way the preload does.
+function bridge(overrides: Partial<ElectronBridge>): ElectronBridge {
+  const unavailable = async () => ({ ok: false as const, error: { code: 'engine-unavailable' as const, message: 'not in this test' } });
+  return {
+    search: unavailable,
+    getMessage: unavailable,
+    listFolders: unavailable,
+    getStats: unavailable,
+    importPaths: unavailable,
+    cancelImport: unavailable,
+    subscribe: () => () => undefined,
+    pathForFile: () => '',
+    ...overrides,
+  } as ElectronBridge;
+}
+
+describe('createElectronClient', () => {
+  it('answers the result of an ok outcome', async () => {
+    const client = createElectronClient(bridge({ listFolders: async () => ({ ok: true, result: folders }) }));
+    expect(client.host).toBe('electron');
+    await expect(client.listFolders()).resolves.toEqual(folders);
+  });
+
+  it('throws a LanternError with the code of a failed outcome', async () => {
+    const client = createElectronClient(
+      bridge({ importPaths: async () => ({ ok: false, error: { code: 'not-mail', message: 'photo.png is not mail' } }) }),
+    );
+    const failure = await client.importPaths(['/tmp/photo.png'], 'import-1').catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(LanternError);
+    expect(failure).toMatchObject({ code: 'not-mail', message: 'photo.png is not mail' });
+  });
+
+  it('turns dropped files into their paths and leaves out files without one', async () => {
+    const paths = new Map<unknown, string>();
+    const client = createElectronClient(bridge({ pathForFile: (file) => paths.get(file) ?? '' }));
+    const onDisk = { name: 'a.mbox' } as File;
+    const inMemory = { name: 'b.mbox' } as File;
+    paths.set(onDisk, '/home/me/a.mbox');
+    await expect(client.resolveDroppedFiles([onDisk, inMemory])).resolves.toEqual(['/home/me/a.mbox']);
+  });
+});
