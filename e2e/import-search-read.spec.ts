@@ -83,6 +83,12 @@ test('drop an mbox, see it import, search with an operator, move with the keyboa
   await expect(page.getByTestId('reader-from')).toContainText(/matusiak/i);
   await expect(page.locator('[data-testid="reader-text"], [data-testid="reader-html"]').first()).toBeVisible();
   await screenshot(page, '07-reading');
+  const frame = page.getByTestId('reader-html');
+  if ((await frame.count()) > 0) {
+    // HTML mail is only looked at: no scripts, no same origin, and no remote images that would tell the sender.
+    await expect(frame).toHaveAttribute('sandbox', '');
+    await expect(frame).toHaveAttribute('srcdoc', /Content-Security-Policy" content="default-src 'none'; img-src data:/);
+  }
 
   await page.keyboard.press('u');
   await expect(page.getByTestId('result-list')).toBeFocused();
