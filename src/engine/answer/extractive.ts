@@ -13,6 +13,11 @@ export interface ExtractiveOptions {
    * the right sentences covered 0.47–1.0, unrelated questions that share a word with the mail 0–0.37.
    */
   minCoverage?: number;
+  /**
+   * The share the whole message (subject, sender and every sentence) must hold, so a sentence that meets only the
+   * common words of a question ("next", "new", "left") in a mail about something else is not taken for an answer.
+   */
+  minMessageCoverage?: number;
   maxSentences?: number;
 }
 
@@ -22,6 +27,7 @@ interface Candidate {
   rank: number;
   text: string;
   coverage: number;
+  messageCoverage: number;
   matchedInSentence: number;
   hasEntity: boolean;
   /** The answer to a who-question is the sender of this sentence. */
@@ -31,6 +37,7 @@ interface Candidate {
 }
 
 const DEFAULT_MIN_COVERAGE = 0.4;
+const DEFAULT_MIN_MESSAGE_COVERAGE = 0.6;
 /** How much a question word counts when only the subject, the sender or a neighbouring sentence holds it. */
 const CONTEXT_WEIGHT = 0.5;
 const LABELS: Partial<Record<QuestionType, RegExp>> = {
@@ -88,6 +95,7 @@ function scoreCandidates(question: string, passages: Passage[], history: AnswerT
     const texts = quotableSentences(passage);
     const termSets = texts.map((text) => new Set(terms(text)));
     const header = new Set(terms(`${passage.subject} ${senderName(passage)}`));
+    const messageTerms = new Set([...header, ...termSets.flatMap((set) => [...set])]);
     // The subject, the sender and the sentences either side set the topic of a sentence: "We should have something
     // ready by next week" answers a question about the instructions named one sentence before.
     return texts.map((text, index) => ({
@@ -96,6 +104,7 @@ function scoreCandidates(question: string, passages: Passage[], history: AnswerT
       text,
       terms: termSets[index]!,
       header,
+      messageTerms,
       neighbours: new Set([...(termSets[index - 1] ?? []), ...(termSets[index + 1] ?? [])]),
     }));
   });
@@ -127,6 +136,9 @@ function scoreCandidates(question: string, passages: Passage[], history: AnswerT
       }
     }
     const coverage = covered / total;
+    let messageCovered = 0;
+    for (const [term, weight] of wanted) if (sentence.messageTerms.has(term)) messageCovered += weight * idf.get(term)!;
+    const messageCoverage = messageCovered / total;
     const hasEntity = fit > 0;
     let score = coverage + 0.25 * fit + 0.1 * (matchedInSentence / wanted.size);
     if (isLabelled && matchedInSentence === 0 && coverage > 0) matchedInSentence = 1;
@@ -140,7 +152,7 @@ function scoreCandidates(question: string, passages: Passage[], history: AnswerT
     if (wordCount > 70) score *= 0.8;
     if (letterShare(sentence.text) < 0.75) score *= 0.6;
     score += 0.05 * (1 - sentence.rank / Math.max(1, passages.length));
-    return { passage: sentence.passage, rank: sentence.rank, text: sentence.text, coverage, matchedInSentence, hasEntity, isSenderAnswer, isQuestion, score };
+    return { passage: sentence.passage, rank: sentence.rank, text: sentence.text, coverage, messageCoverage, matchedInSentence, hasEntity, isSenderAnswer, isQuestion, score };
   });
 }
 
@@ -148,22 +160,27 @@ function normalized(text: string): string {
   return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
 }
 
-function isSupported(candidate: Candidate, minCoverage: number): boolean {
-  return candidate.matchedInSentence > 0 && candidate.coverage >= minCoverage;
+interface Thresholds {
+  minCoverage: number;
+  minMessageCoverage: number;
+}
+
+function isSupported(candidate: Candidate, thresholds: Thresholds): boolean {
+  return candidate.matchedInSentence > 0 && candidate.coverage >= thresholds.minCoverage && candidate.messageCoverage >= thresholds.minMessageCoverage;
 }
 
 /** The best sentence, then close runners-up from other messages; the same message only when it is nearly as good. */
-function choose(candidates: Candidate[], minCoverage: number, maxSentences: number): Candidate[] {
+function choose(candidates: Candidate[], thresholds: Thresholds, maxSentences: number): Candidate[] {
   const ranked = [...candidates].sort((a, b) => b.score - a.score || a.rank - b.rank);
   const best = ranked[0];
-  if (best === undefined || !isSupported(best, minCoverage)) return [];
+  if (best === undefined || !isSupported(best, thresholds)) return [];
   const chosen = [best];
   const seenText = new Set([normalized(best.text)]);
   const pass = (accept: (candidate: Candidate) => boolean): void => {
     for (const candidate of ranked) {
       if (chosen.length >= maxSentences) return;
       if (chosen.includes(candidate) || seenText.has(normalized(candidate.text))) continue;
-      if (candidate.isQuestion || !isSupported(candidate, minCoverage) || !accept(candidate)) continue;
+      if (candidate.isQuestion || !isSupported(candidate, thresholds) || !accept(candidate)) continue;
       chosen.push(candidate);
       seenText.add(normalized(candidate.text));
     }
@@ -191,10 +208,13 @@ function compose(candidate: Candidate, type: QuestionType): string {
 /** Answers from the passages alone; synchronous and deterministic, so it also serves as a baseline in evaluations. */
 export function extractAnswer(question: string, passages: Passage[], options: ExtractiveOptions & { history?: AnswerTurn[] } = {}): Answer {
   const started = performance.now();
-  const minCoverage = options.minCoverage ?? DEFAULT_MIN_COVERAGE;
+  const thresholds: Thresholds = {
+    minCoverage: options.minCoverage ?? DEFAULT_MIN_COVERAGE,
+    minMessageCoverage: options.minMessageCoverage ?? DEFAULT_MIN_MESSAGE_COVERAGE,
+  };
   const type = classifyQuestion(question);
   const maxSentences = options.maxSentences ?? (type === 'what' || type === 'yes-no' ? 3 : 2);
-  const chosen = choose(scoreCandidates(question, passages, options.history ?? []), minCoverage, maxSentences);
+  const chosen = choose(scoreCandidates(question, passages, options.history ?? []), thresholds, maxSentences);
   const tookMs = Math.round(performance.now() - started);
   if (chosen.length === 0) return { answer: REFUSAL_SENTENCE, citations: [], provider: 'extractive', refused: true, tookMs };
   const citations = chosen

@@ -39,7 +39,8 @@ function seconds(ms: number): string {
 
 export async function* postStreamingLines(request: StreamRequest): AsyncGenerator<string> {
   const { provider, url, signal, timeoutMs } = request;
-  if (signal?.aborted === true) throw cancelledError(provider);
+  const isCancelled = (): boolean => signal?.aborted === true;
+  if (isCancelled()) throw cancelledError(provider);
   const controller = new AbortController();
   let timedOut = false;
   let timer: NodeJS.Timeout | undefined;
@@ -54,7 +55,7 @@ export async function* postStreamingLines(request: StreamRequest): AsyncGenerato
   signal?.addEventListener('abort', onCancel, { once: true });
   const translate = (error: unknown): Error => {
     if (error instanceof AnswerProviderError) return error;
-    if (signal?.aborted === true) return cancelledError(provider);
+    if (isCancelled()) return cancelledError(provider);
     if (timedOut) {
       return new AnswerProviderError(
         'timeout',
@@ -104,7 +105,11 @@ export async function* postStreamingLines(request: StreamRequest): AsyncGenerato
         pending += decoder.decode(value, { stream: true });
         const lines = pending.split('\n');
         pending = lines.pop()!;
-        for (const line of lines) yield line.replace(/\r$/, '');
+        for (const line of lines) {
+          // Lines already received when the person cancelled are dropped: no token may arrive after a cancel.
+          if (isCancelled()) throw cancelledError(provider);
+          yield line.replace(/\r$/, '');
+        }
       }
       pending += decoder.decode();
       if (pending.trim() !== '') yield pending.replace(/\r$/, '');
