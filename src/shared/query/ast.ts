@@ -71,6 +71,12 @@ export interface ParsedQuery {
   sort: QuerySort | null;
   /** Set with sort 'date' from words: "oldest" asks for oldest first; absent means newest first. */
   dateOrder?: DateOrder;
+  /**
+   * The query's own words for retrieval by meaning: operators, negated terms and understood constraints left out,
+   * question words kept ("what did we discuss about the budget" -> all of it; "5 latest pdfs about budget" -> "about
+   * budget"). Embed this rather than the keyword terms, which drop question words.
+   */
+  semanticText?: string;
   /** What the plain-English pass understood, in query order; absent or empty when it found nothing. */
   understood?: Interpretation[];
   diagnostics: Diagnostic[];

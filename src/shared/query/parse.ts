@@ -13,6 +13,12 @@ export interface ParseOptions {
   now?: number;
   /** People the archive knows: "with Janesh" becomes participants:Janesh only when a contact is called that. */
   contacts?: readonly KnownContact[];
+  /**
+   * When question words ("what", "the", "about") are left out of the keyword terms: `understood` (the default) only
+   * when the words asked for something (a count, an order, a kind, a person, a date), so a plain description stays
+   * whole for keyword matching; `always` for every query. Either way `ParsedQuery.semanticText` keeps them.
+   */
+  dropFiller?: 'understood' | 'always';
 }
 
 /** A token, or a node the plain-English pass already built from a run of words. */
@@ -196,17 +202,28 @@ function isPlainWord(token: Token | undefined, previous: Token | undefined): tok
   );
 }
 
+interface PlainRuns {
+  tokens: ParserToken[];
+  plain: PlainEnglishResult[];
+  /** The words no operator or constraint used, phrases included, for a sentence embedder. */
+  semanticWords: string[];
+}
+
 /** Runs the plain-English pass over each run of bare words outside brackets, operators and quotes. */
-function readPlainRuns(tokens: Token[], options: ParseOptions, context: ValueContext): { tokens: ParserToken[]; plain: PlainEnglishResult[] } {
-  const output: ParserToken[] = [];
+function readPlainRuns(tokens: Token[], options: ParseOptions, context: ValueContext): PlainRuns {
+  const pieces: Array<ParserToken | PlainEnglishResult> = [];
   const plain: PlainEnglishResult[] = [];
+  const semanticWords: string[] = [];
   let depth = 0;
   for (let index = 0; index < tokens.length; ) {
     const token = tokens[index]!;
     if (depth > 0 || !isPlainWord(token, tokens[index - 1])) {
       if (token.kind === 'open') depth += 1;
       if (token.kind === 'close' && depth > 0) depth -= 1;
-      output.push(token);
+      if (token.kind === 'word' && token.operator === null && tokens[index - 1]?.kind !== 'minus' && !/^(OR|AND|NOT)$/.test(token.text)) {
+        semanticWords.push(token.text);
+      }
+      pieces.push(token);
       index += 1;
       continue;
     }
@@ -218,20 +235,32 @@ function readPlainRuns(tokens: Token[], options: ParseOptions, context: ValueCon
     }
     const result = readPlainEnglish(run, { ...context, contacts: options.contacts ?? [] });
     plain.push(result);
-    for (const node of result.nodes) output.push({ kind: 'node', node, span: node.span });
+    semanticWords.push(...result.leftover);
+    pieces.push(result);
   }
-  return { tokens: output, plain };
+  const isRequest = options.dropFiller === 'always' || plain.some((result) => result.understood.length > 0);
+  const output: ParserToken[] = [];
+  for (const piece of pieces) {
+    if (!('nodes' in piece)) {
+      output.push(piece);
+      continue;
+    }
+    // A run of nothing but filler ("the who") is what the person wants to find, request or not.
+    const nodes = isRequest && (piece.nodes.length > 0 || piece.understood.length > 0) ? piece.nodes : piece.typed;
+    for (const node of nodes) output.push({ kind: 'node', node, span: node.span });
+  }
+  return { tokens: output, plain, semanticWords };
 }
 
 export function parseQuery(text: string, options: ParseOptions = {}): ParsedQuery {
   const diagnostics: Diagnostic[] = [];
   const context: ValueContext = { timeZone: options.timeZone ?? systemTimeZone(), now: options.now ?? Date.now() };
-  const { tokens, plain } = readPlainRuns(dropEverythingScope(tokenize(text, diagnostics)), options, context);
+  const { tokens, plain, semanticWords } = readPlainRuns(dropEverythingScope(tokenize(text, diagnostics)), options, context);
   const root = new Parser(tokens, diagnostics, context).parseAll();
   const limit = plain.find((result) => result.limit !== null)?.limit ?? null;
   const order = plain.find((result) => result.order !== null)?.order ?? null;
   const understood: Interpretation[] = plain.flatMap((result) => result.understood);
-  const parsed: ParsedQuery = { root, limit, sort: order === null ? null : 'date', diagnostics };
+  const parsed: ParsedQuery = { root, limit, sort: order === null ? null : 'date', semanticText: semanticWords.join(' '), diagnostics };
   if (order !== null) parsed.dateOrder = order;
   if (understood.length > 0) parsed.understood = understood;
   return parsed;

@@ -22,8 +22,12 @@ export interface PlainWord {
 }
 
 export interface PlainEnglishResult {
-  /** Filters and the remaining content words, in query order. */
+  /** Filters and the remaining content words, in query order, filler dropped. */
   nodes: QueryNode[];
+  /** Every word as a text node, as typed: the run read as keywords, for when no run of the query was understood. */
+  typed: QueryNode[];
+  /** The words no constraint used, filler included and as typed: what a sentence embedder should read. */
+  leftover: string[];
   limit: number | null;
   order: Recency | null;
   understood: Interpretation[];
@@ -95,7 +99,7 @@ function describeDate(bounds: { after: number | null; before: number | null }, c
 
 class PlainEnglishReader {
   private readonly lower: string[];
-  private readonly result: PlainEnglishResult = { nodes: [], limit: null, order: null, understood: [] };
+  private readonly result: PlainEnglishResult = { nodes: [], typed: [], leftover: [], limit: null, order: null, understood: [] };
   private index = 0;
 
   constructor(
@@ -109,6 +113,7 @@ class PlainEnglishReader {
     while (this.index < this.words.length) {
       if (this.readCount() || this.readRecency() || this.readPerson() || this.readDate() || this.readKind()) continue;
       const word = this.lower[this.index]!;
+      this.result.leftover.push(this.words[this.index]!.text);
       if (!FILLER_WORDS.has(word) && word !== '') {
         const value = this.words[this.index]!.text.replace(/^[¿¡'"‘“]+/, '').replace(/[?!.,;:'"’”]+$/, '');
         this.result.nodes.push({ kind: 'text', value: value || word, phrase: false, span: this.words[this.index]!.span });
@@ -232,15 +237,9 @@ class PlainEnglishReader {
 
 const UNIT_WORD = /^(days?|weeks?|months?|years?)$/;
 
-/** Reads plain words as constraints; when nothing is understood and every word is filler, the words stay as typed. */
+/** Reads plain words as constraints, keeping the words as typed too (see PlainEnglishResult.typed). */
 export function readPlainEnglish(words: PlainWord[], context: PlainEnglishContext): PlainEnglishResult {
   const result = new PlainEnglishReader(words, context).read();
-  const understoodSomething = result.understood.length > 0;
-  if (!understoodSomething && result.nodes.length === 0) {
-    const nodes: QueryNode[] = words
-      .map((word): QueryNode => ({ kind: 'text', value: word.text, phrase: false, span: word.span }))
-      .filter((node) => node.kind === 'text' && node.value !== '');
-    return { nodes, limit: null, order: null, understood: [] };
-  }
+  result.typed = words.map((word): QueryNode => ({ kind: 'text', value: word.text, phrase: false, span: word.span }));
   return result;
 }
