@@ -27,6 +27,8 @@ const SHUTDOWN_GRACE_MS = 10_000;
 export interface EngineClientOptions {
   /** The bundled utility-process entry (out/engine/utilityProcessHost.mjs). */
   hostPath: string;
+  /** Packaged resources (bundled embedding models); the engine looks for models/<name> folders there. */
+  resourcesDir?: string;
   dataDir: string;
 }
 
@@ -61,7 +63,8 @@ export class EngineClient {
   /** Forks the engine process; calls made before it is ready wait for it. */
   start(): void {
     if (this.state.phase === 'starting' || this.state.phase === 'ready') return;
-    const child = utilityProcess.fork(this.options.hostPath, ['--data-dir', this.dataDir], {
+    const resources = this.options.resourcesDir ? ['--resources-dir', this.options.resourcesDir] : [];
+    const child = utilityProcess.fork(this.options.hostPath, ['--data-dir', this.dataDir, ...resources], {
       serviceName: 'Lantern engine',
       stdio: 'inherit',
     });

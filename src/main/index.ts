@@ -40,7 +40,7 @@ function startLantern(): void {
   });
   console.log(`Lantern: data folder ${dataFolder.dataDir} (from ${dataFolder.source}); settings in ${settings.path}`);
 
-  const engine = new EngineClient({ hostPath: path.join(appPath, ENGINE_HOST), dataDir: dataFolder.dataDir });
+  const engine = new EngineClient({ hostPath: path.join(appPath, ENGINE_HOST), dataDir: dataFolder.dataDir, resourcesDir: app.isPackaged ? process.resourcesPath : path.join(appPath, 'resources') });
   const renderer = chooseRendererLocation({
     isPackaged: app.isPackaged,
     devServerUrl: process.env['ELECTRON_RENDERER_URL'],

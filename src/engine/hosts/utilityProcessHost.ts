@@ -1,6 +1,8 @@
 // Entry of Electron's engine utility process: opens the engine and answers main's requests over process.parentPort.
 import { isApiMethod, type EngineMessage, type EngineRequest } from '../../shared/contract/engine';
 import { toWireError } from '../../shared/contract/errors';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { openEngine } from '../engine';
 import type { Engine } from '../engineTypes';
 import { answerRequest } from '../router';
@@ -31,6 +33,12 @@ function isShutdownMessage(data: unknown): boolean {
 }
 
 /** The value after --data-dir, or null when it is missing. */
+/** `--resources-dir <dir>`: where main says the packaged resources (bundled models) are. */
+export function resourcesDirFromArgv(argv: readonly string[]): string | null {
+  const index = argv.indexOf('--resources-dir');
+  return index === -1 ? null : (argv[index + 1] ?? null);
+}
+
 export function dataDirFromArgv(argv: readonly string[]): string | null {
   const index = argv.indexOf('--data-dir');
   const value = index >= 0 ? argv[index + 1] : undefined;
@@ -45,7 +53,9 @@ async function runHost(parentPort: ParentPort): Promise<void> {
   }
   // Listen before opening: Electron queues messages until a listener exists, and requests wait for the engine.
   let closing: Promise<void> | null = null;
-  const opening = openEngine({ dataDir });
+  // The bundle sits in out/engine next to the parse worker; the app's resources folder holds bundled models.
+  const here = dirname(fileURLToPath(import.meta.url));
+  const opening = openEngine({ dataDir, parseWorkerScript: join(here, 'parseWorker.mjs'), resourcesDir: resourcesDirFromArgv(process.argv) ?? undefined, embedding: 'background' });
 
   const close = (engine: Engine): Promise<void> => {
     closing ??= engine.close().then(
