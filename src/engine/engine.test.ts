@@ -14,6 +14,7 @@ interface Expected {
   subject: string;
   date: number;
   attachments: number;
+  hasPdf: boolean;
   labels: string[];
 }
 
@@ -37,6 +38,7 @@ async function describeMessage(bytes: Buffer): Promise<Expected> {
     subject: (parsed.subject ?? '').toLowerCase(),
     date: parsed.date?.getTime() ?? 0,
     attachments: parsed.attachments.filter((attachment) => attachment.contentDisposition !== 'inline' || attachment.filename).length,
+    hasPdf: parsed.attachments.some((attachment) => attachment.contentType === 'application/pdf' || /\.pdf$/i.test(attachment.filename ?? '')),
     labels: typeof labelsHeader === 'string' ? labelsHeader.split(',').map((label) => label.trim()) : [],
   };
 }
@@ -98,6 +100,21 @@ describe('engine on the usrp-users archive', () => {
       expect(result.hits.length).toBe(Math.min(5, result.total));
     });
   }
+
+  it('understands "3 latest pdfs": three PDF mails, newest first', async () => {
+    const result = await engine.search({ query: '3 latest pdfs', limit: 20 });
+    const newestPdfDates = expected.filter((message) => message.hasPdf).map((message) => message.date).sort((first, second) => second - first).slice(0, 3);
+    expect(result.total).toBe(3);
+    expect(result.hits.map((hit) => Date.parse(hit.date))).toEqual(newestPdfDates);
+    expect(result.hits.every((hit) => hit.attachments.some((attachment) => /pdf/i.test(attachment.contentType + attachment.filename)))).toBe(true);
+  });
+
+  it('understands "mails from Marcus in June 2019" with the person resolved against known contacts', async () => {
+    const result = await engine.search({ query: 'mails from Marcus in June 2019', limit: 100 });
+    const june = (message: Expected) => message.date >= Date.UTC(2019, 5, 1) && message.date < Date.UTC(2019, 6, 1);
+    expect(result.parsed.filters.map((filter) => filter.operator).sort()).toEqual(['date', 'from']);
+    expect(result.total).toBe(distinctCount(expected, (message) => message.from.includes('marcus') && june(message)));
+  });
 
   it('sorts by date newest first with a stable order', async () => {
     const result = await engine.search({ query: 'has:attachment', sort: 'date', limit: 50 });

@@ -8,6 +8,7 @@ import type { ImportReport } from '../shared/model/importing';
 import { systemTimeZone } from '../shared/query/zonedTime';
 import type { Engine, EngineOptions } from './engineTypes';
 import { Catalog } from './index/catalog';
+import { ContactDirectory } from './index/contacts';
 import { KeywordIndex } from './index/keywordIndex';
 import { KEYWORD_SOURCE_COLUMNS, keywordDocumentOf } from './index/keywordDocument';
 import { importPaths } from './import/importer';
@@ -58,6 +59,7 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
     if (catalog.size > 0) await keywords.save(keywordFolder, orderFingerprint(catalog));
   }
   const threads = new ThreadResolver(catalog);
+  const contacts = new ContactDirectory(catalog);
   const parser = createParser(options.parseWorkerScript);
   const listeners = new Set<LanternEventListener>();
   const emit = (event: LanternEvent): void => {
@@ -85,7 +87,7 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
     async search(request) {
       ensureOpen();
       if (typeof request?.query !== 'string') throw new LanternError('bad-request', 'search: the query must be a string');
-      return runSearch(request, { catalog, keywords: keywords!, store, timeZone, semantic: vectors });
+      return runSearch(request, { contacts, catalog, keywords: keywords!, store, timeZone, semantic: vectors });
     },
     async getMessage(id) {
       ensureOpen();

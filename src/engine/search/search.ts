@@ -3,6 +3,7 @@ import type { MatchType, SearchHit, SearchRequest, SearchResult, SortOrder } fro
 import { parseQuery } from '../../shared/query/parse';
 import { summarizeQuery } from '../../shared/query/summarize';
 import type { Catalog } from '../index/catalog';
+import type { ContactDirectory } from '../index/contacts';
 import { words } from '../index/fold';
 import type { KeywordIndex } from '../index/keywordIndex';
 import type { MessageStore } from '../store/messageStore';
@@ -27,6 +28,7 @@ export interface SemanticRetriever {
 }
 
 export interface SearchContext {
+  contacts: ContactDirectory;
   catalog: Catalog;
   keywords: KeywordIndex;
   store: MessageStore;
@@ -82,7 +84,7 @@ async function semanticHits(
 
 export async function runSearch(request: SearchRequest, context: SearchContext): Promise<SearchResult> {
   const started = performance.now();
-  const parsed = parseQuery(request.query, { timeZone: context.timeZone });
+  const parsed = parseQuery(request.query, { timeZone: context.timeZone, contacts: context.contacts.all() });
   const keyword = new Evaluator(context.catalog, context.keywords).evaluate(parsed.root);
   const embeddedShare = context.semantic?.embeddedShare() ?? 0;
   const route = routeQuery(request.mode ?? 'auto', request.query, keyword.contentTerms, keyword.phrases.length > 0, embeddedShare > 0, embeddedShare);
@@ -99,11 +101,15 @@ export async function runSearch(request: SearchRequest, context: SearchContext):
   }
   if (route.mode !== 'keyword' && keyword.contentTerms.length > 0) {
     const filter = new Evaluator(context.catalog, context.keywords, true).evaluate(parsed.root).matches;
-    const semantic = await semanticHits(keyword.contentTerms.join(' '), filter, offset + limit, context);
+    const semanticText = parsed.semanticText?.trim() || keyword.contentTerms.join(' ');
+    const semantic = await semanticHits(semanticText, filter, offset + limit, context);
     chunks = semantic.chunks;
     ranked = route.mode === 'semantic' ? semantic.hits : fuseByRank(ranked, semantic.hits, context.catalog, route.weights);
   }
-  ranked = sort === 'date' ? ranked.sort(byDate(context.catalog)) : diversifyThreads(ranked, context.catalog);
+  if (sort === 'date') {
+    ranked.sort(byDate(context.catalog));
+    if (parsed.dateOrder === 'oldest') ranked.reverse();
+  } else ranked = diversifyThreads(ranked, context.catalog);
   const total = parsed.limit !== null ? Math.min(parsed.limit, ranked.length) : ranked.length;
   const page = ranked.slice(offset, Math.min(offset + limit, total));
   const ids = page.map((hit) => context.catalog.entries[hit.ordinal]!.row.id);
