@@ -57,7 +57,16 @@ describe('lantern CLI', () => {
     expect(stats).toMatchObject({ messages: 50 });
   });
 
+  it('answers a question as JSON with citations', () => {
+    const result = lantern(['ask', 'What is the password for the nudge ticketing dashboard?', '--json', '--data-dir', dataDir]);
+    expect(result.status).toBe(0);
+    const answer = JSON.parse(result.stdout) as Record<string, unknown>;
+    expect(Object.keys(answer).sort()).toEqual(['answer', 'citations', 'provider', 'refused', 'tookMs']);
+    expect(answer).toMatchObject({ provider: 'extractive', refused: true, citations: [] });
+  });
+
   it.each([
+    [['ask', 'who?', '--provider', 'openai'], /--provider openai needs --model/],
     [['import', '/no/such/file.mbox'], /cannot read \/no\/such\/file.mbox/],
     [['search', 'x', '--limit', 'many'], /--limit must be a whole number/],
     [['search', 'x', '--sort', 'size'], /--sort must be relevance or date/],

@@ -1,6 +1,7 @@
 // The `lantern` command line: every feature of the engine, for people and scripts (--json).
 import { parseArgs } from 'node:util';
 import { LanternError } from '../shared/contract/errors';
+import { runAsk } from './commands/askCommand';
 import { runImport } from './commands/importCommand';
 import { runListing, runSearch, runShow } from './commands/queryCommands';
 import { runServe } from './commands/serveCommand';
@@ -23,6 +24,11 @@ async function main(argv: string[]): Promise<number> {
       sort: { type: 'string' },
       mode: { type: 'string' },
       port: { type: 'string' },
+      provider: { type: 'string' },
+      model: { type: 'string' },
+      'base-url': { type: 'string' },
+      'model-path': { type: 'string' },
+      threads: { type: 'string' },
       open: { type: 'boolean', default: false },
     },
   });
@@ -41,6 +47,9 @@ async function main(argv: string[]): Promise<number> {
       return runSearch(rest[0], values, dataDir, json);
     case 'show':
       return runShow(rest[0], dataDir, json);
+    case 'ask':
+      if (rest.length > 1) throw new UsageError('lantern ask: put the whole question in quotes');
+      return runAsk(rest[0], values, dataDir, json);
     case 'folders':
     case 'stats':
     case 'embed':

@@ -20,6 +20,7 @@ function describe(event: LanternEvent): string | null {
     case 'embedding-progress':
       return `${bar(event.total > 0 ? event.done / event.total : 1)} embedded ${event.done} of ${event.total} messages`;
     case 'import-finished':
+    case 'answer-token':
     case 'store-changed':
     case 'engine-restarted':
       return null;

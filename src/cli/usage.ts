@@ -8,6 +8,9 @@ Commands:
   import <path...>          Import mbox files (and folders); prints the import report
   search "<query>"          Search: --limit N --offset N --sort relevance|date --mode keyword|semantic|hybrid|auto
   show <id>                 Print one message
+  ask "<question>"          Answer from the mail with citations: --provider extractive|ollama|openai|local
+                            (ollama: --model [--base-url]; openai: --model --base-url, key in LANTERN_API_KEY;
+                            local: --model-path FILE.gguf [--threads N])
   folders                   List folders and labels with counts
   stats                     Count messages, threads, folders, labels, attachments and sources
   embed                     Run or resume the embedding stage for semantic search

@@ -16,6 +16,8 @@ import { ThreadResolver } from './import/threading';
 import { createParser } from './import/parsePool';
 import { computeStats, listFolders } from './listings';
 import { readMessage } from './readMessage';
+import { askQuestion } from './ask';
+import { AnswerProviders } from './answer/answerProviders';
 import { runSearch } from './search/search';
 import { SourceRegistry } from './sources';
 import { MessageStore } from './store/messageStore';
@@ -78,6 +80,7 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
     vectors.startInBackground((error) => console.error(`embed: the embedding stage stopped: ${error.message}`));
   };
   embedInBackground();
+  const answerProviders = new AnswerProviders(options.answerProvider ?? { kind: 'extractive' });
   const saveIndexes = async (): Promise<void> => {
     await keywords!.save(keywordFolder, orderFingerprint(catalog));
     await store.ensureIdIndex(catalog.size);
@@ -128,6 +131,16 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
       ensureOpen();
       return vectors.embed();
     },
+    async ask(request) {
+      ensureOpen();
+      return askQuestion(request, {
+        search: (searchRequest, tuning) => runSearch(searchRequest, { contacts, catalog, keywords: keywords!, store, timeZone, semantic: vectors }, tuning),
+        store,
+        provider: (askRequest) => answerProviders.get(askRequest.provider),
+        emit,
+        interactionLog: options.interactionLog ?? null,
+      });
+    },
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -139,6 +152,7 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
       closed = true;
       listeners.clear();
       await vectors.close();
+      await answerProviders.close();
       await parser.close();
       store.close();
     },

@@ -1,5 +1,6 @@
 // The engine as its hosts see it: the LanternApi plus events and shutdown.
 import type { LanternApi, LanternEventListener } from '../shared/contract/api';
+import type { AnswerProviderSettings } from './answer/providers';
 
 export interface EngineOptions {
   /** Folder holding the store (LanceDB tables, keyword index, sources). Created when missing. */
@@ -17,6 +18,10 @@ export interface EngineOptions {
   modelFolder?: string;
   /** The app's resources folder, where bundled models live under models/. */
   resourcesDir?: string;
+  /** How questions are answered; the offline extractive provider by default. */
+  answerProvider?: AnswerProviderSettings;
+  /** Opt-in interaction log: a JSON-lines file; off (null) by default. */
+  interactionLog?: string | null;
 }
 
 export interface Engine extends LanternApi {

@@ -21,6 +21,8 @@ export async function answerRequest(engine: Engine, request: EngineRequest): Pro
       return engine.cancelImport(...request.args);
     case 'embed':
       return engine.embed(...request.args);
+    case 'ask':
+      return engine.ask(...request.args);
     default:
       return assertNever(request, 'engine request');
   }

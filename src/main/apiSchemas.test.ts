@@ -12,6 +12,7 @@ const validCalls = {
   importPaths: [['/home/person/Takeout/All mail.mbox', '/home/person/old-mail'], 'import-1'],
   cancelImport: ['import-1'],
   embed: [],
+  ask: [{ question: 'who?', requestId: 'ask-1' }],
 } satisfies { [M in ApiMethod]: ApiArguments<M> };
 
 describe('argument schemas', () => {

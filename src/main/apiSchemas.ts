@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { ApiArguments, ApiMethod } from '../shared/contract/api';
 import type { WireError } from '../shared/contract/errors';
 import type { SearchMode, SearchRequest, SortOrder } from '../shared/model/search';
+import type { AnswerTurn, AskRequest, ProviderName } from '../shared/model/answer';
 
 const MAX_QUERY_LENGTH = 10_000;
 const MAX_PAGE_SIZE = 1_000;
@@ -28,6 +29,22 @@ const searchRequest = z.strictObject({
   mode: oneOf(SEARCH_MODES).optional(),
 } satisfies Record<keyof SearchRequest, z.ZodType>);
 
+const PROVIDERS = { extractive: true, ollama: true, openai: true, local: true } as const satisfies Record<ProviderName, true>;
+const MAX_HISTORY = 50;
+
+const answerTurn = z.strictObject({
+  question: z.string().max(MAX_QUERY_LENGTH),
+  answer: z.string().max(100_000),
+  citedIds: z.array(identifier).max(100).optional(),
+} satisfies Record<keyof AnswerTurn, z.ZodType>);
+
+const askRequest = z.strictObject({
+  question: z.string().min(1).max(MAX_QUERY_LENGTH),
+  requestId: identifier,
+  history: z.array(answerTurn).max(MAX_HISTORY).optional(),
+  provider: oneOf(PROVIDERS).optional(),
+} satisfies Record<keyof AskRequest, z.ZodType>);
+
 // The renderer only learns paths from the OS (dialogs, webUtils.getPathForFile), which are always absolute;
 // a relative path would be resolved against main's working directory, which the user never chose.
 // POSIX "/...", Windows "C:\..." or "C:/...", and UNC "\\server\share"; written without node:path so that
@@ -46,6 +63,7 @@ export const argumentSchemas: ArgumentSchemas = {
   importPaths: z.tuple([z.array(absolutePath).min(1).max(MAX_IMPORT_PATHS), identifier]),
   cancelImport: z.tuple([identifier]),
   embed: z.tuple([]),
+  ask: z.tuple([askRequest]),
 };
 
 export type ArgumentCheck<M extends ApiMethod> = { ok: true; args: ApiArguments<M> } | { ok: false; error: WireError };

@@ -18,6 +18,7 @@ export const CALL_TIMEOUT_MS = {
   importPaths: 24 * 60 * 60 * 1000,
   cancelImport: 30_000,
   embed: 24 * 60 * 60 * 1000,
+  ask: 10 * 60 * 1000,
 } as const satisfies Record<ApiMethod, number>;
 
 // Sent outside the EngineRequest union because it is a host concern: the engine flushes its indexes and exits.

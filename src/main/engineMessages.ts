@@ -20,6 +20,7 @@ const EVENT_TYPES = {
   'import-progress': true,
   'import-finished': true,
   'embedding-progress': true,
+  'answer-token': true,
   'store-changed': true,
   'engine-restarted': true,
 } as const satisfies Record<LanternEvent['type'], true>;

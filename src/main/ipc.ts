@@ -27,6 +27,7 @@ export function registerIpc({ engine, getWindow, renderer }: IpcOptions): () => 
     importPaths: (paths, importId) => engine.call('importPaths', [paths, importId]),
     cancelImport: (importId) => engine.call('cancelImport', [importId]),
     embed: () => engine.call('embed', []),
+    ask: (request) => engine.call('ask', [request]),
   } satisfies ApiHandlers;
 
   const isTrustedSender = (event: IpcMainInvokeEvent): boolean => {

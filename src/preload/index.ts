@@ -37,6 +37,7 @@ const bridge: ElectronBridge = {
   importPaths: caller('importPaths'),
   cancelImport: caller('cancelImport'),
   embed: caller('embed'),
+  ask: caller('ask'),
   subscribe(listener) {
     listeners.add(listener);
     return () => {

@@ -1,7 +1,7 @@
 // The answer engine's contract: numbered mail passages in, a cited answer out, from any provider.
+import type { Answer, AnswerCitation, AnswerTurn, ProviderName } from '../../shared/model/answer';
 
-/** Which engine wrote an answer: the offline sentence picker, or a language model reached one of three ways. */
-export type ProviderName = 'extractive' | 'ollama' | 'openai' | 'local';
+export type { Answer, AnswerCitation, AnswerTurn, ProviderName };
 
 /** One numbered piece of evidence: a chunk of one stored message, as retrieved for the question. */
 export interface Passage {
@@ -15,33 +15,6 @@ export interface Passage {
   date: string;
   /** The passage text: a chunk of the mail. */
   text: string;
-}
-
-/** One source an answer rests on, with the sentence that supports it. */
-export interface AnswerCitation {
-  n: number;
-  /** The stored message id. */
-  id: string;
-  subject: string;
-  from: { name: string; address: string };
-  date: string;
-  quote: string;
-}
-
-export interface Answer {
-  /** Plain text with `[n]` markers that refer to `citations`. */
-  answer: string;
-  citations: AnswerCitation[];
-  provider: ProviderName;
-  /** True when the sources did not support an answer and the provider said so instead of guessing. */
-  refused: boolean;
-  tookMs: number;
-}
-
-/** An earlier turn of the same conversation, for follow-up questions. */
-export interface AnswerTurn {
-  question: string;
-  answer: string;
 }
 
 export interface AnswerOptions {

@@ -6,6 +6,8 @@ import { words } from '../index/fold';
 import type { KeywordIndex } from '../index/keywordIndex';
 import { matchesFilter, prepareValue, type MetadataFilter } from './matchFilter';
 
+export type WordMatch = 'all' | 'relaxed' | 'any';
+
 /** One byte per message: 1 when it matches. */
 export type Bitset = Uint8Array;
 
@@ -33,13 +35,14 @@ export class Evaluator {
   readonly contentTerms: string[] = [];
 
   /**
-   * `relaxWords`: positive words match every message (semantic search finds meaning, not words); negated words and
-   * all operators still apply exactly, so they act as pre-filters.
+   * How positive words constrain: 'all' (every word must occur, as in Gmail), 'relaxed' (they match every message:
+   * semantic search finds meaning, not words), or 'any' (like relaxed, but scored, so messages sharing more of the
+   * words rank first; questions use it). Negated words and all operators apply exactly in every case: pre-filters.
    */
   constructor(
     private readonly catalog: Catalog,
     private readonly keywords: KeywordIndex,
-    private readonly relaxWords = false,
+    private readonly wordMatch: WordMatch = 'all',
   ) {
     this.size = catalog.size;
     this.scores = new Float64Array(this.size);
@@ -78,7 +81,7 @@ export class Evaluator {
         if (positive) {
           this.contentTerms.push(node.value);
           this.highlightTerms.push(node.value);
-          if (this.relaxWords) return new Uint8Array(this.size).fill(1);
+          if (this.wordMatch !== 'all') return this.everything(node.value, ['content', 'meta']);
           if (node.phrase && words(node.value).length > 1) this.phrases.push(node.value);
         }
         return this.wordsMatch(node.value, ['content', 'meta'], positive);
@@ -87,7 +90,7 @@ export class Evaluator {
           if (positive) {
             this.contentTerms.push(node.filter.value);
             this.highlightTerms.push(node.filter.value);
-            if (this.relaxWords) return new Uint8Array(this.size).fill(1);
+            if (this.wordMatch !== 'all') return this.everything(node.filter.value, ['content']);
           }
           return this.wordsMatch(node.filter.value, ['content'], positive);
         }
@@ -104,6 +107,12 @@ export class Evaluator {
       default:
         return assertNever(node, 'query node');
     }
+  }
+
+  /** All messages, scoring the words' matches first when the mode ranks by them. */
+  private everything(text: string, fields: ('content' | 'meta')[]): Bitset {
+    if (this.wordMatch === 'any') this.wordsMatch(text, fields, true);
+    return new Uint8Array(this.size).fill(1);
   }
 
   /** Every word must occur (in any of the fields); scores accumulate for positive matches only. */

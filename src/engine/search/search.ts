@@ -82,10 +82,23 @@ async function semanticHits(
   return { hits, chunks };
 }
 
-export async function runSearch(request: SearchRequest, context: SearchContext): Promise<SearchResult> {
+/** Ways to run a search that only the engine's own callers (questions for the answer pane) need. */
+export interface SearchTuning {
+  /** Leave question words out of the keyword terms even when nothing else was understood. */
+  dropFiller?: 'always';
+  /** 'any': a message needs only some of the words, ranked by how many (for questions). */
+  wordMatch?: 'all' | 'any';
+}
+
+export async function runSearch(request: SearchRequest, context: SearchContext, tuning: SearchTuning = {}): Promise<SearchResult> {
   const started = performance.now();
-  const parsed = parseQuery(request.query, { timeZone: context.timeZone, contacts: context.contacts.all() });
-  const keyword = new Evaluator(context.catalog, context.keywords).evaluate(parsed.root);
+  const parsed = parseQuery(request.query, { timeZone: context.timeZone, contacts: context.contacts.all(), dropFiller: tuning.dropFiller });
+  const keyword = new Evaluator(context.catalog, context.keywords, tuning.wordMatch ?? 'all').evaluate(parsed.root);
+  if (tuning.wordMatch === 'any' && keyword.contentTerms.length > 0) {
+    keyword.matches.forEach((bit, ordinal) => {
+      if (bit && keyword.scores[ordinal] === 0) keyword.matches[ordinal] = 0;
+    });
+  }
   const embeddedShare = context.semantic?.embeddedShare() ?? 0;
   const route = routeQuery(request.mode ?? 'auto', request.query, keyword.contentTerms, keyword.phrases.length > 0, embeddedShare > 0, embeddedShare);
   const offset = Math.max(0, request.offset ?? 0);
@@ -100,7 +113,7 @@ export async function runSearch(request: SearchRequest, context: SearchContext):
     ranked.sort(byScore(context.catalog));
   }
   if (route.mode !== 'keyword' && keyword.contentTerms.length > 0) {
-    const filter = new Evaluator(context.catalog, context.keywords, true).evaluate(parsed.root).matches;
+    const filter = new Evaluator(context.catalog, context.keywords, 'relaxed').evaluate(parsed.root).matches;
     const semanticText = parsed.semanticText?.trim() || keyword.contentTerms.join(' ');
     const semantic = await semanticHits(semanticText, filter, offset + limit, context);
     chunks = semantic.chunks;

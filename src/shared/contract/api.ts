@@ -1,4 +1,5 @@
 // LanternApi: every call the UI can make and every event it can receive, in all three hosts.
+import type { Answer, AskRequest } from '../model/answer';
 import type { EmbeddingReport } from '../model/embedding';
 import type { Folder } from '../model/folder';
 import type { ImportProgress, ImportReport } from '../model/importing';
@@ -18,6 +19,8 @@ export interface LanternApi {
   cancelImport(importId: string): Promise<void>;
   /** Runs (or resumes) the embedding stage to the end; progress arrives as 'embedding-progress' events. */
   embed(): Promise<EmbeddingReport>;
+  /** Answers a question from the mail with citations; text streams as 'answer-token' events tagged with `requestId`. */
+  ask(request: AskRequest): Promise<Answer>;
 }
 
 export type ApiMethod = keyof LanternApi;
@@ -28,6 +31,8 @@ export type ApiResult<M extends ApiMethod> = Awaited<ReturnType<LanternApi[M]>>;
 export type LanternEvent =
   | { type: 'import-progress'; progress: ImportProgress }
   | { type: 'import-finished'; importId: string; report: ImportReport }
+  /** A piece of an answer being written (LLM providers stream; the extractive one sends its answer at once). */
+  | { type: 'answer-token'; requestId: string; text: string }
   /** Background embedding of messages for semantic search: done of total messages. */
   | { type: 'embedding-progress'; done: number; total: number; embedderId: string }
   /** The stored messages changed (an import added some): listings should refresh. */

@@ -22,6 +22,7 @@ const METHOD_SET = {
   importPaths: true,
   cancelImport: true,
   embed: true,
+  ask: true,
 } as const satisfies Record<ApiMethod, true>;
 
 export const API_METHODS = Object.keys(METHOD_SET) as ApiMethod[];

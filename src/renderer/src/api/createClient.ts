@@ -30,6 +30,7 @@ export function createElectronClient(bridge: ElectronBridge): LanternClient {
     importPaths: electronCaller(bridge, 'importPaths'),
     cancelImport: electronCaller(bridge, 'cancelImport'),
     embed: electronCaller(bridge, 'embed'),
+    ask: electronCaller(bridge, 'ask'),
     subscribe: (listener) => bridge.subscribe(listener),
     resolveDroppedFiles: async (files) => files.map((file) => bridge.pathForFile(file)).filter((path) => path.length > 0),
   };

@@ -97,6 +97,7 @@ export function createHttpClient(): LanternClient {
     importPaths: (...args) => call('importPaths', args),
     cancelImport: (...args) => call('cancelImport', args),
     embed: (...args) => call('embed', args),
+    ask: (...args) => call('ask', args),
     subscribe: eventHub(),
     resolveDroppedFiles: async (files) => {
       const paths: string[] = [];

@@ -16,6 +16,7 @@ export function useStoreVersion(client: LanternClient): number {
           case 'import-progress':
           case 'import-finished':
           case 'embedding-progress':
+          case 'answer-token':
             return;
           default:
             assertNever(event, 'event');

@@ -1,0 +1,65 @@
+// `lantern ask "<question>"`: an answer from the mail with citations (extractive and offline unless told otherwise).
+import { randomUUID } from 'node:crypto';
+import type { AnswerProviderSettings } from '../../engine/answer/providers';
+import type { Answer, ProviderName } from '../../shared/model/answer';
+import { openCliEngine } from '../openCliEngine';
+import { printJson } from '../output';
+import { UsageError } from '../usage';
+
+export interface AskFlags {
+  provider?: string;
+  model?: string;
+  'base-url'?: string;
+  'model-path'?: string;
+  threads?: string;
+}
+
+/** Provider settings from flags; an API key only ever comes from the LANTERN_API_KEY environment variable. */
+export function providerSettings(flags: AskFlags): AnswerProviderSettings {
+  const provider = (flags.provider ?? 'extractive') as ProviderName;
+  const need = (value: string | undefined, flag: string): string => {
+    if (!value) throw new UsageError(`lantern ask: --provider ${provider} needs --${flag}`);
+    return value;
+  };
+  switch (provider) {
+    case 'extractive':
+      return { kind: 'extractive' };
+    case 'ollama':
+      return { kind: 'ollama', model: need(flags.model, 'model'), ...(flags['base-url'] ? { baseUrl: flags['base-url'] } : {}) };
+    case 'openai':
+      return { kind: 'openai', model: need(flags.model, 'model'), baseUrl: need(flags['base-url'], 'base-url'), apiKey: process.env.LANTERN_API_KEY };
+    case 'local':
+      return { kind: 'local', modelPath: need(flags['model-path'], 'model-path'), ...(flags.threads ? { threads: Number(flags.threads) } : {}) };
+    default:
+      throw new UsageError(`lantern ask: --provider must be extractive, ollama, openai or local, not "${String(provider)}"`);
+  }
+}
+
+function printAnswer(answer: Answer): void {
+  const lines = [answer.answer, ''];
+  for (const citation of answer.citations) {
+    lines.push(`[${citation.n}] ${citation.subject} — ${citation.from.name || citation.from.address}, ${citation.date.slice(0, 10)} [${citation.id}]`, `    "${citation.quote}"`);
+  }
+  console.log(lines.join('\n').trimEnd());
+}
+
+export async function runAsk(question: string | undefined, flags: AskFlags, dataDir: string, json: boolean): Promise<number> {
+  if (!question) throw new UsageError('lantern ask: give a question in quotes, e.g. lantern ask "who sent the budget?"');
+  const settings = providerSettings(flags);
+  const engine = await openCliEngine(dataDir, { answerProvider: settings });
+  const requestId = randomUUID();
+  const streams = !json && settings.kind !== 'extractive' && process.stdout.isTTY;
+  const unsubscribe = streams ? engine.subscribe((event) => event.type === 'answer-token' && event.requestId === requestId && process.stdout.write(event.text)) : () => {};
+  try {
+    const answer = await engine.ask({ question, requestId });
+    unsubscribe();
+    if (json) printJson(answer);
+    else {
+      if (streams) process.stdout.write('\n\n');
+      printAnswer(answer);
+    }
+    return 0;
+  } finally {
+    await engine.close();
+  }
+}

@@ -1,0 +1,90 @@
+// Answers a question from the mail: retrieve with the search engine, pick one passage per message, cite, log if asked.
+import { appendFile } from 'node:fs/promises';
+import type { LanternEvent } from '../shared/contract/api';
+import { LanternError } from '../shared/contract/errors';
+import type { Answer, AskRequest } from '../shared/model/answer';
+import type { SearchRequest, SearchResult } from '../shared/model/search';
+import type { SearchTuning } from './search/search';
+import type { AnswerProvider, Passage } from './answer/types';
+import { chunkMessage } from './embed/chunker';
+import { words } from './index/fold';
+import type { MessageStore } from './store/messageStore';
+
+/** Enough evidence for a short answer, few enough to fit a small model's context. */
+const MAX_PASSAGES = 8;
+const FOLLOW_UP = /\b(it|that|this|those|these|they|them|he|she|him|her|there|then)\b/i;
+
+export interface AskContext {
+  search: (request: SearchRequest, tuning: SearchTuning) => Promise<SearchResult>;
+  store: MessageStore;
+  provider: (request: AskRequest) => AnswerProvider;
+  emit: (event: LanternEvent) => void;
+  /** JSON-lines file for the opt-in interaction log; null when the log is off. */
+  interactionLog: string | null;
+  signal?: AbortSignal;
+}
+
+/** A short or pronoun-laden question continues the previous one, so retrieval searches both together. */
+function retrievalQuery(request: AskRequest): string {
+  const previous = request.history?.at(-1);
+  if (!previous) return request.question;
+  const isFollowUp = words(request.question).length <= 6 || FOLLOW_UP.test(request.question);
+  return isFollowUp ? `${request.question} ${previous.question}` : request.question;
+}
+
+/** The passage of a message that shares the most words with the question (the first one on a tie). */
+function bestPassage(subject: string, text: string, attachmentTextJson: string, questionWords: Set<string>): string {
+  let attachments: { filename: string; text: string }[];
+  try {
+    attachments = JSON.parse(attachmentTextJson) as { filename: string; text: string }[];
+  } catch {
+    attachments = [];
+  }
+  const chunks = chunkMessage({ subject, body: text, attachments });
+  let best = chunks[0]?.text ?? subject;
+  let bestScore = -1;
+  for (const chunk of chunks) {
+    const score = new Set(words(chunk.text).filter((word) => questionWords.has(word))).size;
+    if (score > bestScore) {
+      best = chunk.text;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+export async function askQuestion(request: AskRequest, context: AskContext): Promise<Answer> {
+  if (typeof request?.question !== 'string' || request.question.trim() === '') throw new LanternError('bad-request', 'ask: the question is empty');
+  const started = performance.now();
+  const provider = context.provider(request);
+  // Questions are phrased, not typed like searches: drop question words and let a mail match some of the rest.
+  const found = await context.search({ query: retrievalQuery(request), limit: MAX_PASSAGES, mode: 'auto' }, { dropFiller: 'always', wordMatch: 'any' });
+  const citedBefore = request.history?.at(-1)?.citedIds ?? [];
+  const ids = [...new Set([...citedBefore, ...found.hits.map((hit) => hit.id)])].slice(0, MAX_PASSAGES);
+  const records = new Map((await context.store.getColumns(ids, ['id', 'subject', 'fromName', 'fromAddress', 'date', 'text', 'attachmentTextJson'])).map((record) => [record.id, record]));
+  const questionWords = new Set(words(request.question));
+  const passages: Passage[] = [];
+  for (const id of ids) {
+    const record = records.get(id);
+    if (!record) continue;
+    passages.push({
+      n: passages.length + 1,
+      messageId: id,
+      subject: record.subject,
+      from: { name: record.fromName, address: record.fromAddress },
+      date: new Date(record.date).toISOString(),
+      text: bestPassage(record.subject, record.text, record.attachmentTextJson, questionWords),
+    });
+  }
+  const answer = await provider.answer(request.question, passages, {
+    signal: context.signal,
+    history: request.history,
+    onToken: (text) => context.emit({ type: 'answer-token', requestId: request.requestId, text }),
+  });
+  const result: Answer = { ...answer, tookMs: Math.round(performance.now() - started) };
+  if (context.interactionLog) {
+    const line = { at: new Date().toISOString(), question: request.question, retrievedIds: ids, provider: result.provider, refused: result.refused, tookMs: result.tookMs, searchMs: found.tookMs };
+    await appendFile(context.interactionLog, `${JSON.stringify(line)}\n`);
+  }
+  return result;
+}
