@@ -68,8 +68,11 @@ export function App({ client }: { client: LanternClient }) {
 
   useKeyboardShortcuts({
     focusSearch: () => {
-      searchInput.current?.focus();
-      searchInput.current?.select();
+      const input = searchInput.current;
+      if (!input) return;
+      input.focus();
+      // Caret at the end, so a folder scope or an earlier query can be refined rather than typed over.
+      input.setSelectionRange(input.value.length, input.value.length);
     },
     move,
     open: () => openAt(selectedIndex),
