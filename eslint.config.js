@@ -4,10 +4,13 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'child_process', 'crypto', 'stream', 'zlib', 'http', 'net', 'url', 'worker_threads'];
+// Bare builtin names are matched exactly (as `paths`), so our own files named like them (contract/http.ts) stay importable.
+const NODE_BUILTIN_NAMES = ['fs', 'path', 'os', 'child_process', 'crypto', 'stream', 'zlib', 'http', 'https', 'net', 'url', 'worker_threads'];
+const nodeBuiltins = ['node:*'];
 
-function restrict(patterns, message) {
-  return { 'no-restricted-imports': ['error', { patterns: [{ group: patterns, message }] }] };
+function restrict(patterns, message, { withBuiltins = false } = {}) {
+  const paths = withBuiltins ? NODE_BUILTIN_NAMES.map((name) => ({ name, message })) : [];
+  return { 'no-restricted-imports': ['error', { paths, patterns: [{ group: patterns, message }] }] };
 }
 
 export default tseslint.config(
@@ -26,6 +29,7 @@ export default tseslint.config(
     rules: restrict(
       [...nodeBuiltins, 'electron', 'react', 'react-dom', '**/engine/**', '**/main/**', '**/renderer/**', '**/cli/**', '**/preload/**'],
       'src/shared is pure TypeScript: no electron, node, DOM or React, and no other layer.',
+      { withBuiltins: true },
     ),
   },
   {
@@ -38,7 +42,9 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      ...restrict([...nodeBuiltins, 'electron', '**/engine/**', '**/main/**', '**/cli/**', '**/preload/**'], 'The renderer talks to the engine only through LanternClient.'),
+      ...restrict([...nodeBuiltins, 'electron', '**/engine/**', '**/main/**', '**/cli/**', '**/preload/**'], 'The renderer talks to the engine only through LanternClient.', {
+        withBuiltins: true,
+      }),
     },
   },
   {

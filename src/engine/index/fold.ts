@@ -1,8 +1,7 @@
-// Lower-cases and strips diacritics so "Király" and "kiraly" match, the same way for indexing and for queries.
+// Words as the keyword index and its queries see them, over the query language's own normaliser.
+import { foldText } from '../../shared/query/fold';
 
-export function foldText(text: string): string {
-  return text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
-}
+export { foldText };
 
 /** Splits folded text into words (letters and digits of any script). */
 export function words(text: string): string[] {

@@ -6,7 +6,7 @@ import FlexSearch from 'flexsearch';
 const { Index } = FlexSearch;
 
 /** Bumped when tokenisation or fields change; an index saved with another version is rebuilt. */
-export const KEYWORD_INDEX_VERSION = 2;
+export const KEYWORD_INDEX_VERSION = 3;
 
 /** Names the saved files' version and order; field files are named after their field. */
 const MANIFEST = 'manifest.json';

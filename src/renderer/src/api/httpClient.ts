@@ -1,6 +1,5 @@
 // Browser mode's LanternClient: API calls over loopback HTTP, events from server-sent events, dropped files as uploads.
 import type { ApiArguments, ApiMethod, ApiResult, LanternClient, LanternEvent, LanternEventListener } from '../../../shared/contract/api';
-// eslint-disable-next-line no-restricted-imports -- the node-builtin pattern `http` also matches this shared contract file; it is not node:http
 import { callPath, EVENTS_PATH, UPLOAD_PATH } from '../../../shared/contract/http';
 import { LanternError, type ErrorCode, type WireError } from '../../../shared/contract/errors';
 
