@@ -116,6 +116,7 @@ describe('lantern serve', () => {
     expect(response.status).toBe(200);
     expect(await response.text()).toContain('<div id="root">');
     expect(response.headers.get('set-cookie')).toMatch(/lantern_token=.*HttpOnly; SameSite=Strict/);
+    expect(response.headers.get('content-security-policy')).toMatch(/default-src 'self'.*object-src 'none'/);
   });
 
   it('refuses requests without the token', async () => {

@@ -17,6 +17,10 @@ const TYPES: Record<string, string> = {
   '.map': 'application/json',
 };
 
+/** The page's policy again as a header (the page also carries it as a meta tag): nothing remote, ever. */
+const PAGE_POLICY =
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'; connect-src 'self'; frame-src about: 'self'; child-src about: 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
 /** Answers with the file for `urlPath` under `root`; false when there is no such file. */
 export async function serveStatic(root: string, urlPath: string, response: ServerResponse): Promise<boolean> {
   let decoded: string;
@@ -30,6 +34,7 @@ export async function serveStatic(root: string, urlPath: string, response: Serve
   const info = await stat(path).catch(() => null);
   if (!info?.isFile()) return false;
   response.writeHead(200, {
+    ...(extname(path) === '.html' ? { 'content-security-policy': PAGE_POLICY, 'x-frame-options': 'DENY' } : {}),
     'content-type': TYPES[extname(path)] ?? 'application/octet-stream',
     'content-length': info.size,
     'x-content-type-options': 'nosniff',
