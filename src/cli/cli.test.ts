@@ -131,6 +131,9 @@ describe('lantern serve', () => {
     expect(stats.result.messages).toBe(0);
     const unknown = await call('/api/call/dropEverything', { method: 'POST', headers, body: '{"args":[]}' });
     expect(unknown.status).toBe(404);
+    const wrongShape = await call('/api/call/search', { method: 'POST', headers, body: '{"args":[{"query":5}]}' });
+    expect(wrongShape.status).toBe(400);
+    expect(((await wrongShape.json()) as { error: { message: string } }).error.message).toMatch(/search/);
     const bad = await call('/api/call/search', { method: 'POST', headers, body: 'not json' });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { error: { code: string } }).error.code).toBe('bad-request');

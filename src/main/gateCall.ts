@@ -1,7 +1,7 @@
 // What every IPC call goes through before the engine: the sender check, then the arguments check, then the call.
 import type { ApiArguments, ApiMethod, ApiResult } from '../shared/contract/api';
 import type { CallOutcome } from '../shared/contract/bridge';
-import { checkArguments } from './apiSchemas';
+import { checkArguments } from '../shared/contract/apiSchemas';
 
 export interface CallGate<M extends ApiMethod> {
   /** Whether the caller is our window's main frame showing our page. */

@@ -1,9 +1,9 @@
 // Validates the arguments the renderer sends for each API call before they reach the engine.
 import { z } from 'zod';
-import type { ApiArguments, ApiMethod } from '../shared/contract/api';
-import type { WireError } from '../shared/contract/errors';
-import type { SearchMode, SearchRequest, SortOrder } from '../shared/model/search';
-import type { AnswerTurn, AskRequest, ProviderName } from '../shared/model/answer';
+import type { ApiArguments, ApiMethod } from './api';
+import type { WireError } from './errors';
+import type { SearchMode, SearchRequest, SortOrder } from '../model/search';
+import type { AnswerTurn, AskRequest, ProviderName } from '../model/answer';
 
 const MAX_QUERY_LENGTH = 10_000;
 const MAX_PAGE_SIZE = 1_000;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ApiArguments, ApiMethod } from '../shared/contract/api';
-import { API_METHODS } from '../shared/contract/engine';
+import type { ApiArguments, ApiMethod } from './api';
+import { API_METHODS } from './engine';
 import { argumentSchemas, checkArguments } from './apiSchemas';
 
 // One valid call per method; the satisfies makes a new API method without an example fail to compile.
