@@ -116,6 +116,15 @@ describe('engine on the usrp-users archive', () => {
     expect(result.total).toBe(distinctCount(expected, (message) => message.from.includes('marcus') && june(message)));
   });
 
+  it('completes operators, then people of the archive ranked by how often they write', async () => {
+    expect((await engine.complete('fro', 3)).map((suggestion) => suggestion.insert)).toContain('from:');
+    const people = await engine.complete('from:marc', 9);
+    expect(people.length).toBeGreaterThan(0);
+    expect(people[0]!.replace).toEqual({ start: 5, end: 9 });
+    expect(people.every((suggestion) => `${suggestion.label} ${suggestion.detail} ${suggestion.insert}`.toLowerCase().includes('marc'))).toBe(true);
+    expect((await engine.complete('in:usrp', 7)).map((suggestion) => suggestion.insert)).toContain('usrp-users-list');
+  });
+
   it('sorts by date newest first with a stable order', async () => {
     const result = await engine.search({ query: 'has:attachment', sort: 'date', limit: 50 });
     const dates = result.hits.map((hit) => Date.parse(hit.date));

@@ -9,6 +9,8 @@ import { systemTimeZone } from '../shared/query/zonedTime';
 import type { Engine, EngineOptions } from './engineTypes';
 import { Catalog } from './index/catalog';
 import { ContactDirectory } from './index/contacts';
+import { Completions } from './index/completions';
+import { complete } from '../shared/query/complete';
 import { KeywordIndex } from './index/keywordIndex';
 import { KEYWORD_SOURCE_COLUMNS, keywordDocumentOf } from './index/keywordDocument';
 import { importPaths } from './import/importer';
@@ -62,6 +64,7 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
   }
   const threads = new ThreadResolver(catalog);
   const contacts = new ContactDirectory(catalog);
+  const completions = new Completions(catalog, contacts);
   const parser = createParser(options.parseWorkerScript);
   const listeners = new Set<LanternEventListener>();
   const emit = (event: LanternEvent): void => {
@@ -130,6 +133,11 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
     async embed() {
       ensureOpen();
       return vectors.embed();
+    },
+    async complete(text, cursor) {
+      ensureOpen();
+      if (typeof text !== 'string' || !Number.isInteger(cursor)) throw new LanternError('bad-request', 'complete: give the query text and a cursor position');
+      return complete(text, Math.max(0, Math.min(cursor, text.length)), completions.current(), { timeZone });
     },
     async ask(request) {
       ensureOpen();

@@ -19,6 +19,7 @@ export const CALL_TIMEOUT_MS = {
   cancelImport: 30_000,
   embed: 24 * 60 * 60 * 1000,
   ask: 10 * 60 * 1000,
+  complete: 10_000,
 } as const satisfies Record<ApiMethod, number>;
 
 // Sent outside the EngineRequest union because it is a host concern: the engine flushes its indexes and exits.

@@ -28,6 +28,7 @@ export function registerIpc({ engine, getWindow, renderer }: IpcOptions): () => 
     cancelImport: (importId) => engine.call('cancelImport', [importId]),
     embed: () => engine.call('embed', []),
     ask: (request) => engine.call('ask', [request]),
+    complete: (text, cursor) => engine.call('complete', [text, cursor]),
   } satisfies ApiHandlers;
 
   const isTrustedSender = (event: IpcMainInvokeEvent): boolean => {

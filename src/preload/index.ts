@@ -38,6 +38,7 @@ const bridge: ElectronBridge = {
   cancelImport: caller('cancelImport'),
   embed: caller('embed'),
   ask: caller('ask'),
+  complete: caller('complete'),
   subscribe(listener) {
     listeners.add(listener);
     return () => {

@@ -2,6 +2,7 @@
 import type { Answer, AskRequest } from '../model/answer';
 import type { EmbeddingReport } from '../model/embedding';
 import type { Folder } from '../model/folder';
+import type { Suggestion } from '../query/complete';
 import type { ImportProgress, ImportReport } from '../model/importing';
 import type { MessageDetail } from '../model/message';
 import type { SearchRequest, SearchResult } from '../model/search';
@@ -21,6 +22,8 @@ export interface LanternApi {
   embed(): Promise<EmbeddingReport>;
   /** Answers a question from the mail with citations; text streams as 'answer-token' events tagged with `requestId`. */
   ask(request: AskRequest): Promise<Answer>;
+  /** Suggestions for the query token under the cursor: operators with hints, then values from the archive. */
+  complete(text: string, cursor: number): Promise<Suggestion[]>;
 }
 
 export type ApiMethod = keyof LanternApi;

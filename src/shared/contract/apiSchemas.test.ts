@@ -13,6 +13,7 @@ const validCalls = {
   cancelImport: ['import-1'],
   embed: [],
   ask: [{ question: 'who?', requestId: 'ask-1' }],
+  complete: ['fro', 3],
 } satisfies { [M in ApiMethod]: ApiArguments<M> };
 
 describe('argument schemas', () => {

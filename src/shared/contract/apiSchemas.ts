@@ -64,6 +64,7 @@ export const argumentSchemas: ArgumentSchemas = {
   cancelImport: z.tuple([identifier]),
   embed: z.tuple([]),
   ask: z.tuple([askRequest]),
+  complete: z.tuple([z.string().max(MAX_QUERY_LENGTH), z.number().int().min(0).max(MAX_QUERY_LENGTH)]),
 };
 
 export type ArgumentCheck<M extends ApiMethod> = { ok: true; args: ApiArguments<M> } | { ok: false; error: WireError };

@@ -23,6 +23,7 @@ const METHOD_SET = {
   cancelImport: true,
   embed: true,
   ask: true,
+  complete: true,
 } as const satisfies Record<ApiMethod, true>;
 
 export const API_METHODS = Object.keys(METHOD_SET) as ApiMethod[];

@@ -31,6 +31,7 @@ export function createElectronClient(bridge: ElectronBridge): LanternClient {
     cancelImport: electronCaller(bridge, 'cancelImport'),
     embed: electronCaller(bridge, 'embed'),
     ask: electronCaller(bridge, 'ask'),
+    complete: electronCaller(bridge, 'complete'),
     subscribe: (listener) => bridge.subscribe(listener),
     resolveDroppedFiles: async (files) => files.map((file) => bridge.pathForFile(file)).filter((path) => path.length > 0),
   };

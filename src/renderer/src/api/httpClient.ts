@@ -97,6 +97,7 @@ export function createHttpClient(): LanternClient {
     cancelImport: (...args) => call('cancelImport', args),
     embed: (...args) => call('embed', args),
     ask: (...args) => call('ask', args),
+    complete: (...args) => call('complete', args),
     subscribe: eventHub(),
     resolveDroppedFiles: async (files) => {
       const paths: string[] = [];
