@@ -19,8 +19,10 @@ function hasAttachmentKind(entry: CatalogEntry, kind: AttachmentKind): boolean {
   return entry.attachments.some((attachment) => pattern.test(attachment.contentType.toLowerCase()) || pattern.test(attachment.filename.toLowerCase()));
 }
 
+/** A folder or label by its whole path or its last segment ("projects" finds the label "Work/Projects"). */
 function placeMatches(entry: CatalogEntry, key: string): boolean {
-  return entry.folderKey === key || entry.folderLeafKey === key || entry.labelKeys.includes(key);
+  if (entry.folderKey === key || entry.folderLeafKey === key || entry.labelKeys.includes(key)) return true;
+  return entry.labelKeys.some((label) => label.endsWith(`/${key}`));
 }
 
 function hasState(entry: CatalogEntry, state: MessageState): boolean {

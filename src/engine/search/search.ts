@@ -46,10 +46,11 @@ async function keepPhraseMatches(matches: Bitset, phrases: string[], context: Se
     const batch = candidates.slice(start, start + PHRASE_BATCH);
     const ids = batch.map((ordinal) => context.catalog.entries[ordinal]!.row.id);
     const rows = await context.store.getColumns(ids, ['id', 'subject', 'text', 'attachmentTextJson']);
-    const textById = new Map(rows.map((row) => [row.id, words(`${row.subject}\n${row.text}\n${row.attachmentTextJson}`).join(' ')]));
+    // Padded with spaces so a phrase matches whole words only ("sample rate" is not in "sample rates").
+    const textById = new Map(rows.map((row) => [row.id, ` ${words(`${row.subject}\n${row.text}\n${row.attachmentTextJson}`).join(' ')} `]));
     for (const ordinal of batch) {
       const text = textById.get(context.catalog.entries[ordinal]!.row.id) ?? '';
-      if (!wanted.every((phrase) => text.includes(phrase))) matches[ordinal] = 0;
+      if (!wanted.every((phrase) => text.includes(` ${phrase} `))) matches[ordinal] = 0;
     }
   }
 }
