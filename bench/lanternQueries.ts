@@ -38,6 +38,19 @@ for (let repeat = 0; repeat < REPEATS; repeat += 1) {
     operatorSamples.push(performance.now() - begin);
   }
 }
+// Autocomplete as a person types: operator names, then values (the first call builds the value index).
+const typed = ['f', 'fro', 'from:', 'from:a', 'from:ax', 'to:io', 'in:', 'has:p', 'subject:sq', 'after:20', 'lab', '@fol'];
+const completeStarted = performance.now();
+await engine.complete('from:a', 6);
+const completeFirstMs = performance.now() - completeStarted;
+const completeSamples: number[] = [];
+for (let repeat = 0; repeat < REPEATS; repeat += 1) {
+  for (const text of typed) {
+    const begin = performance.now();
+    await engine.complete(text, text.length);
+    completeSamples.push(performance.now() - begin);
+  }
+}
 const stats = await engine.getStats();
 await engine.close();
 process.stdout.write(
@@ -49,6 +62,9 @@ process.stdout.write(
     latency,
     keywordOperatorP50: percentile(operatorSamples, 0.5),
     keywordOperatorP95: percentile(operatorSamples, 0.95),
+    completeFirstMs,
+    completeP50: percentile(completeSamples, 0.5),
+    completeP95: percentile(completeSamples, 0.95),
     totals,
     peakRssMb: peakRssMb(),
   }),

@@ -85,15 +85,25 @@ for (const result of results) {
   );
 }
 lines.push('', `Queries: ${BENCH_QUERIES.length} fixed queries (operators, words, phrases, questions), 5 warm repeats each; milliseconds.`, '');
-lines.push('| archive | start to first result | cold query | keyword+operators p50 / p95 | hybrid p50 / p95 | auto p50 / p95 | engine peak RSS MB | notmuch search p50 / p95 | mu find p50 / p95 | keyword p95 / notmuch p95 |');
-lines.push('|---|---|---|---|---|---|---|---|---|---|');
+lines.push('| archive | start to first result | cold query | keyword+operators p50 / p95 | hybrid p50 / p95 | auto p50 / p95 | autocomplete p50 / p95 (first) | engine peak RSS MB | notmuch search p50 / p95 | mu find p50 / p95 | keyword p95 / notmuch p95 |');
+lines.push('|---|---|---|---|---|---|---|---|---|---|---|');
 for (const result of results) {
-  const query = result.queries as { firstResultMs: number; coldQueryMs: number; keywordOperatorP50: number; keywordOperatorP95: number; latency: Record<string, { p50: number; p95: number; mode: string }>; peakRssMb: number };
+  const query = result.queries as {
+    firstResultMs: number;
+    coldQueryMs: number;
+    keywordOperatorP50: number;
+    keywordOperatorP95: number;
+    completeFirstMs: number;
+    completeP50: number;
+    completeP95: number;
+    latency: Record<string, { p50: number; p95: number; mode: string }>;
+    peakRssMb: number;
+  };
   const notmuch = result.peers.find((peer) => peer.name === 'notmuch');
   const mu = result.peers.find((peer) => peer.name === 'mu');
   const pair = (a: number, b: number): string => `${round(a)} / ${round(b)}`;
   lines.push(
-    `| ${result.label} | ${round(query.firstResultMs, 0)} | ${round(query.coldQueryMs)} | ${pair(query.keywordOperatorP50, query.keywordOperatorP95)} | ${pair(query.latency.hybrid!.p50, query.latency.hybrid!.p95)} (ran as ${query.latency.hybrid!.mode}) | ${pair(query.latency.auto!.p50, query.latency.auto!.p95)} | ${query.peakRssMb} | ${notmuch ? pair(notmuch.queryP50, notmuch.queryP95) : '–'} | ${mu ? pair(mu.queryP50, mu.queryP95) : '–'} | ${ratio(query.keywordOperatorP95, notmuch?.queryP95)} |`,
+    `| ${result.label} | ${round(query.firstResultMs, 0)} | ${round(query.coldQueryMs)} | ${pair(query.keywordOperatorP50, query.keywordOperatorP95)} | ${pair(query.latency.hybrid!.p50, query.latency.hybrid!.p95)} (ran as ${query.latency.hybrid!.mode}) | ${pair(query.latency.auto!.p50, query.latency.auto!.p95)} | ${pair(query.completeP50, query.completeP95)} (${round(query.completeFirstMs)}) | ${query.peakRssMb} | ${notmuch ? pair(notmuch.queryP50, notmuch.queryP95) : '–'} | ${mu ? pair(mu.queryP50, mu.queryP95) : '–'} | ${ratio(query.keywordOperatorP95, notmuch?.queryP95)} |`,
   );
 }
 const peerVersions = [...new Set(results.flatMap((result) => result.peers.map((peer) => peer.version)))];
