@@ -5,6 +5,8 @@ import { Field, FixedSizeList, Float32, Float64, Int32, Schema, Utf8 } from 'apa
 const TABLE = 'chunks';
 /** Brute force is exact and fast below this many chunks; above it an IVF-PQ index keeps queries quick. */
 export const ANN_INDEX_THRESHOLD = 50_000;
+const ANN_PROBES = 32;
+const ANN_REFINE = 10;
 /** Up to this many allowed messages, filters go to LanceDB as an id list (a true pre-filter). */
 const ID_LIST_LIMIT = 4_000;
 
@@ -53,10 +55,11 @@ export class ChunkStore {
     private readonly connection: Connection,
     private table: Table,
     readonly dimensions: number,
+    private readonly annThreshold: number,
   ) {}
 
   /** Opens the table for vectors of `dimensions`; a table of another size, or any table when `replace`, is dropped. */
-  static async open(location: string, dimensions: number, replace = false): Promise<ChunkStore> {
+  static async open(location: string, dimensions: number, replace = false, annThreshold = ANN_INDEX_THRESHOLD): Promise<ChunkStore> {
     const connection = await connect(location);
     const names = await connection.tableNames();
     let table: Table | null = names.includes(TABLE) ? await connection.openTable(TABLE) : null;
@@ -70,7 +73,7 @@ export class ChunkStore {
       }
     }
     table ??= await connection.createEmptyTable(TABLE, schemaFor(dimensions));
-    const store = new ChunkStore(connection, table, dimensions);
+    const store = new ChunkStore(connection, table, dimensions, annThreshold);
     store.rows = await table.countRows();
     store.hasAnnIndex = (await table.listIndices()).some((index) => index.columns.includes('vector'));
     return store;
@@ -96,7 +99,7 @@ export class ChunkStore {
   }
 
   async ensureAnnIndex(): Promise<boolean> {
-    if (this.hasAnnIndex || this.rows < ANN_INDEX_THRESHOLD) return false;
+    if (this.hasAnnIndex || this.rows < this.annThreshold) return false;
     await this.table.createIndex('vector', { config: Index.ivfPq({ distanceType: 'cosine', numPartitions: Math.max(16, Math.round(Math.sqrt(this.rows))) }) });
     this.hasAnnIndex = true;
     return true;
@@ -109,7 +112,8 @@ export class ChunkStore {
   async nearest(vector: Float32Array, limit: number, allowed: Set<string> | null, options: { exact?: boolean } = {}): Promise<ChunkMatch[]> {
     if (this.rows === 0 || limit <= 0 || allowed?.size === 0) return [];
     const run = async (k: number, where: string | null): Promise<ChunkMatch[]> => {
-      let query = this.table.query().nearestTo(Array.from(vector)).distanceType('cosine').select(['messageId', 'origin', 'text']).limit(k);
+      // With an index, probe more partitions and re-rank with exact distances: recall stays close to brute force.
+      let query = this.table.query().nearestTo(Array.from(vector)).distanceType('cosine').nprobes(ANN_PROBES).refineFactor(ANN_REFINE).select(['messageId', 'origin', 'text']).limit(k);
       if (where) query = query.where(where);
       if (options.exact) query = query.bypassVectorIndex();
       const rows = (await query.toArray()) as { messageId: string; origin: string; text: string; _distance: number }[];
