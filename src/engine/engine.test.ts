@@ -165,6 +165,17 @@ describe('engine on the usrp-users archive', () => {
     expect(stats.threads).toBeGreaterThan(100);
   });
 
+  it('rebuilds a damaged keyword index from the stored messages, with the same results', async () => {
+    const before = await engine.search({ query: 'gnuradio from:marcus', limit: 20 });
+    await engine.close();
+    const { writeFile: write } = await import('node:fs/promises');
+    await write(join(dataDir, 'keyword-index', 'content.json'), '{"1.reg": "not an index');
+    engine = await openEngine({ dataDir, timeZone: 'UTC' });
+    const after = await engine.search({ query: 'gnuradio from:marcus', limit: 20 });
+    expect(after.hits.map((hit) => hit.id)).toEqual(before.hits.map((hit) => hit.id));
+    expect(after.total).toBe(before.total);
+  });
+
   it('reopens from disk with the same results', async () => {
     const before = await engine.search({ query: 'gnuradio from:marcus', limit: 20 });
     await engine.close();
