@@ -5,6 +5,10 @@ import { createReadStream } from 'node:fs';
 import type { SourceKind } from '../../shared/model/importing';
 import type { MailReader } from './rawMail';
 import { isGzip, readMbox } from './mbox';
+import { readEmlFile, readFolderTree } from './sources/folderTree';
+import { looksLikeMessage } from './sources/looksLikeMessage';
+import { readTarArchive } from './sources/tarArchive';
+import { readZipArchive } from './sources/zipArchive';
 
 export type Detection = { kind: SourceKind; reader: MailReader } | { problem: string };
 
@@ -43,12 +47,29 @@ function looksLikeMbox(head: Buffer): boolean {
   return head.subarray(0, 5).toString('latin1') === 'From ';
 }
 
+function isZip(head: Buffer): boolean {
+  return head.length >= 4 && head.readUInt32LE(0) === 0x04034b50;
+}
+
+/** A tar archive has "ustar" at byte 257 of its first header block. */
+function isTar(head: Buffer): boolean {
+  return head.length >= 262 && head.subarray(257, 262).toString('latin1') === 'ustar';
+}
+
+/** By content, never by name alone: a Takeout zip renamed, an mbox without extension, a gzipped tar all work. */
 export async function detectSource(path: string): Promise<Detection> {
   const info = await stat(path);
-  if (info.isDirectory()) return { problem: `${path} is a folder with no mail Lantern can read` };
+  if (info.isDirectory()) return { kind: 'folder', reader: readFolderTree };
   if (info.size === 0) return { problem: `${path} is empty` };
-  let head = await readHead(path);
-  if (isGzip(head)) head = await readGunzippedHead(path);
+  const head = await readHead(path);
+  if (isZip(head)) return { kind: 'zip', reader: readZipArchive };
+  if (isTar(head)) return { kind: 'tar', reader: readTarArchive(false) };
+  if (isGzip(head)) {
+    const inner = await readGunzippedHead(path);
+    if (isTar(inner)) return { kind: 'tar', reader: readTarArchive(true) };
+    if (looksLikeMbox(inner)) return { kind: 'mbox', reader: readMbox };
+  }
   if (looksLikeMbox(head)) return { kind: 'mbox', reader: readMbox };
-  return { problem: `${path} is not a mail file Lantern can read (expected an mbox export)` };
+  if (looksLikeMessage(head)) return { kind: 'eml', reader: readEmlFile };
+  return { problem: `${path} is not a mail file Lantern can read (expected an mbox, a Takeout .zip or .tgz, an .eml file or a mail folder)` };
 }

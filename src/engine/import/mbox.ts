@@ -35,7 +35,7 @@ export function isGzip(head: Buffer): boolean {
 
 /** Default folder for messages of an mbox file: its name without mbox/gz extensions. */
 export function mboxFolderName(path: string): string {
-  return basename(path).replace(/(\.gz)$/i, '').replace(/\.(mbox|mbx|mbs)$/i, '') || 'mbox';
+  return basename(path).replace(/\.(gz|tgz|zip)$/i, '').replace(/\.(mbox|mbx|mbs|tar|eml)$/i, '') || 'mbox';
 }
 
 function isSeparator(line: string, previousBlank: boolean, sawSeparator: boolean): boolean {
@@ -75,13 +75,13 @@ function finish(pending: Pending, folder: string): RawMail {
 }
 
 /** `onChunk` runs after each chunk is consumed, so callers can report progress from their own byte counter. */
-export async function* splitMboxStream(stream: Readable, folder: string, signal: AbortSignal, onChunk: () => void = () => {}): AsyncIterable<RawMail> {
+export async function* splitMboxStream(stream: AsyncIterable<Buffer>, folder: string, signal: AbortSignal, onChunk: () => void = () => {}): AsyncIterable<RawMail> {
   let carry: Buffer = Buffer.alloc(0);
   let position = 0;
   let previousBlank = true;
   let pending: Pending | null = null;
   let sawSeparator = false;
-  for await (const chunk of stream as AsyncIterable<Buffer>) {
+  for await (const chunk of stream) {
     if (signal.aborted) return;
     const data: Buffer = carry.length > 0 ? Buffer.concat([carry, chunk]) : chunk;
     let start = 0;

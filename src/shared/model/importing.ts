@@ -43,4 +43,5 @@ export interface SourceRecord {
   messages: number;
 }
 
-export type SourceKind = 'mbox';
+/** What an imported source was, as detected from its content. */
+export type SourceKind = 'mbox' | 'zip' | 'tar' | 'eml' | 'folder';

@@ -1,0 +1,73 @@
+// Reads a Gmail Takeout .zip (or any zip of mbox/eml files) as a stream, without unpacking it to disk.
+import { basename } from 'node:path';
+import type { Readable } from 'node:stream';
+import yauzl from 'yauzl';
+import type { MailReader, RawMail } from '../rawMail';
+import { archiveEntryKind, mboxEntryFolder, singleMessage } from './archiveEntries';
+import { splitMboxStream } from '../mbox';
+
+/** A zip bomb expands far beyond any real mail archive's compression ratio. */
+const MAX_RATIO = 200;
+const RATIO_APPLIES_ABOVE = 64 * 1024 * 1024;
+
+function openZip(path: string): Promise<yauzl.ZipFile> {
+  return new Promise((resolve, reject) => yauzl.open(path, { lazyEntries: true, autoClose: true }, (error, zip) => (error ? reject(error) : resolve(zip))));
+}
+
+function nextEntry(zip: yauzl.ZipFile): Promise<yauzl.Entry | null> {
+  return new Promise((resolve, reject) => {
+    const onEntry = (entry: yauzl.Entry): void => done(entry);
+    const onEnd = (): void => done(null);
+    const onError = (error: Error): void => {
+      cleanup();
+      reject(error);
+    };
+    const cleanup = (): void => {
+      zip.off('entry', onEntry);
+      zip.off('end', onEnd);
+      zip.off('error', onError);
+    };
+    const done = (entry: yauzl.Entry | null): void => {
+      cleanup();
+      resolve(entry);
+    };
+    zip.once('entry', onEntry);
+    zip.once('end', onEnd);
+    zip.once('error', onError);
+    zip.readEntry();
+  });
+}
+
+export const readZipArchive: MailReader = async function* (path, options): AsyncIterable<RawMail> {
+  let zip: yauzl.ZipFile;
+  try {
+    zip = await openZip(path);
+  } catch (error) {
+    throw new Error(`zip: ${basename(path)} cannot be opened as a zip archive: ${(error as Error).message}`, { cause: error });
+  }
+  let consumed = 0;
+  let mailEntries = 0;
+  try {
+    for (let entry = await nextEntry(zip); entry; entry = await nextEntry(zip)) {
+      if (options.signal.aborted) return;
+      const kind = archiveEntryKind(entry.fileName);
+      if (kind === 'skip') continue;
+      if (entry.uncompressedSize > RATIO_APPLIES_ABOVE && entry.uncompressedSize > entry.compressedSize * MAX_RATIO) {
+        yield { kind: 'failure', position: entry.fileName, reason: `zip: ${entry.fileName} would expand ${Math.round(entry.uncompressedSize / Math.max(1, entry.compressedSize))}× (a zip bomb?); skipped` };
+        continue;
+      }
+      mailEntries += 1;
+      const stream: Readable = await zip.openReadStreamPromise(entry);
+      if (kind === 'mbox') {
+        yield* splitMboxStream(stream, mboxEntryFolder(entry.fileName), options.signal, () => options.onBytes(consumed));
+      } else {
+        yield await singleMessage(stream, entry.fileName);
+      }
+      consumed += entry.compressedSize;
+      options.onBytes(consumed);
+    }
+  } finally {
+    zip.close();
+  }
+  if (mailEntries === 0) throw new Error(`zip: ${basename(path)} holds no mail (no .mbox or .eml files inside)`);
+};
