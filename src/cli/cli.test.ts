@@ -87,9 +87,10 @@ describe('lantern serve', () => {
   let server: ChildProcess;
   let base: string;
   let token: string;
+  let dataDir: string;
 
   beforeAll(async () => {
-    const dataDir = await makeTempDir();
+    dataDir = await makeTempDir();
     server = spawn(process.execPath, [bin, 'serve', '--port', '0', '--data-dir', dataDir], { stdio: ['ignore', 'pipe', 'inherit'] });
     const line = await new Promise<string>((resolve, reject) => {
       let output = '';
@@ -137,6 +138,23 @@ describe('lantern serve', () => {
     const bad = await call('/api/call/search', { method: 'POST', headers, body: 'not json' });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { error: { code: string } }).error.code).toBe('bad-request');
+  });
+
+  it('owns the data folder: a second writer is refused by name, read commands still answer, and see its imports', async () => {
+    const mbox = join(await makeTempDir(), 'beside.mbox');
+    await writeFile(mbox, toMbox(await readCorpusMessages('usrp-users-list.mbox.gz', 20)));
+    const refused = lantern(['import', mbox, '--data-dir', dataDir]);
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toMatch(new RegExp(`being written by another Lantern \\(process ${server.pid} `));
+    const before = JSON.parse(lantern(['stats', '--json', '--data-dir', dataDir]).stdout) as { messages: number };
+    expect(before.messages).toBe(0);
+    const headers = { cookie: `lantern_token=${token}`, 'content-type': 'application/json' };
+    const imported = (await (await call('/api/call/importPaths', { method: 'POST', headers, body: JSON.stringify({ args: [[mbox], 'beside'] }) })).json()) as {
+      result: { imported: number };
+    };
+    expect(imported.result.imported).toBe(20);
+    const after = JSON.parse(lantern(['search', 'from:@', '--json', '--data-dir', dataDir]).stdout) as { total: number };
+    expect(after.total).toBe(20);
   });
 
   it('rejects other Host headers (DNS rebinding) and other Origins', async () => {

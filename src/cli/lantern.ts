@@ -8,7 +8,7 @@ import { runServe } from './commands/serveCommand';
 import { resolveDataDir } from './dataDir';
 import { USAGE, UsageError } from './usage';
 
-const USER_ERRORS = new Set(['bad-request', 'not-found', 'unreadable-path', 'not-mail']);
+const USER_ERRORS = new Set(['bad-request', 'not-found', 'unreadable-path', 'not-mail', 'store-busy', 'read-only']);
 
 async function main(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({

@@ -24,6 +24,9 @@ import { runSearch } from './search/search';
 import { SourceRegistry } from './sources';
 import { MessageStore } from './store/messageStore';
 import { VectorService } from './vectors/vectorService';
+import { acquireWriterLock } from './store/writerLock';
+import { markStoreChanged } from './storeGeneration';
+import { openReadOnlyEngine } from './readOnlyEngine';
 
 /** Ties a saved keyword index to the exact order of messages it numbered. */
 function orderFingerprint(catalog: Catalog): string {
@@ -51,6 +54,24 @@ async function rebuildKeywords(store: MessageStore, catalog: Catalog): Promise<K
 }
 
 export async function openEngine(options: EngineOptions): Promise<Engine> {
+  if (options.access === 'read') return openReadOnlyEngine(options, openStoreEngine);
+  await mkdir(options.dataDir, { recursive: true });
+  const release = await acquireWriterLock(options.dataDir);
+  try {
+    const engine = await openStoreEngine(options);
+    return { ...engine, close: () => engine.close().finally(release) };
+  } catch (error) {
+    await release();
+    throw error;
+  }
+}
+
+/** The engine over the store; `options.access` says whether it may write. */
+async function openStoreEngine(options: EngineOptions): Promise<Engine> {
+  const isReadOnly = options.access === 'read';
+  const refuseWrites = (what: string): void => {
+    if (isReadOnly) throw new LanternError('read-only', `${what}: this Lantern is read-only (the app or \`lantern import\` writes this data folder)`);
+  };
   await mkdir(options.dataDir, { recursive: true });
   const timeZone = options.timeZone ?? systemTimeZone();
   const store = await MessageStore.open(join(options.dataDir, 'lancedb'));
@@ -60,7 +81,7 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
   let keywords = await KeywordIndex.load(keywordFolder, catalog.size, orderFingerprint(catalog));
   if (!keywords) {
     keywords = await rebuildKeywords(store, catalog);
-    if (catalog.size > 0) await keywords.save(keywordFolder, orderFingerprint(catalog));
+    if (catalog.size > 0 && !isReadOnly) await keywords.save(keywordFolder, orderFingerprint(catalog));
   }
   const threads = new ThreadResolver(catalog);
   const contacts = new ContactDirectory(catalog);
@@ -79,14 +100,18 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
   };
   const vectors = await VectorService.open({ dataDir: options.dataDir, store, catalog, emit, modelFolder: options.modelFolder, resourcesDir: options.resourcesDir });
   const embedInBackground = (): void => {
-    if (options.embedding !== 'background') return;
-    vectors.startInBackground((error) => console.error(`embed: the embedding stage stopped: ${error.message}`));
+    if (options.embedding !== 'background' || isReadOnly) return;
+    vectors.startInBackground(
+      (error) => console.error(`embed: the embedding stage stopped: ${error.message}`),
+      () => markStoreChanged(options.dataDir),
+    );
   };
   embedInBackground();
   const answerProviders = new AnswerProviders(options.answerProvider ?? { kind: 'extractive' });
   const saveIndexes = async (): Promise<void> => {
     await keywords!.save(keywordFolder, orderFingerprint(catalog));
     await store.ensureIdIndex(catalog.size);
+    await markStoreChanged(options.dataDir);
   };
 
   const engine: Engine = {
@@ -109,6 +134,7 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
     },
     async importPaths(paths, importId) {
       ensureOpen();
+      refuseWrites('import');
       if (!Array.isArray(paths) || paths.some((path) => typeof path !== 'string')) {
         throw new LanternError('bad-request', 'import: paths must be a list of file or folder paths');
       }
@@ -132,7 +158,10 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
     },
     async embed() {
       ensureOpen();
-      return vectors.embed();
+      refuseWrites('embed');
+      const report = await vectors.embed();
+      await markStoreChanged(options.dataDir);
+      return report;
     },
     async complete(text, cursor) {
       ensureOpen();

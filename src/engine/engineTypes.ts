@@ -20,6 +20,12 @@ export interface EngineOptions {
   resourcesDir?: string;
   /** How questions are answered; the offline extractive provider by default. */
   answerProvider?: AnswerProviderSettings;
+  /**
+   * 'write' (default): this engine owns the store's writes and takes the data folder's writer lock.
+   * 'read': no lock, imports and embedding refused, reloads when the writer (the app) changes the store;
+   * for the MCP server and read commands run beside the app.
+   */
+  access?: 'write' | 'read';
   /** Opt-in interaction log: a JSON-lines file; off (null) by default. */
   interactionLog?: string | null;
 }

@@ -13,6 +13,8 @@ const ERROR_CODES = {
   'not-mail': true,
   cancelled: true,
   'engine-unavailable': true,
+  'store-busy': true,
+  'read-only': true,
   internal: true,
 } as const satisfies Record<ErrorCode, true>;
 

@@ -46,7 +46,7 @@ function printAnswer(answer: Answer): void {
 export async function runAsk(question: string | undefined, flags: AskFlags, dataDir: string, json: boolean): Promise<number> {
   if (!question) throw new UsageError('lantern ask: give a question in quotes, e.g. lantern ask "who sent the budget?"');
   const settings = providerSettings(flags);
-  const engine = await openCliEngine(dataDir, { answerProvider: settings });
+  const engine = await openCliEngine(dataDir, { answerProvider: settings, access: 'read' });
   const requestId = randomUUID();
   const streams = !json && settings.kind !== 'extractive' && process.stdout.isTTY;
   const unsubscribe = streams ? engine.subscribe((event) => event.type === 'answer-token' && event.requestId === requestId && process.stdout.write(event.text)) : () => {};

@@ -27,7 +27,7 @@ export async function runSearch(query: string | undefined, flags: SearchFlags, d
   const offset = wholeNumber('offset', flags.offset, 0);
   if (flags.sort !== undefined && !SORTS.includes(flags.sort as SortOrder)) throw new UsageError(`lantern search: --sort must be relevance or date, not "${flags.sort}"`);
   if (flags.mode !== undefined && !MODES.includes(flags.mode as SearchMode)) throw new UsageError(`lantern search: --mode must be one of ${MODES.join(', ')}, not "${flags.mode}"`);
-  const engine = await openCliEngine(dataDir);
+  const engine = await openCliEngine(dataDir, { access: 'read' });
   try {
     const result = await engine.search({ query, limit, offset, sort: flags.sort as SortOrder | undefined, mode: (flags.mode as SearchMode | undefined) ?? 'auto' });
     if (json) printJson(result);
@@ -40,7 +40,7 @@ export async function runSearch(query: string | undefined, flags: SearchFlags, d
 
 export async function runShow(id: string | undefined, dataDir: string, json: boolean): Promise<number> {
   if (!id) throw new UsageError('lantern show: give a message id (from lantern search)');
-  const engine = await openCliEngine(dataDir);
+  const engine = await openCliEngine(dataDir, { access: 'read' });
   try {
     const message = await engine.getMessage(id);
     if (!message) throw new UsageError(`lantern show: no message with id ${id}`);
@@ -53,7 +53,7 @@ export async function runShow(id: string | undefined, dataDir: string, json: boo
 }
 
 export async function runListing(what: 'folders' | 'stats' | 'embed', dataDir: string, json: boolean): Promise<number> {
-  const engine = await openCliEngine(dataDir);
+  const engine = await openCliEngine(dataDir, { access: what === 'embed' ? 'write' : 'read' });
   try {
     switch (what) {
       case 'folders': {

@@ -25,6 +25,8 @@ const STATUS: Record<WireError['code'], number> = {
   'not-mail': 400,
   cancelled: 409,
   'engine-unavailable': 503,
+  'store-busy': 409,
+  'read-only': 405,
   internal: 500,
 };
 

@@ -119,9 +119,11 @@ export class VectorService implements SemanticRetriever {
   }
 
   /** Starts embedding in the background; errors are reported as events, never thrown into the caller. */
-  startInBackground(onError: (error: Error) => void): void {
+  startInBackground(onError: (error: Error) => void, onDone: () => Promise<void> = async () => undefined): void {
     if (this.closing) return;
-    this.embed().catch((error: unknown) => onError(error instanceof Error ? error : new Error(String(error))));
+    this.embed()
+      .then(onDone)
+      .catch((error: unknown) => onError(error instanceof Error ? error : new Error(String(error))));
   }
 
   async close(): Promise<void> {

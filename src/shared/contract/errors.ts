@@ -7,6 +7,10 @@ export type ErrorCode =
   | 'not-mail'
   | 'cancelled'
   | 'engine-unavailable'
+  /** Another Lantern process is writing to this data folder. */
+  | 'store-busy'
+  /** A read-only engine (the MCP server, read commands) was asked to write. */
+  | 'read-only'
   | 'internal';
 
 export interface WireError {
