@@ -57,6 +57,24 @@ describe('lantern CLI', () => {
     expect(stats).toMatchObject({ messages: 50 });
   });
 
+  it('backs up, restores into another folder and exports a search as mbox', async () => {
+    const backupDir = join(await makeTempDir(), 'backup');
+    const backup = lantern(['backup', backupDir, '--json', '--data-dir', dataDir]);
+    expect(backup.status).toBe(0);
+    expect(JSON.parse(backup.stdout)).toMatchObject({ format: 'lantern-backup', messages: 50 });
+    const restoredDir = join(await makeTempDir(), 'restored');
+    const restore = lantern(['restore', backupDir, '--json', '--data-dir', restoredDir]);
+    expect(restore.status).toBe(0);
+    expect(JSON.parse(restore.stdout)).toMatchObject({ messages: 50, previous: null });
+    const out = join(await makeTempDir(), 'attachments.mbox');
+    const exported = lantern(['export', 'has:attachment', '--out', out, '--json', '--data-dir', restoredDir]);
+    expect(exported.status).toBe(0);
+    const total = (JSON.parse(lantern(['search', 'has:attachment', '--json', '--data-dir', dataDir]).stdout) as { total: number }).total;
+    expect(JSON.parse(exported.stdout)).toMatchObject({ exported: total, original: total });
+    const badFormat = lantern(['export', 'x', '--out', out, '--format', 'pdf', '--data-dir', restoredDir]);
+    expect(badFormat).toMatchObject({ status: 2, stderr: expect.stringContaining('--format must be mbox or eml') });
+  });
+
   it('answers a question as JSON with citations', () => {
     const result = lantern(['ask', 'What is the password for the nudge ticketing dashboard?', '--json', '--data-dir', dataDir]);
     expect(result.status).toBe(0);

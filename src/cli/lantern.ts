@@ -2,6 +2,7 @@
 import { parseArgs } from 'node:util';
 import { LanternError } from '../shared/contract/errors';
 import { runAsk } from './commands/askCommand';
+import { runBackup, runExport, runRestore } from './commands/backupCommands';
 import { runImport } from './commands/importCommand';
 import { runListing, runSearch, runShow } from './commands/queryCommands';
 import { runServe } from './commands/serveCommand';
@@ -30,6 +31,8 @@ async function main(argv: string[]): Promise<number> {
       'model-path': { type: 'string' },
       threads: { type: 'string' },
       open: { type: 'boolean', default: false },
+      format: { type: 'string' },
+      out: { type: 'string' },
     },
   });
   const [command, ...rest] = positionals;
@@ -54,6 +57,13 @@ async function main(argv: string[]): Promise<number> {
     case 'stats':
     case 'embed':
       return runListing(command, dataDir, json);
+    case 'backup':
+      return runBackup(rest[0], dataDir, json);
+    case 'restore':
+      return runRestore(rest[0], dataDir, json);
+    case 'export':
+      if (rest.length > 1) throw new UsageError('lantern export: put the whole query in quotes');
+      return runExport(rest[0], values, dataDir, json);
     case 'serve':
       return runServe(values.port, values.open, dataDir);
     default:

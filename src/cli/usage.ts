@@ -14,6 +14,9 @@ Commands:
   folders                   List folders and labels with counts
   stats                     Count messages, threads, folders, labels, attachments and sources
   embed                     Run or resume the embedding stage for semantic search
+  backup <dir>              Snapshot the store (messages, vectors, sources) into a new folder; safe while the app runs
+  restore <dir>             Replace the store with a backup (the replaced data folder is kept beside it)
+  export "<query>"          Write the messages of a search: --out FILE.mbox, or --format eml --out FOLDER
   serve                     Browser mode on 127.0.0.1: --port N (default 4960, 0 = any free port) --open
 
 Every command takes --data-dir DIR (or LANTERN_DATA_DIR) and --json.`;

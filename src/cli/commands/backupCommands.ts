@@ -1,0 +1,54 @@
+// `lantern backup|restore|export`: snapshots of the store, and a search's messages handed out as mbox or .eml.
+import { backupStore } from '../../engine/backup/backupStore';
+import { restoreStore } from '../../engine/backup/restoreStore';
+import { exportMessages, type ExportFormat } from '../../engine/export/exportMessages';
+import { openCliEngine } from '../openCliEngine';
+import { printJson } from '../output';
+import { UsageError } from '../usage';
+
+export async function runBackup(target: string | undefined, dataDir: string, json: boolean): Promise<number> {
+  if (!target) throw new UsageError('lantern backup: give the folder to write the backup into, e.g. lantern backup ~/lantern-backup-2026-11');
+  const manifest = await backupStore(dataDir, target);
+  if (json) printJson({ target, ...manifest });
+  else console.log(`Backed up ${manifest.messages} messages (${manifest.tables.map((table) => `${table.name} ${table.rows} rows`).join(', ')}) to ${target}.`);
+  return 0;
+}
+
+export async function runRestore(backupDir: string | undefined, dataDir: string, json: boolean): Promise<number> {
+  if (!backupDir) throw new UsageError('lantern restore: give the backup folder, e.g. lantern restore ~/lantern-backup-2026-11');
+  const report = await restoreStore(backupDir, dataDir);
+  // Opening once as the writer rebuilds and saves the keyword index, so the first search after a restore is fast.
+  const engine = await openCliEngine(dataDir);
+  const stats = await engine.getStats();
+  await engine.close();
+  if (json) printJson({ ...report, messages: stats.messages, dataDir });
+  else {
+    console.log(`Restored ${stats.messages} messages into ${dataDir}.`);
+    if (report.previous) console.log(`The data folder it replaced was kept at ${report.previous}; delete it when you no longer need it.`);
+  }
+  return 0;
+}
+
+export interface ExportFlags {
+  format?: string;
+  out?: string;
+}
+
+export async function runExport(query: string | undefined, flags: ExportFlags, dataDir: string, json: boolean): Promise<number> {
+  if (query === undefined) throw new UsageError('lantern export: give a query, e.g. lantern export "from:anna after:2024-01-01" --out anna.mbox');
+  if (!flags.out) throw new UsageError('lantern export: give --out FILE.mbox (or --out FOLDER with --format eml)');
+  const format = (flags.format ?? (flags.out.endsWith('.mbox') ? 'mbox' : undefined)) as ExportFormat | undefined;
+  if (format !== 'mbox' && format !== 'eml') throw new UsageError(`lantern export: --format must be mbox or eml${flags.format ? `, not "${flags.format}"` : ''}`);
+  const engine = await openCliEngine(dataDir, { access: 'read' });
+  try {
+    const report = await exportMessages(engine, { query, format, target: flags.out });
+    if (json) printJson(report);
+    else {
+      const rebuilt = report.rebuilt > 0 ? ` (${report.rebuilt} rebuilt from the store without attachments: their source is an archive, a PST or has moved)` : '';
+      console.log(`Exported ${report.exported} messages to ${report.target}${rebuilt}.`);
+    }
+    return 0;
+  } finally {
+    await engine.close();
+  }
+}
