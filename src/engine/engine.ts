@@ -27,6 +27,10 @@ import { VectorService } from './vectors/vectorService';
 import { acquireWriterLock } from './store/writerLock';
 import { markStoreChanged } from './storeGeneration';
 import { openReadOnlyEngine } from './readOnlyEngine';
+import { loadSettings, saveSettings } from './settings/settingsFile';
+import { providerSettings } from './settings/providerSettings';
+import { backupInto, defaultBackupFolder, listBackups } from './backup/backupRotation';
+import type { Settings } from '../shared/model/settings';
 
 /** Ties a saved keyword index to the exact order of messages it numbered. */
 function orderFingerprint(catalog: Catalog): string {
@@ -73,7 +77,9 @@ async function openStoreEngine(options: EngineOptions): Promise<Engine> {
     if (isReadOnly) throw new LanternError('read-only', `${what}: this Lantern is read-only (the app or \`lantern import\` writes this data folder)`);
   };
   await mkdir(options.dataDir, { recursive: true });
-  const timeZone = options.timeZone ?? systemTimeZone();
+  let settings = await loadSettings(options.dataDir);
+  // Options a host passes (CLI flags, tests) win over saved settings.
+  let timeZone = options.timeZone ?? settings.timeZone ?? systemTimeZone();
   const store = await MessageStore.open(join(options.dataDir, 'lancedb'));
   const sources = await SourceRegistry.open(options.dataDir);
   const catalog = await loadCatalog(store);
@@ -98,7 +104,7 @@ async function openStoreEngine(options: EngineOptions): Promise<Engine> {
   const ensureOpen = (): void => {
     if (closed) throw new LanternError('engine-unavailable', 'engine: the store is closed');
   };
-  const vectors = await VectorService.open({ dataDir: options.dataDir, store, catalog, emit, modelFolder: options.modelFolder, resourcesDir: options.resourcesDir });
+  const vectors = await VectorService.open({ dataDir: options.dataDir, store, catalog, emit, modelFolder: options.modelFolder ?? settings.modelFolder ?? undefined, resourcesDir: options.resourcesDir });
   const embedInBackground = (): void => {
     if (options.embedding !== 'background' || isReadOnly) return;
     vectors.startInBackground(
@@ -107,7 +113,10 @@ async function openStoreEngine(options: EngineOptions): Promise<Engine> {
     );
   };
   embedInBackground();
-  const answerProviders = new AnswerProviders(options.answerProvider ?? { kind: 'extractive' });
+  let answerProviders = new AnswerProviders(options.answerProvider ?? providerSettings(settings.answerProvider));
+  const interactionLog = (): string | null =>
+    options.interactionLog !== undefined ? options.interactionLog : settings.interactionLog ? join(options.dataDir, 'interactions.jsonl') : null;
+  const backupFolder = (): string => settings.backups.folder ?? defaultBackupFolder(options.dataDir);
   const saveIndexes = async (): Promise<void> => {
     await keywords!.save(keywordFolder, orderFingerprint(catalog));
     await store.ensureIdIndex(catalog.size);
@@ -147,7 +156,14 @@ async function openStoreEngine(options: EngineOptions): Promise<Engine> {
       try {
         const report: ImportReport = await run;
         emit({ type: 'import-finished', importId, report });
-        if (report.imported > 0) embedInBackground();
+        if (report.imported > 0) {
+          embedInBackground();
+          if (settings.backups.keep > 0) {
+            backupInto(options.dataDir, backupFolder(), settings.backups.keep).catch((error: unknown) =>
+              console.error(`backup: the automatic backup after an import failed: ${error instanceof Error ? error.message : String(error)}`),
+            );
+          }
+        }
         return report;
       } finally {
         imports.delete(importId);
@@ -175,8 +191,35 @@ async function openStoreEngine(options: EngineOptions): Promise<Engine> {
         store,
         provider: (askRequest) => answerProviders.get(askRequest.provider),
         emit,
-        interactionLog: options.interactionLog ?? null,
+        interactionLog: interactionLog(),
       });
+    },
+    async getSettings() {
+      ensureOpen();
+      return structuredClone(settings);
+    },
+    async updateSettings(patch) {
+      ensureOpen();
+      refuseWrites('settings');
+      const next: Settings = { ...settings, ...patch, backups: { ...settings.backups, ...patch.backups } };
+      await saveSettings(options.dataDir, next);
+      const providerChanged = JSON.stringify(next.answerProvider) !== JSON.stringify(settings.answerProvider);
+      settings = next;
+      timeZone = options.timeZone ?? settings.timeZone ?? systemTimeZone();
+      if (providerChanged && !options.answerProvider) {
+        const previous = answerProviders;
+        answerProviders = new AnswerProviders(providerSettings(settings.answerProvider));
+        await previous.close();
+      }
+      return structuredClone(settings);
+    },
+    async backupNow() {
+      ensureOpen();
+      return backupInto(options.dataDir, backupFolder(), settings.backups.keep);
+    },
+    async listBackups() {
+      ensureOpen();
+      return listBackups(backupFolder());
     },
     subscribe(listener) {
       listeners.add(listener);

@@ -50,6 +50,10 @@ export async function openReadOnlyEngine(options: EngineOptions, openStore: Open
     importPaths: async (paths, importId) => (await fresh()).importPaths(paths, importId),
     cancelImport: async (importId) => (await fresh()).cancelImport(importId),
     embed: async () => (await fresh()).embed(),
+    getSettings: async () => (await fresh()).getSettings(),
+    updateSettings: async (patch) => (await fresh()).updateSettings(patch),
+    backupNow: async () => (await fresh()).backupNow(),
+    listBackups: async () => (await fresh()).listBackups(),
   };
   return {
     ...api,

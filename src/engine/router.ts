@@ -25,6 +25,14 @@ export async function answerRequest(engine: Engine, request: EngineRequest): Pro
       return engine.ask(...request.args);
     case 'complete':
       return engine.complete(...request.args);
+    case 'getSettings':
+      return engine.getSettings(...request.args);
+    case 'updateSettings':
+      return engine.updateSettings(...request.args);
+    case 'backupNow':
+      return engine.backupNow(...request.args);
+    case 'listBackups':
+      return engine.listBackups(...request.args);
     default:
       return assertNever(request, 'engine request');
   }

@@ -20,6 +20,10 @@ export const CALL_TIMEOUT_MS = {
   embed: 24 * 60 * 60 * 1000,
   ask: 10 * 60 * 1000,
   complete: 10_000,
+  getSettings: 30_000,
+  updateSettings: 60_000,
+  backupNow: 6 * 60 * 60 * 1000,
+  listBackups: 30_000,
 } as const satisfies Record<ApiMethod, number>;
 
 // Sent outside the EngineRequest union because it is a host concern: the engine flushes its indexes and exits.

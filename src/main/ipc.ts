@@ -29,6 +29,10 @@ export function registerIpc({ engine, getWindow, renderer }: IpcOptions): () => 
     embed: () => engine.call('embed', []),
     ask: (request) => engine.call('ask', [request]),
     complete: (text, cursor) => engine.call('complete', [text, cursor]),
+    getSettings: () => engine.call('getSettings', []),
+    updateSettings: (patch) => engine.call('updateSettings', [patch]),
+    backupNow: () => engine.call('backupNow', []),
+    listBackups: () => engine.call('listBackups', []),
   } satisfies ApiHandlers;
 
   const isTrustedSender = (event: IpcMainInvokeEvent): boolean => {

@@ -39,6 +39,10 @@ const bridge: ElectronBridge = {
   embed: caller('embed'),
   ask: caller('ask'),
   complete: caller('complete'),
+  getSettings: caller('getSettings'),
+  updateSettings: caller('updateSettings'),
+  backupNow: caller('backupNow'),
+  listBackups: caller('listBackups'),
   subscribe(listener) {
     listeners.add(listener);
     return () => {

@@ -7,6 +7,7 @@ import type { ImportProgress, ImportReport } from '../model/importing';
 import type { MessageDetail } from '../model/message';
 import type { SearchRequest, SearchResult } from '../model/search';
 import type { Stats } from '../model/stats';
+import type { BackupSummary, Settings, SettingsPatch } from '../model/settings';
 
 /** Calls answered by the engine. Every method takes plain JSON and returns plain JSON. */
 export interface LanternApi {
@@ -24,6 +25,14 @@ export interface LanternApi {
   ask(request: AskRequest): Promise<Answer>;
   /** Suggestions for the query token under the cursor: operators with hints, then values from the archive. */
   complete(text: string, cursor: number): Promise<Suggestion[]>;
+  /** The settings saved in the data folder (time zone, answer provider, model folder, interaction log, backups). */
+  getSettings(): Promise<Settings>;
+  /** Changes some settings; a bad value is refused with a message naming it and nothing is saved. */
+  updateSettings(patch: SettingsPatch): Promise<Settings>;
+  /** Takes a snapshot of the store now, into the backup folder of the settings. */
+  backupNow(): Promise<BackupSummary>;
+  /** Finished snapshots in the backup folder, newest first. */
+  listBackups(): Promise<BackupSummary[]>;
 }
 
 export type ApiMethod = keyof LanternApi;

@@ -14,6 +14,10 @@ const validCalls = {
   embed: [],
   ask: [{ question: 'who?', requestId: 'ask-1' }],
   complete: ['fro', 3],
+  getSettings: [],
+  updateSettings: [{ timeZone: 'Europe/Budapest', answerProvider: { kind: 'ollama', model: 'llama3.2:3b' }, backups: { keep: 3 } }],
+  backupNow: [],
+  listBackups: [],
 } satisfies { [M in ApiMethod]: ApiArguments<M> };
 
 describe('argument schemas', () => {
@@ -38,6 +42,10 @@ describe('argument schemas', () => {
     ['search', [{ query: 'x', limit: 1.5 }], 'argument 0.limit'],
     ['search', [{ query: 'x', sort: 'size' }], 'argument 0.sort'],
     ['search', [{ query: 'x', mode: 'fuzzy' }], 'argument 0.mode'],
+    ['updateSettings', [{ theme: 'dark' }], 'arguments'],
+    ['updateSettings', [{ answerProvider: { kind: 'gpt' } }], 'argument 0.answerProvider'],
+    ['updateSettings', [{ backups: { keep: -1 } }], 'argument 0.backups.keep'],
+    ['updateSettings', [{ modelFolder: 'relative/folder' }], 'argument 0.modelFolder'],
     ['search', [{ query: 'x', script: 'alert(1)' }], 'argument 0'],
     ['search', [{ query: 'x'.repeat(10_001) }], 'argument 0.query'],
     ['getMessage', [''], 'argument 0'],

@@ -4,6 +4,7 @@ import type { ApiArguments, ApiMethod } from './api';
 import type { WireError } from './errors';
 import type { SearchMode, SearchRequest, SortOrder } from '../model/search';
 import type { AnswerTurn, AskRequest, ProviderName } from '../model/answer';
+import type { SettingsPatch } from '../model/settings';
 
 const MAX_QUERY_LENGTH = 10_000;
 const MAX_PAGE_SIZE = 1_000;
@@ -52,6 +53,22 @@ const askRequest = z.strictObject({
 const ABSOLUTE_PATH = /^(?:\/|[A-Za-z]:[\\/]|\\\\)/;
 const absolutePath = z.string().min(1).max(4_096).regex(ABSOLUTE_PATH, { message: 'must be an absolute path' });
 
+// Shapes only; the engine checks values (a real time zone, a .gguf path) and names the wrong one.
+const providerChoice = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('extractive') }),
+  z.strictObject({ kind: z.literal('ollama'), model: z.string().max(200), baseUrl: z.string().max(2_000).optional() }),
+  z.strictObject({ kind: z.literal('openai'), model: z.string().max(200), baseUrl: z.string().max(2_000) }),
+  z.strictObject({ kind: z.literal('local'), modelPath: z.string().max(4_096), threads: z.number().int().min(1).max(256).optional() }),
+]);
+
+const settingsPatch = z.strictObject({
+  timeZone: z.string().max(100).nullable().optional(),
+  answerProvider: providerChoice.optional(),
+  modelFolder: absolutePath.nullable().optional(),
+  interactionLog: z.boolean().optional(),
+  backups: z.strictObject({ keep: z.number().int().min(0).max(100).optional(), folder: absolutePath.nullable().optional() }).optional(),
+} satisfies Record<keyof SettingsPatch, z.ZodType>);
+
 type ArgumentSchemas = { [M in ApiMethod]: z.ZodType<ApiArguments<M>> };
 
 /** Argument tuples per method; a schema whose output drifts from LanternApi does not compile. */
@@ -65,6 +82,10 @@ export const argumentSchemas: ArgumentSchemas = {
   embed: z.tuple([]),
   ask: z.tuple([askRequest]),
   complete: z.tuple([z.string().max(MAX_QUERY_LENGTH), z.number().int().min(0).max(MAX_QUERY_LENGTH)]),
+  getSettings: z.tuple([]),
+  updateSettings: z.tuple([settingsPatch]),
+  backupNow: z.tuple([]),
+  listBackups: z.tuple([]),
 };
 
 export type ArgumentCheck<M extends ApiMethod> = { ok: true; args: ApiArguments<M> } | { ok: false; error: WireError };

@@ -24,6 +24,10 @@ const METHOD_SET = {
   embed: true,
   ask: true,
   complete: true,
+  getSettings: true,
+  updateSettings: true,
+  backupNow: true,
+  listBackups: true,
 } as const satisfies Record<ApiMethod, true>;
 
 export const API_METHODS = Object.keys(METHOD_SET) as ApiMethod[];

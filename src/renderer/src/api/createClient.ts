@@ -32,6 +32,10 @@ export function createElectronClient(bridge: ElectronBridge): LanternClient {
     embed: electronCaller(bridge, 'embed'),
     ask: electronCaller(bridge, 'ask'),
     complete: electronCaller(bridge, 'complete'),
+    getSettings: electronCaller(bridge, 'getSettings'),
+    updateSettings: electronCaller(bridge, 'updateSettings'),
+    backupNow: electronCaller(bridge, 'backupNow'),
+    listBackups: electronCaller(bridge, 'listBackups'),
     subscribe: (listener) => bridge.subscribe(listener),
     resolveDroppedFiles: async (files) => files.map((file) => bridge.pathForFile(file)).filter((path) => path.length > 0),
   };

@@ -98,6 +98,10 @@ export function createHttpClient(): LanternClient {
     embed: (...args) => call('embed', args),
     ask: (...args) => call('ask', args),
     complete: (...args) => call('complete', args),
+    getSettings: (...args) => call('getSettings', args),
+    updateSettings: (...args) => call('updateSettings', args),
+    backupNow: (...args) => call('backupNow', args),
+    listBackups: (...args) => call('listBackups', args),
     subscribe: eventHub(),
     resolveDroppedFiles: async (files) => {
       const paths: string[] = [];
