@@ -17,9 +17,12 @@ const TYPES: Record<string, string> = {
   '.map': 'application/json',
 };
 
-/** The page's policy again as a header (the page also carries it as a meta tag): nothing remote, ever. */
+/**
+ * The page's policy again as a header (the page also carries it as a meta tag): nothing remote, except images,
+ * which only a mail's own frame may load, and only after "Load images" relaxes that frame's stricter policy.
+ */
 const PAGE_POLICY =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'; connect-src 'self'; frame-src about: 'self'; child-src about: 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https: http:; font-src 'self'; connect-src 'self'; frame-src about: 'self'; child-src about: 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 /** Answers with the file for `urlPath` under `root`; false when there is no such file. */
 export async function serveStatic(root: string, urlPath: string, response: ServerResponse): Promise<boolean> {

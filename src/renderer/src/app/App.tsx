@@ -11,10 +11,11 @@ import { ImportPanel } from '../features/import/ImportPanel';
 import { useImport } from '../features/import/useImport';
 import { ReadingPane } from '../features/reader/ReadingPane';
 import { useMessage } from '../features/reader/useMessage';
+import { useThread } from '../features/reader/useThread';
 import { ResultList } from '../features/search/ResultList';
 import { SearchBar } from '../features/search/SearchBar';
 import { useSearch } from '../features/search/useSearch';
-import { formatCount } from '../ui/format';
+import { countOf } from '../ui/format';
 import { useKeyboardShortcuts } from './useKeyboardShortcuts';
 import { useStore } from './useStore';
 import { useStoreVersion } from './useStoreVersion';
@@ -37,6 +38,7 @@ export function App({ client }: { client: LanternClient }) {
   }, [listingKey]);
   const [openId, setOpenId] = useState<string | null>(null);
   const message = useMessage(client, openId, storeVersion);
+  const thread = useThread(client, message.state === 'loaded' ? message.message.threadId : null, storeVersion);
   const importer = useImport(client);
 
   const searchInput = useRef<HTMLInputElement>(null);
@@ -124,7 +126,7 @@ export function App({ client }: { client: LanternClient }) {
               onOpen={openAt}
               onLoadMore={search.loadMore}
             />
-            <ReadingPane load={message} paneRef={readingPane} />
+            <ReadingPane load={message} paneRef={readingPane} thread={thread} onOpen={setOpenId} />
           </>
         )}
       </div>
@@ -135,8 +137,7 @@ export function App({ client }: { client: LanternClient }) {
           </span>
         ) : store.stats ? (
           <span data-testid="store-stats">
-            {formatCount(store.stats.messages)} messages · {formatCount(store.stats.threads)} threads · {formatCount(store.stats.sources.length)} source
-            {store.stats.sources.length === 1 ? '' : 's'}
+            {countOf(store.stats.messages, 'message')} · {countOf(store.stats.threads, 'thread')} · {countOf(store.stats.sources.length, 'source')}
           </span>
         ) : (
           <span>Connecting…</span>

@@ -1,8 +1,14 @@
 // Tests for display formatting.
 import { describe, expect, it } from 'vitest';
-import { baseName, formatBytes, formatDuration, formatAddress } from './format';
+import { baseName, countOf, formatBytes, formatDuration, formatAddress } from './format';
 
 describe('format', () => {
+  it('counts with the right plural', () => {
+    expect(countOf(1, 'thread')).toBe('1 thread');
+    expect(countOf(0, 'message')).toBe('0 messages');
+    expect(countOf(2, 'source')).toBe('2 sources');
+  });
+
   it('sizes', () => {
     expect(formatBytes(512)).toBe('512 B');
     expect(formatBytes(1536)).toBe('1.5 KB');

@@ -40,6 +40,11 @@ export function formatCount(count: number): string {
   return count.toLocaleString(undefined);
 }
 
+/** "1 thread", "2 threads", "1,204 messages". */
+export function countOf(count: number, noun: string): string {
+  return `${formatCount(count)} ${noun}${count === 1 ? '' : 's'}`;
+}
+
 /** The name when there is one, else the address. */
 export function personName(address: Address): string {
   return address.name.trim() || address.address || '(unknown sender)';

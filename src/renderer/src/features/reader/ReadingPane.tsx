@@ -1,9 +1,10 @@
-// The reading pane: headers, attachments, and the body in a sandboxed frame (HTML) or a preformatted view (text).
-import { useMemo, type RefObject } from 'react';
+// The reading pane: the thread, headers, attachments, and the body in a sandboxed frame (HTML) or as plain text.
+import { useMemo, useState, type RefObject } from 'react';
 import type { MessageDetail } from '../../../../shared/model/message';
+import type { SearchHit } from '../../../../shared/model/search';
 import { assertNever } from '../../../../shared/assertNever';
 import { formatAddresses, formatBytes, formatFullDate, personName } from '../../ui/format';
-import { messageDocument } from './messageDocument';
+import { messageDocument, remoteReferenceCount } from './messageDocument';
 import { Icon } from '../../ui/Icon';
 import type { MessageLoad } from './useMessage';
 
@@ -17,31 +18,95 @@ function HeaderRow({ label, value, testId }: { label: string; value: string; tes
   );
 }
 
+type BodyView = 'html' | 'text';
+
+/** One mail's body; remote images stay blocked until "Load images" for this mail (they tell the sender you read it). */
 function MessageBody({ message }: { message: MessageDetail }) {
-  const document = useMemo(() => (message.html ? messageDocument(message.html) : null), [message.html]);
-  if (document !== null) {
-    return (
-      <iframe
-        className="reader-frame"
-        title={`Message: ${message.subject || '(no subject)'}`}
-        // No scripts, no same origin, no forms, no popups: the mail can only be looked at.
-        sandbox=""
-        referrerPolicy="no-referrer"
-        srcDoc={document}
-        data-testid="reader-html"
-      />
-    );
-  }
+  const [view, setView] = useState<BodyView>('html');
+  const [imagesAllowed, setImagesAllowed] = useState(false);
+  const remoteImages = useMemo(() => (message.html ? remoteReferenceCount(message.html) : 0), [message.html]);
+  const document = useMemo(() => (message.html ? messageDocument(message.html, imagesAllowed) : null), [message.html, imagesAllowed]);
+  const showsHtml = document !== null && view === 'html';
   return (
-    <pre className="reader-text" data-testid="reader-text">
-      {message.text || '(This message has no text.)'}
-    </pre>
+    <>
+      {document !== null && (
+        <div className="reader-body-bar">
+          {showsHtml && remoteImages > 0 && !imagesAllowed && (
+            <p className="reader-images-note" data-testid="reader-images-blocked">
+              <Icon name="warning" size={13} /> {remoteImages === 1 ? '1 remote image is' : `${remoteImages} remote images are`} blocked so the sender
+              cannot tell you opened this mail.
+              <button type="button" className="link-button" onClick={() => setImagesAllowed(true)} data-testid="reader-load-images">
+                Load images
+              </button>
+            </p>
+          )}
+          <div className="reader-view-toggle" role="group" aria-label="Show the message as">
+            {(['html', 'text'] as const).map((option) => (
+              <button
+                key={option}
+                type="button"
+                className={`sort-option ${view === option ? 'is-active' : ''}`}
+                aria-pressed={view === option}
+                onClick={() => setView(option)}
+                data-testid={`reader-view-${option}`}
+              >
+                {option === 'html' ? 'Formatted' : 'Plain text'}
+              </button>
+            ))}
+          </div>
+        </div>
+      )}
+      {showsHtml ? (
+        <iframe
+          className="reader-frame"
+          title={`Message: ${message.subject || '(no subject)'}`}
+          // No scripts, no same origin, no forms, no popups: the mail can only be looked at.
+          sandbox=""
+          referrerPolicy="no-referrer"
+          srcDoc={document}
+          data-testid="reader-html"
+        />
+      ) : (
+        <pre className="reader-text" data-testid="reader-text">
+          {message.text || '(This message has no text.)'}
+        </pre>
+      )}
+    </>
   );
 }
 
-function Message({ message }: { message: MessageDetail }) {
+/** The thread around the open mail, oldest first; the open one is marked, the others open on click. */
+function ThreadStrip({ thread, openId, onOpen }: { thread: SearchHit[]; openId: string; onOpen: (id: string) => void }) {
+  if (thread.length < 2) return null;
+  return (
+    <nav className="reader-thread" aria-label={`Thread, ${thread.length} messages`} data-testid="reader-thread">
+      <ol>
+        {thread.map((hit) => (
+          <li key={hit.id}>
+            <button
+              type="button"
+              className={`reader-thread-item ${hit.id === openId ? 'is-open' : ''}`}
+              aria-current={hit.id === openId ? 'true' : undefined}
+              onClick={() => onOpen(hit.id)}
+              data-testid="reader-thread-item"
+            >
+              <span className="reader-thread-from">{personName(hit.from)}</span>
+              <span className="reader-thread-snippet muted">{hit.snippet}</span>
+              <time className="muted" dateTime={hit.date}>
+                {formatFullDate(hit.date)}
+              </time>
+            </button>
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}
+
+function Message({ message, thread, onOpen }: { message: MessageDetail; thread: SearchHit[]; onOpen: (id: string) => void }) {
   return (
     <article className="reader-message" data-testid="reader-message" data-id={message.id}>
+      <ThreadStrip thread={thread} openId={message.id} onOpen={onOpen} />
       <header className="reader-headers">
         <h1 className="reader-subject" data-testid="reader-subject">
           {message.subject || '(no subject)'}
@@ -76,12 +141,21 @@ function Message({ message }: { message: MessageDetail }) {
           </ul>
         )}
       </header>
-      <MessageBody message={message} />
+      {/* Keyed by message, so "Load images" and the view choice never carry over to the next mail. */}
+      <MessageBody key={message.id} message={message} />
     </article>
   );
 }
 
-export function ReadingPane({ load, paneRef }: { load: MessageLoad; paneRef: RefObject<HTMLElement | null> }) {
+export interface ReadingPaneProps {
+  load: MessageLoad;
+  paneRef: RefObject<HTMLElement | null>;
+  /** The open message's thread, oldest first (empty while loading or for a lone mail). */
+  thread: SearchHit[];
+  onOpen: (id: string) => void;
+}
+
+export function ReadingPane({ load, paneRef, thread, onOpen }: ReadingPaneProps) {
   const content = (() => {
     switch (load.state) {
       case 'none':
@@ -98,7 +172,7 @@ export function ReadingPane({ load, paneRef }: { load: MessageLoad; paneRef: Ref
       case 'loading':
         return <div className="reader-empty muted">Opening…</div>;
       case 'loaded':
-        return <Message message={load.message} />;
+        return <Message message={load.message} thread={thread} onOpen={onOpen} />;
       case 'missing':
         return (
           <div className="reader-empty" role="alert">
