@@ -43,6 +43,11 @@ async function readGunzippedHead(path: string): Promise<Buffer> {
   return Buffer.concat(chunks).subarray(0, HEAD_BYTES);
 }
 
+/** Files saved by Windows editors may start with a UTF-8 byte order mark before the first header or "From " line. */
+function withoutByteOrderMark(head: Buffer): Buffer {
+  return head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf ? head.subarray(3) : head;
+}
+
 function looksLikeMbox(head: Buffer): boolean {
   return head.subarray(0, 5).toString('latin1') === 'From ';
 }
@@ -61,11 +66,11 @@ export async function detectSource(path: string): Promise<Detection> {
   const info = await stat(path);
   if (info.isDirectory()) return { kind: 'folder', reader: readFolderTree };
   if (info.size === 0) return { problem: `${path} is empty` };
-  const head = await readHead(path);
+  const head = withoutByteOrderMark(await readHead(path));
   if (isZip(head)) return { kind: 'zip', reader: readZipArchive };
   if (isTar(head)) return { kind: 'tar', reader: readTarArchive(false) };
   if (isGzip(head)) {
-    const inner = await readGunzippedHead(path);
+    const inner = withoutByteOrderMark(await readGunzippedHead(path));
     if (isTar(inner)) return { kind: 'tar', reader: readTarArchive(true) };
     if (looksLikeMbox(inner)) return { kind: 'mbox', reader: readMbox };
   }

@@ -74,32 +74,62 @@ function finish(pending: Pending, folder: string): RawMail {
   };
 }
 
-/** `onChunk` runs after each chunk is consumed, so callers can report progress from their own byte counter. */
+/** The line after a separator is a header; one only mail has, so body text like "Year: 1963" does not count. */
+const MAIL_HEADER_LINE = /^(received|return-path|from|to|cc|date|subject|message-id|mime-version|delivered-to|reply-to|sender|x-[a-z0-9-]+|content-type|content-length|status):/i;
+
+/**
+ * `onChunk` runs after each chunk is consumed, so callers can report progress from their own byte counter.
+ * A "From " line without a time ("From -", Gmail's "From 1844…@xxx") is a separator only when the next line is a
+ * mail header; the decision waits one line.
+ */
 export async function* splitMboxStream(stream: AsyncIterable<Buffer>, folder: string, signal: AbortSignal, onChunk: () => void = () => {}): AsyncIterable<RawMail> {
   let carry: Buffer = Buffer.alloc(0);
   let position = 0;
   let previousBlank = true;
   let pending: Pending | null = null;
   let sawSeparator = false;
+  let candidate: { line: Buffer; offset: number } | null = null;
+  const startMessage = (line: Buffer, offset: number): RawMail | null => {
+    const finished = pending ? finish(pending, folder) : null;
+    pending = { lines: [line], offset };
+    sawSeparator = true;
+    previousBlank = false;
+    return finished;
+  };
   for await (const chunk of stream) {
     if (signal.aborted) return;
     const data: Buffer = carry.length > 0 ? Buffer.concat([carry, chunk]) : chunk;
-    let start = 0;
+    // A UTF-8 byte order mark (files saved by Windows editors) is not part of the first "From " line.
+    let start = position === 0 && data[0] === 0xef && data[1] === 0xbb && data[2] === 0xbf ? 3 : 0;
     for (let newline = data.indexOf(NEWLINE, start); newline !== -1; newline = data.indexOf(NEWLINE, start)) {
       const raw = data.subarray(start, newline);
       const line = raw.length > 0 && raw[raw.length - 1] === 0x0d ? raw.subarray(0, raw.length - 1) : raw;
       const lineOffset = position + start;
       start = newline + 1;
-      if (startsWithFrom(line) && isSeparator(line.toString('latin1'), previousBlank, sawSeparator)) {
-        if (pending) yield finish(pending, folder);
-        pending = { lines: [line], offset: lineOffset };
-        sawSeparator = true;
-        previousBlank = false;
+      if (candidate) {
+        const held: { line: Buffer; offset: number } = candidate;
+        candidate = null;
+        if (MAIL_HEADER_LINE.test(line.toString('latin1'))) {
+          const finished = startMessage(held.line, held.offset);
+          if (finished) yield finished;
+        } else {
+          (pending as Pending | null)?.lines.push(unescapeLine(held.line));
+          previousBlank = false;
+        }
+      }
+      if (startsWithFrom(line)) {
+        const text = line.toString('latin1');
+        if (isSeparator(text, previousBlank, sawSeparator)) {
+          const finished = startMessage(line, lineOffset);
+          if (finished) yield finished;
+          continue;
+        }
+        candidate = { line, offset: lineOffset };
         continue;
       }
       previousBlank = isBlank(line);
       if (pending) {
-        pending.lines.push(unescapeLine(line));
+        (pending as Pending).lines.push(unescapeLine(line));
       } else if (!sawSeparator && !previousBlank) {
         throw new MboxFormatError(`mbox: byte ${lineOffset} comes before the first "From " separator line; this is not an mbox file`);
       }
@@ -108,8 +138,10 @@ export async function* splitMboxStream(stream: AsyncIterable<Buffer>, folder: st
     carry = Buffer.from(data.subarray(start));
     onChunk();
   }
-  if (carry.length > 0 && pending) pending.lines.push(unescapeLine(carry));
-  if (pending) yield finish(pending, folder);
+  const last = pending as Pending | null;
+  if (candidate && last) last.lines.push(unescapeLine((candidate as { line: Buffer }).line));
+  if (carry.length > 0 && last) last.lines.push(unescapeLine(carry));
+  if (last) yield finish(last, folder);
   if (!sawSeparator) throw new MboxFormatError('mbox: no "From " separator line found; this is not an mbox file');
 }
 
