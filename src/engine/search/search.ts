@@ -4,11 +4,11 @@ import { parseQuery } from '../../shared/query/parse';
 import { summarizeQuery } from '../../shared/query/summarize';
 import type { Catalog } from '../index/catalog';
 import type { ContactDirectory } from '../index/contacts';
-import { words } from '../index/fold';
 import type { KeywordIndex } from '../index/keywordIndex';
 import type { MessageStore } from '../store/messageStore';
 import type { ChunkMatch } from '../vectors/chunkStore';
 import { Evaluator, foldedPhrase, type Bitset } from './evaluate';
+import { phraseMatcher } from './phraseMatch';
 import { byDate, byScore, diversifyThreads, fuseByRank, type RankedHit } from './rank';
 import { routeQuery } from './route';
 import { matchedInFor, snippetFor } from './snippetHighlights';
@@ -37,7 +37,7 @@ export interface SearchContext {
 }
 
 async function keepPhraseMatches(matches: Bitset, phrases: string[], context: SearchContext): Promise<void> {
-  const wanted = phrases.map(foldedPhrase);
+  const matchers = phrases.map((phrase) => phraseMatcher(foldedPhrase(phrase)));
   const candidates: number[] = [];
   matches.forEach((bit, ordinal) => {
     if (bit) candidates.push(ordinal);
@@ -46,11 +46,11 @@ async function keepPhraseMatches(matches: Bitset, phrases: string[], context: Se
     const batch = candidates.slice(start, start + PHRASE_BATCH);
     const ids = batch.map((ordinal) => context.catalog.entries[ordinal]!.row.id);
     const rows = await context.store.getColumns(ids, ['id', 'subject', 'text', 'attachmentTextJson']);
-    // Padded with spaces so a phrase matches whole words only ("sample rate" is not in "sample rates").
-    const textById = new Map(rows.map((row) => [row.id, ` ${words(`${row.subject}\n${row.text}\n${row.attachmentTextJson}`).join(' ')} `]));
+    const textById = new Map(rows.map((row) => [row.id, `${row.subject}\n${row.text}\n${row.attachmentTextJson}`]));
     for (const ordinal of batch) {
       const text = textById.get(context.catalog.entries[ordinal]!.row.id) ?? '';
-      if (!wanted.every((phrase) => text.includes(` ${phrase} `))) matches[ordinal] = 0;
+      // Whole words only: "sample rate" is not in "sample rates".
+      if (!matchers.every((matcher) => matcher.matches(text))) matches[ordinal] = 0;
     }
   }
 }
