@@ -1,7 +1,7 @@
 // Opens the engine on a data folder: the store, the catalog and keyword index, and the LanternApi over them.
 import { createHash } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { LanternEvent, LanternEventListener } from '../shared/contract/api';
 import { LanternError } from '../shared/contract/errors';
 import type { ImportReport } from '../shared/model/importing';
@@ -139,7 +139,7 @@ async function openStoreEngine(options: EngineOptions): Promise<Engine> {
     },
     async getStats() {
       ensureOpen();
-      return computeStats(catalog, sources, vectors.stats());
+      return { ...computeStats(catalog, sources, vectors.stats()), dataDir: resolve(options.dataDir) };
     },
     async importPaths(paths, importId) {
       ensureOpen();

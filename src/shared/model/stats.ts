@@ -11,4 +11,6 @@ export interface Stats {
   /** Messages with vectors for semantic search, and the embedder that made them (null before any). */
   embeddedMessages: number;
   embedderId: string | null;
+  /** The data folder the engine works in (for the MCP snippet, backups and "where is my data"). */
+  dataDir: string;
 }

@@ -13,6 +13,7 @@ import { ReadingPane } from '../features/reader/ReadingPane';
 import { useMessage } from '../features/reader/useMessage';
 import { useThread } from '../features/reader/useThread';
 import { ResultList } from '../features/search/ResultList';
+import { SettingsButton } from '../features/settings/SettingsButton';
 import { SearchBar } from '../features/search/SearchBar';
 import { useSearch } from '../features/search/useSearch';
 import { countOf } from '../ui/format';
@@ -106,6 +107,7 @@ export function App({ client }: { client: LanternClient }) {
         />
         <div className="top-actions">
           <ChooseFilesButton onFiles={onFiles} isDisabled={isImporting} />
+          <SettingsButton client={client} />
         </div>
       </header>
       <div className="panes">

@@ -1,7 +1,7 @@
 // Small line icons drawn inline, so they look the same on every system (emoji fonts are often missing on Linux).
 import { assertNever } from '../../../shared/assertNever';
 
-export type IconName = 'paperclip' | 'search' | 'mail' | 'folder' | 'label' | 'upload' | 'warning';
+export type IconName = 'paperclip' | 'search' | 'mail' | 'folder' | 'label' | 'upload' | 'warning' | 'settings';
 
 function paths(name: IconName) {
   switch (name) {
@@ -42,6 +42,14 @@ function paths(name: IconName) {
         <>
           <path d="M12 3.5L2.5 20h19z" />
           <path d="M12 10v4.5M12 17.2v.3" />
+        </>
+      );
+    case 'settings':
+      return (
+        <>
+          <path d="M4 7h9M17 7h3M4 17h3M11 17h9" />
+          <circle cx="15" cy="7" r="2" />
+          <circle cx="9" cy="17" r="2" />
         </>
       );
     default:

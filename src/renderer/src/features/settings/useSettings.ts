@@ -1,0 +1,80 @@
+// Loads the engine's settings and backups, and saves changes; errors come back as the engine's own sentences.
+import { useCallback, useEffect, useState } from 'react';
+import type { LanternClient } from '../../../../shared/contract/api';
+import type { BackupSummary, Settings, SettingsPatch } from '../../../../shared/model/settings';
+
+export interface SettingsControl {
+  settings: Settings | null;
+  backups: BackupSummary[];
+  dataDir: string;
+  error: string | null;
+  isBusy: boolean;
+  save(patch: SettingsPatch): Promise<boolean>;
+  backupNow(): Promise<BackupSummary | null>;
+  /** Shows a problem found before saving, in the same place as the engine's own. */
+  reportProblem(problem: string): void;
+}
+
+function message(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).replace(/^settings: /, '');
+}
+
+export function useSettings(client: LanternClient, isOpen: boolean): SettingsControl {
+  const [settings, setSettings] = useState<Settings | null>(null);
+  const [backups, setBackups] = useState<BackupSummary[]>([]);
+  const [dataDir, setDataDir] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [isBusy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!isOpen) return;
+    let isCurrent = true;
+    Promise.all([client.getSettings(), client.listBackups(), client.getStats()])
+      .then(([loaded, listed, stats]) => {
+        if (!isCurrent) return;
+        setSettings(loaded);
+        setBackups(listed);
+        setDataDir(stats.dataDir);
+        setError(null);
+      })
+      .catch((failure: unknown) => isCurrent && setError(message(failure)));
+    return () => {
+      isCurrent = false;
+    };
+  }, [client, isOpen]);
+
+  const save = useCallback(
+    async (patch: SettingsPatch) => {
+      setBusy(true);
+      try {
+        setSettings(await client.updateSettings(patch));
+        setBackups(await client.listBackups());
+        setError(null);
+        return true;
+      } catch (failure) {
+        setError(message(failure));
+        return false;
+      } finally {
+        setBusy(false);
+      }
+    },
+    [client],
+  );
+
+  const backupNow = useCallback(async () => {
+    setBusy(true);
+    try {
+      const made = await client.backupNow();
+      setBackups(await client.listBackups());
+      setError(null);
+      return made;
+    } catch (failure) {
+      setError(message(failure));
+      return null;
+    } finally {
+      setBusy(false);
+    }
+  }, [client]);
+
+  return { settings, backups, dataDir, error, isBusy, save, backupNow, reportProblem: setError };
+}
