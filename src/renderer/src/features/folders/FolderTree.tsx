@@ -4,6 +4,7 @@ import type { Folder } from '../../../../shared/model/folder';
 import type { Stats } from '../../../../shared/model/stats';
 import { baseName, formatCount } from '../../ui/format';
 import { Icon } from '../../ui/Icon';
+import { labelDisplayName, orderLabels } from './labelOrder';
 
 interface SourceGroup {
   id: string;
@@ -89,7 +90,7 @@ export function FolderTree({ folders, stats, activeScope, onSelect }: FolderTree
         <span className="tree-icon" aria-hidden="true">
           <Icon name={folder.kind === 'label' ? 'label' : 'folder'} size={15} />
         </span>
-        <span className="tree-name">{folder.name}</span>
+        <span className="tree-name">{folder.kind === 'label' ? labelDisplayName(folder) : folder.name}</span>
         <Count value={folder.count} />
       </li>
     );
@@ -155,7 +156,7 @@ export function FolderTree({ folders, stats, activeScope, onSelect }: FolderTree
                       Labels
                     </li>
                   )}
-                  {group.labels.map((label) => placeItem(label, 2))}
+                  {orderLabels(group.labels).map((label) => placeItem(label, 2))}
                 </ul>
               )}
             </li>
