@@ -36,6 +36,8 @@ export interface EngineClientOptions {
   /** Packaged resources (bundled embedding models); the engine looks for models/<name> folders there. */
   resourcesDir?: string;
   dataDir: string;
+  /** Extra environment for the engine process, read at each start (the decrypted API key). */
+  environment?: () => Record<string, string>;
 }
 
 /** A forked engine process and when it exits (with its exit code). */
@@ -73,6 +75,7 @@ export class EngineClient {
     const child = utilityProcess.fork(this.options.hostPath, ['--data-dir', this.dataDir, ...resources], {
       serviceName: 'Lantern engine',
       stdio: 'inherit',
+      env: { ...process.env, ...this.options.environment?.() },
     });
     let announceReady: (isReady: boolean) => void = () => undefined;
     const ready = new Promise<boolean>((resolve) => {
@@ -112,6 +115,14 @@ export class EngineClient {
     // Calls made during the switch wait for the new engine instead of failing.
     await this.stop({ phase: 'restarting', reason });
     this.dataDir = dataDir;
+    this.restartBudget.reset();
+    this.start();
+    if (await this.whenReady()) this.emit({ type: 'engine-restarted', reason });
+  }
+
+  /** Restarts the engine on the same data folder (its environment changed); the UI refreshes on engine-restarted. */
+  async restart(reason: string): Promise<void> {
+    await this.stop({ phase: 'restarting', reason });
     this.restartBudget.reset();
     this.start();
     if (await this.whenReady()) this.emit({ type: 'engine-restarted', reason });

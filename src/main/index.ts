@@ -2,7 +2,8 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { app, BrowserWindow, dialog, Menu, session, shell, type OpenDialogOptions } from 'electron';
+import { app, BrowserWindow, dialog, Menu, safeStorage, session, shell, type OpenDialogOptions } from 'electron';
+import { ApiKeyStore } from './apiKeyStore';
 import { chooseDataFolder } from './dataFolder';
 import { EngineClient } from './engineClient';
 import { registerIpc } from './ipc';
@@ -40,7 +41,17 @@ function startLantern(): void {
   });
   console.log(`Lantern: data folder ${dataFolder.dataDir} (from ${dataFolder.source}); settings in ${settings.path}`);
 
-  const engine = new EngineClient({ hostPath: path.join(appPath, ENGINE_HOST), dataDir: dataFolder.dataDir, resourcesDir: app.isPackaged ? process.resourcesPath : path.join(appPath, 'resources') });
+  const apiKeys = new ApiKeyStore(safeStorage, settings);
+  const engine = new EngineClient({
+    hostPath: path.join(appPath, ENGINE_HOST),
+    dataDir: dataFolder.dataDir,
+    resourcesDir: app.isPackaged ? process.resourcesPath : path.join(appPath, 'resources'),
+    // Decrypted only into the engine's environment at its start; a key set in the shell wins.
+    environment: (): Record<string, string> => {
+      const key = process.env['LANTERN_API_KEY'] || apiKeys.read();
+      return key ? { LANTERN_API_KEY: key } : {};
+    },
+  });
   const renderer = chooseRendererLocation({
     isPackaged: app.isPackaged,
     devServerUrl: process.env['ELECTRON_RENDERER_URL'],
@@ -171,7 +182,15 @@ function startLantern(): void {
         return;
       }
       engine.start();
-      registerIpc({ engine, getWindow: () => window, renderer });
+      registerIpc({
+        engine,
+        getWindow: () => window,
+        renderer,
+        setApiKey: async (key) => {
+          apiKeys.save(key);
+          await engine.restart(key ? 'the API key changed' : 'the API key was removed');
+        },
+      });
       Menu.setApplicationMenu(
         Menu.buildFromTemplate(
           menuTemplate(

@@ -3,7 +3,7 @@ import { ipcMain, type BrowserWindow, type IpcMainInvokeEvent } from 'electron';
 import type { ApiArguments, ApiMethod, ApiResult } from '../shared/contract/api';
 import type { CallOutcome } from '../shared/contract/bridge';
 import { API_METHODS } from '../shared/contract/engine';
-import { callChannel, EVENT_CHANNEL } from '../preload/channels';
+import { API_KEY_CHANNEL, callChannel, EVENT_CHANNEL } from '../preload/channels';
 import type { EngineClient } from './engineClient';
 import { gateCall } from './gateCall';
 import { isRendererUrl, type RendererLocation } from './rendererLocation';
@@ -15,10 +15,12 @@ export interface IpcOptions {
   /** The one window allowed to call; null while it is closed. */
   getWindow: () => BrowserWindow | null;
   renderer: RendererLocation;
+  /** Saves or forgets the API key (kept encrypted) and restarts the engine with it. */
+  setApiKey: (key: string | null) => Promise<void>;
 }
 
 /** Registers every API channel and forwards engine events to the window; returns a function that undoes both. */
-export function registerIpc({ engine, getWindow, renderer }: IpcOptions): () => void {
+export function registerIpc({ engine, getWindow, renderer, setApiKey }: IpcOptions): () => void {
   const handlers = {
     search: (request) => engine.call('search', [request]),
     getMessage: (id) => engine.call('getMessage', [id]),
@@ -56,6 +58,16 @@ export function registerIpc({ engine, getWindow, renderer }: IpcOptions): () => 
     );
   };
   for (const method of API_METHODS) handle(method);
+  ipcMain.handle(API_KEY_CHANNEL, async (event, key: unknown): Promise<CallOutcome<null>> => {
+    if (!isTrustedSender(event)) return { ok: false, error: { code: 'bad-request', message: 'ipc: set-api-key is only answered for Lantern\'s own window' } };
+    if (key !== null && (typeof key !== 'string' || key.length > 4_096)) return { ok: false, error: { code: 'bad-request', message: 'ipc: the API key must be text (or null to forget it)' } };
+    try {
+      await setApiKey(key);
+      return { ok: true, result: null };
+    } catch (error) {
+      return { ok: false, error: { code: 'bad-request', message: error instanceof Error ? error.message : String(error) } };
+    }
+  });
 
   const unsubscribe = engine.subscribe((event) => {
     const window = getWindow();
@@ -65,5 +77,6 @@ export function registerIpc({ engine, getWindow, renderer }: IpcOptions): () => 
   return () => {
     unsubscribe();
     for (const method of API_METHODS) ipcMain.removeHandler(callChannel(method));
+    ipcMain.removeHandler(API_KEY_CHANNEL);
   };
 }

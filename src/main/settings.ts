@@ -6,6 +6,8 @@ interface SettingsShape {
   /** An absolute folder the user chose for the store; unset means userData/data. */
   dataDir?: string;
   windowBounds?: WindowBounds;
+  /** The answer endpoint's API key, encrypted by safeStorage (base64); never the key itself. */
+  apiKeyCiphertext?: string;
 }
 
 export class Settings {
@@ -28,6 +30,16 @@ export class Settings {
 
   saveWindowBounds(bounds: WindowBounds): void {
     this.store.set('windowBounds', bounds);
+  }
+
+  readCiphertext(): string | undefined {
+    const value: unknown = this.store.get('apiKeyCiphertext');
+    return typeof value === 'string' && value !== '' ? value : undefined;
+  }
+
+  writeCiphertext(base64: string | undefined): void {
+    if (base64 === undefined) this.store.delete('apiKeyCiphertext');
+    else this.store.set('apiKeyCiphertext', base64);
   }
 
   get path(): string {

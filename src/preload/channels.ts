@@ -6,5 +6,8 @@ export function callChannel(method: ApiMethod): `lantern:${ApiMethod}` {
   return `lantern:${method}`;
 }
 
+/** Saves (or, with null, forgets) the answer endpoint's API key in the OS keychain; Electron only. */
+export const API_KEY_CHANNEL = 'lantern:set-api-key';
+
 /** Main pushes every LanternEvent to the window on this one channel. */
 export const EVENT_CHANNEL = 'lantern:event';

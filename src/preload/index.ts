@@ -2,7 +2,7 @@
 import { contextBridge, ipcRenderer, webUtils, type IpcRendererEvent } from 'electron';
 import type { ApiArguments, ApiMethod, ApiResult, LanternEvent, LanternEventListener } from '../shared/contract/api';
 import type { CallOutcome, ElectronBridge } from '../shared/contract/bridge';
-import { callChannel, EVENT_CHANNEL } from './channels';
+import { API_KEY_CHANNEL, callChannel, EVENT_CHANNEL } from './channels';
 
 function caller<M extends ApiMethod>(method: M): (...args: ApiArguments<M>) => Promise<CallOutcome<ApiResult<M>>> {
   return async (...args) => {
@@ -51,6 +51,9 @@ const bridge: ElectronBridge = {
   },
   pathForFile(file) {
     return webUtils.getPathForFile(file);
+  },
+  setApiKey(key) {
+    return ipcRenderer.invoke(API_KEY_CHANNEL, key) as Promise<CallOutcome<null>>;
   },
 };
 

@@ -59,4 +59,6 @@ export interface LanternClient extends LanternApi {
   /** Turns files dropped on the page into paths the engine can read (a real path in Electron, an upload in a browser). */
   resolveDroppedFiles(files: File[]): Promise<string[]>;
   readonly host: 'electron' | 'browser';
+  /** Electron only: keeps the API key in the OS keychain. Browser mode reads LANTERN_API_KEY from the environment. */
+  setApiKey?(key: string | null): Promise<void>;
 }

@@ -11,4 +11,6 @@ export type ElectronBridge = {
   subscribe(listener: LanternEventListener): () => void;
   /** The OS path of a file dropped on the window (Electron's webUtils.getPathForFile). */
   pathForFile(file: File): string;
+  /** Saves the answer endpoint's API key encrypted by the OS keychain (null forgets it); the engine restarts with it. */
+  setApiKey(key: string | null): Promise<CallOutcome<null>>;
 };

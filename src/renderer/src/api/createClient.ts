@@ -38,6 +38,9 @@ export function createElectronClient(bridge: ElectronBridge): LanternClient {
     listBackups: electronCaller(bridge, 'listBackups'),
     subscribe: (listener) => bridge.subscribe(listener),
     resolveDroppedFiles: async (files) => files.map((file) => bridge.pathForFile(file)).filter((path) => path.length > 0),
+    setApiKey: async (key) => {
+      unwrap(await bridge.setApiKey(key));
+    },
   };
 }
 

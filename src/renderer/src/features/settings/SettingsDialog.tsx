@@ -36,6 +36,39 @@ function draftOf(settings: Settings): Draft {
   };
 }
 
+/** Electron only: the key goes to the OS keychain, never into the settings file; the field is never filled back in. */
+function ApiKeyField({ onSave }: { onSave: (key: string | null) => Promise<void> }) {
+  const [key, setKey] = useState('');
+  const [status, setStatus] = useState<string | null>(null);
+  const save = (value: string | null): void => {
+    setStatus('Saving…');
+    onSave(value).then(
+      () => {
+        setKey('');
+        setStatus(value ? 'Key saved in the system keychain.' : 'Key removed.');
+      },
+      (error: unknown) => setStatus(error instanceof Error ? error.message : String(error)),
+    );
+  };
+  return (
+    <div className="settings-row">
+      <label>
+        API key (kept encrypted by the system keychain)
+        <input type="password" autoComplete="off" value={key} onChange={(event) => setKey(event.target.value)} placeholder="sk-…" />
+      </label>
+      <div className="settings-key-actions">
+        <button type="button" className="button" disabled={key.trim() === ''} onClick={() => save(key)}>
+          Save key
+        </button>
+        <button type="button" className="button button-quiet" onClick={() => save(null)}>
+          Remove key
+        </button>
+        {status && <span className="settings-hint muted">{status}</span>}
+      </div>
+    </div>
+  );
+}
+
 function isTimeZone(zone: string): boolean {
   try {
     new Intl.DateTimeFormat('en', { timeZone: zone });
@@ -169,9 +202,12 @@ export function SettingsDialog({ client, onClose }: { client: LanternClient; onC
                   </label>
                 </div>
               )}
-              {draft.provider.kind === 'openai' && (
-                <p className="settings-hint muted">The API key is read from the LANTERN_API_KEY environment variable; it is never saved with the settings.</p>
-              )}
+              {draft.provider.kind === 'openai' &&
+                (client.setApiKey ? (
+                  <ApiKeyField onSave={client.setApiKey} />
+                ) : (
+                  <p className="settings-hint muted">In browser mode the API key is read from the LANTERN_API_KEY environment variable of `lantern serve`; it is never saved with the settings.</p>
+                ))}
               {draft.provider.kind === 'local' && (
                 <label>
                   Model file
