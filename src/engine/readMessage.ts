@@ -1,7 +1,7 @@
 // Opens one message for reading: the full record with its HTML sanitised.
 import sanitizeHtml from 'sanitize-html';
 import type { MessageDetail } from '../shared/model/message';
-import type { Catalog } from './index/catalog';
+import { recipients, type Catalog } from './index/catalog';
 import type { MessageStore } from './store/messageStore';
 import { toSummary } from './search/toSummary';
 
@@ -35,7 +35,7 @@ export async function readMessage(id: string, catalog: Catalog, store: MessageSt
   }
   return {
     ...toSummary(entry, record.snippet),
-    bcc: entry.bcc,
+    bcc: recipients(entry, 'bcc'),
     text: record.text,
     html: record.html ? sanitizeHtml(record.html, SANITIZE_OPTIONS) : null,
     headers,

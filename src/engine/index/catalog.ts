@@ -3,12 +3,12 @@ import type { Address, AttachmentInfo } from '../../shared/model/message';
 import type { CatalogRow } from '../store/messageRecord';
 import { foldText } from './fold';
 
-/** One message's metadata, with searchable fields pre-folded. */
+/**
+ * One message's metadata, with searchable fields pre-folded. Recipients stay as their JSON text (see `recipients`):
+ * long Cc lists parsed into objects for every message were the largest part of the engine's memory.
+ */
 export interface CatalogEntry {
   row: CatalogRow;
-  to: Address[];
-  cc: Address[];
-  bcc: Address[];
   labels: string[];
   attachments: AttachmentInfo[];
   foldedFrom: string;
@@ -40,6 +40,11 @@ function parseJson<T>(json: string, fallback: T): T {
   }
 }
 
+/** The To, Cc or Bcc list of a message, parsed when a listing or a reader needs it. */
+export function recipients(entry: CatalogEntry, field: 'to' | 'cc' | 'bcc'): Address[] {
+  return parseJson<Address[]>(field === 'to' ? entry.row.toJson : field === 'cc' ? entry.row.ccJson : entry.row.bccJson, []);
+}
+
 /** Messages are numbered 0..size-1 in load order ("ordinals"); indexes and bitsets speak ordinals. */
 export class Catalog {
   readonly entries: CatalogEntry[] = [];
@@ -66,16 +71,15 @@ export class Catalog {
   /** Adds a row and returns its ordinal. */
   add(row: CatalogRow): number {
     const ordinal = this.entries.length;
+    const attachments = parseJson<AttachmentInfo[]>(row.attachmentsJson, []);
+    const labels = parseJson<string[]>(row.labelsJson, []);
+    // Parsed once for their folded form, then dropped; the JSON text in `row` is what stays.
     const to = parseJson<Address[]>(row.toJson, []);
     const cc = parseJson<Address[]>(row.ccJson, []);
     const bcc = parseJson<Address[]>(row.bccJson, []);
-    const attachments = parseJson<AttachmentInfo[]>(row.attachmentsJson, []);
-    const labels = parseJson<string[]>(row.labelsJson, []);
     this.entries.push({
-      row,
-      to,
-      cc,
-      bcc,
+      // Parsed above and kept parsed: their JSON text would only double them.
+      row: { ...row, attachmentsJson: '', labelsJson: '' },
       labels,
       folderKey: placeKey(row.folder),
       folderLeafKey: placeKey(row.folder.split('/').pop() ?? ''),
@@ -107,6 +111,5 @@ export class Catalog {
     const entry = this.entries[ordinal]!;
     entry.labels = labels;
     entry.labelKeys = labels.map(placeKey);
-    entry.row = { ...entry.row, labelsJson: JSON.stringify(labels) };
   }
 }

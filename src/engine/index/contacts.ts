@@ -1,6 +1,6 @@
 // The people of the archive ranked by how often they appear: for "with Janesh" in queries and for autocomplete.
 import type { Address } from '../../shared/model/message';
-import type { Catalog } from './catalog';
+import { recipients, type Catalog } from './catalog';
 
 export interface Contact extends Address {
   /** Messages the person sent or received. */
@@ -27,8 +27,8 @@ export class ContactDirectory {
     };
     for (const entry of this.catalog.entries) {
       count({ name: entry.row.fromName, address: entry.row.fromAddress });
-      entry.to.forEach(count);
-      entry.cc.forEach(count);
+      recipients(entry, 'to').forEach(count);
+      recipients(entry, 'cc').forEach(count);
     }
     this.cached = [...byAddress.values()].sort((first, second) => second.count - first.count || first.address.localeCompare(second.address));
     this.cachedSize = this.catalog.size;

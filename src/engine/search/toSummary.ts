@@ -1,6 +1,6 @@
 // Turns a catalog entry into the MessageSummary shape every listing uses.
 import type { MessageSummary } from '../../shared/model/message';
-import type { CatalogEntry } from '../index/catalog';
+import { recipients, type CatalogEntry } from '../index/catalog';
 
 export function toSummary(entry: CatalogEntry, snippet: string): MessageSummary {
   const row = entry.row;
@@ -9,8 +9,8 @@ export function toSummary(entry: CatalogEntry, snippet: string): MessageSummary 
     messageId: row.messageId,
     threadId: row.threadId,
     from: { name: row.fromName, address: row.fromAddress },
-    to: entry.to,
-    cc: entry.cc,
+    to: recipients(entry, 'to'),
+    cc: recipients(entry, 'cc'),
     subject: row.subject,
     date: new Date(row.date).toISOString(),
     folder: row.folder,
