@@ -4,6 +4,7 @@ import { LanternError } from '../shared/contract/errors';
 import { runAsk } from './commands/askCommand';
 import { runBackup, runExport, runRestore } from './commands/backupCommands';
 import { runImport } from './commands/importCommand';
+import { runMcp } from './commands/mcpCommand';
 import { runListing, runSearch, runShow } from './commands/queryCommands';
 import { runServe } from './commands/serveCommand';
 import { resolveDataDir } from './dataDir';
@@ -64,6 +65,8 @@ async function main(argv: string[]): Promise<number> {
     case 'export':
       if (rest.length > 1) throw new UsageError('lantern export: put the whole query in quotes');
       return runExport(rest[0], values, dataDir, json);
+    case 'mcp':
+      return runMcp(dataDir);
     case 'serve':
       return runServe(values.port, values.open, dataDir);
     default:

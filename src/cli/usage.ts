@@ -17,6 +17,7 @@ Commands:
   backup <dir>              Snapshot the store (messages, vectors, sources) into a new folder; safe while the app runs
   restore <dir>             Replace the store with a backup (the replaced data folder is kept beside it)
   export "<query>"          Write the messages of a search: --out FILE.mbox, or --format eml --out FOLDER
+  mcp                       A Model Context Protocol server on stdio for AI assistants (read-only; safe beside the app)
   serve                     Browser mode on 127.0.0.1: --port N (default 4960, 0 = any free port) --open
 
 Every command takes --data-dir DIR (or LANTERN_DATA_DIR) and --json.`;

@@ -1,6 +1,6 @@
 // Opens one message for reading: the full record with its HTML sanitised.
 import sanitizeHtml from 'sanitize-html';
-import type { MessageDetail } from '../shared/model/message';
+import type { AttachmentText, MessageDetail } from '../shared/model/message';
 import { recipients, type Catalog } from './index/catalog';
 import type { MessageStore } from './store/messageStore';
 import { toSummary } from './search/toSummary';
@@ -21,6 +21,22 @@ const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
   allowVulnerableTags: true,
 };
 
+/** Enough for reading and for an assistant; the index has all of it. */
+const MAX_ATTACHMENT_TEXT = 20_000;
+
+function attachmentTextsOf(json: string): AttachmentText[] {
+  try {
+    const parsed = JSON.parse(json) as { filename?: unknown; text?: unknown; error?: unknown }[];
+    return parsed.map((item) => ({
+      filename: String(item.filename ?? ''),
+      text: String(item.text ?? '').slice(0, MAX_ATTACHMENT_TEXT),
+      ...(typeof item.error === 'string' ? { error: item.error } : {}),
+    }));
+  } catch {
+    return [];
+  }
+}
+
 export async function readMessage(id: string, catalog: Catalog, store: MessageStore): Promise<MessageDetail | null> {
   const ordinal = catalog.ordinalOf(id);
   if (ordinal === undefined) return null;
@@ -40,5 +56,6 @@ export async function readMessage(id: string, catalog: Catalog, store: MessageSt
     html: record.html ? sanitizeHtml(record.html, SANITIZE_OPTIONS) : null,
     headers,
     origin: { sourceId: record.sourceId, file: record.sourceFile, offset: record.sourceOffset },
+    attachmentTexts: attachmentTextsOf(record.attachmentTextJson),
   };
 }

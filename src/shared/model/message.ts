@@ -46,4 +46,12 @@ export interface MessageDetail extends MessageSummary {
   html: string | null;
   headers: Record<string, string>;
   origin: MessageOrigin;
+  /** Text extracted from attachments at import (capped per attachment), with the reason when one could not be read. */
+  attachmentTexts: AttachmentText[];
+}
+
+export interface AttachmentText {
+  filename: string;
+  text: string;
+  error?: string;
 }

@@ -1,0 +1,151 @@
+// The MCP server as an assistant uses it: the SDK's own client over stdio, against a store of real list mail.
+import { execFileSync } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { simpleParser } from 'mailparser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTempDir, readCorpusMessages, repoRoot, toMbox } from '../../../test/corpus';
+import { openEngine } from '../../engine/engine';
+
+const MESSAGES = 300;
+
+interface Hit {
+  id: string;
+  subject: string;
+  from: { address: string };
+  date: string;
+  folder: string;
+}
+interface SearchOutput {
+  total: number;
+  hits: Hit[];
+  parsed: { filters: unknown[]; warnings: string[] };
+  tookMs: number;
+}
+
+/** Independent expectations: Message-ID → sender and date, parsed here with mailparser, duplicates counted once. */
+async function describeCorpus(messages: Buffer[]): Promise<Map<string, { from: string; date: number; attachments: number }>> {
+  const byId = new Map<string, { from: string; date: number; attachments: number }>();
+  for (const raw of messages) {
+    const parsed = await simpleParser(raw.subarray(raw.indexOf(0x0a) + 1));
+    const from = (parsed.from?.value[0]?.address ?? '').toLowerCase();
+    const attachments = parsed.attachments.filter((attachment) => attachment.contentDisposition !== 'inline' || attachment.filename).length;
+    byId.set(parsed.messageId ?? `${from}-${parsed.date?.getTime()}`, { from, date: parsed.date?.getTime() ?? 0, attachments });
+  }
+  return byId;
+}
+
+function output<T>(response: unknown): T {
+  const result = response as { content: { type: string; text: string }[]; isError?: boolean };
+  expect(result.isError ?? false, result.content[0]?.text).toBe(false);
+  return JSON.parse(result.content[0]!.text) as T;
+}
+
+describe('lantern mcp', () => {
+  let client: Client;
+  let expected: Map<string, { from: string; date: number; attachments: number }>;
+
+  beforeAll(async () => {
+    execFileSync(process.execPath, [join(repoRoot, 'scripts', 'build-cli.mjs')], { cwd: repoRoot });
+    const dataDir = await makeTempDir();
+    const messages = await readCorpusMessages('usrp-users-list.mbox.gz', MESSAGES);
+    expected = await describeCorpus(messages);
+    const mbox = join(await makeTempDir(), 'usrp.mbox');
+    await writeFile(mbox, toMbox(messages));
+    const engine = await openEngine({ dataDir });
+    await engine.importPaths([mbox], 'mcp-test');
+    await engine.close();
+    client = new Client({ name: 'lantern-test', version: '1.0.0' });
+    await client.connect(new StdioClientTransport({ command: process.execPath, args: [join(repoRoot, 'bin', 'lantern.mjs'), 'mcp', '--data-dir', dataDir], stderr: 'ignore' }));
+  }, 120_000);
+
+  afterAll(async () => {
+    await client?.close();
+  });
+
+  it('lists four tools whose descriptions teach the query syntax', async () => {
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name).sort()).toEqual(['ask', 'get_email', 'list_folders', 'search_emails']);
+    const search = tools.find((tool) => tool.name === 'search_emails')!;
+    expect(search.description).toContain('from:');
+    expect(search.description).toContain('has:');
+    expect(search.description).toContain('@folder');
+    expect(Object.keys(search.inputSchema.properties ?? {})).toEqual(expect.arrayContaining(['query', 'mode', 'limit', 'offset', 'context']));
+  });
+
+  it('honours operators, paging and scopes, with totals that match the mail', async () => {
+    const sender = [...expected.values()].map((item) => item.from).sort((a, b) => [...expected.values()].filter((item) => item.from === b).length - [...expected.values()].filter((item) => item.from === a).length)[0]!;
+    const fromSender = [...expected.values()].filter((item) => item.from === sender).length;
+    const first = output<SearchOutput>(await client.callTool({ name: 'search_emails', arguments: { query: `from:${sender}`, limit: 5 } }));
+    expect(first.total).toBe(fromSender);
+    expect(first.hits.length).toBe(Math.min(5, fromSender));
+    expect(first.hits.every((hit) => hit.from.address === sender)).toBe(true);
+    expect(first.parsed.filters).toEqual([expect.objectContaining({ operator: 'from' })]);
+
+    const withAttachments = [...expected.values()].filter((item) => item.attachments > 0).length;
+    expect(output<SearchOutput>(await client.callTool({ name: 'search_emails', arguments: { query: 'has:attachment', limit: 1 } })).total).toBe(withAttachments);
+
+    const cut = [...expected.values()].map((item) => item.date).sort((a, b) => a - b)[Math.floor(expected.size / 2)]!;
+    const day = new Date(cut).toISOString().slice(0, 10);
+    const after = output<SearchOutput>(await client.callTool({ name: 'search_emails', arguments: { query: `after:${day}`, limit: 50, sort: 'date' } }));
+    expect(after.hits.every((hit) => hit.date.slice(0, 10) >= day)).toBe(true);
+
+    const folder = first.hits[0]!.folder;
+    const scoped = output<SearchOutput>(await client.callTool({ name: 'search_emails', arguments: { query: `from:${sender}`, context: [`@folder:${folder}`] } }));
+    expect(scoped.total).toBe(fromSender);
+    const elsewhere = output<SearchOutput>(await client.callTool({ name: 'search_emails', arguments: { query: `from:${sender}`, context: ['@folder:no-such-folder'] } }));
+    expect(elsewhere.total).toBe(0);
+
+    const pageTwo = output<SearchOutput>(await client.callTool({ name: 'search_emails', arguments: { query: 'has:attachment', limit: 2, offset: 2, sort: 'date' } }));
+    const pageOne = output<SearchOutput>(await client.callTool({ name: 'search_emails', arguments: { query: 'has:attachment', limit: 2, offset: 0, sort: 'date' } }));
+    expect(pageTwo.hits.map((hit) => hit.id)).not.toEqual(expect.arrayContaining(pageOne.hits.map((hit) => hit.id)));
+  });
+
+  it('reads a mail, lists folders and answers with citations that open', async () => {
+    const found = output<SearchOutput>(await client.callTool({ name: 'search_emails', arguments: { query: 'has:attachment', limit: 1 } }));
+    const mail = output<{ id: string; subject: string; text: string; attachments: unknown[]; attachmentTexts: unknown[] }>(
+      await client.callTool({ name: 'get_email', arguments: { id: found.hits[0]!.id, includeAttachmentText: true } }),
+    );
+    expect(mail).toMatchObject({ id: found.hits[0]!.id, subject: found.hits[0]!.subject });
+    expect(mail.attachments.length).toBeGreaterThan(0);
+    expect(Array.isArray(mail.attachmentTexts)).toBe(true);
+
+    const listing = output<{ messages: number; collections: { folders: { count: number }[] }[] }>(await client.callTool({ name: 'list_folders', arguments: {} }));
+    expect(listing.messages).toBe(expected.size);
+    expect(listing.collections).toHaveLength(1);
+    expect(listing.collections[0]!.folders.reduce((sum, folder) => sum + folder.count, 0)).toBe(expected.size);
+
+    const answer = output<{ answer: string; refused: boolean; citations: { id: string }[] }>(
+      await client.callTool({ name: 'ask', arguments: { question: 'How do I set the sample rate on the B210?' } }),
+    );
+    expect(typeof answer.answer).toBe('string');
+    for (const citation of answer.citations) {
+      expect(output<{ id: string }>(await client.callTool({ name: 'get_email', arguments: { id: citation.id } })).id).toBe(citation.id);
+    }
+    expect(answer.refused || answer.citations.length > 0).toBe(true);
+  });
+
+  it('reports bad calls as tool errors and keeps answering', async () => {
+    const unknown = (await client.callTool({ name: 'get_email', arguments: { id: 'no-such-id' } })) as { isError?: boolean; content: { text: string }[] };
+    expect(unknown.isError).toBe(true);
+    expect(unknown.content[0]!.text).toContain('no message with id "no-such-id"');
+
+    const badMode = (await client.callTool({ name: 'search_emails', arguments: { query: 'x', mode: 'nonsense' } }).catch((error: Error) => ({ isError: true, content: [{ text: error.message }] }))) as {
+      isError?: boolean;
+      content: { text: string }[];
+    };
+    expect(badMode.isError).toBe(true);
+    expect(badMode.content[0]!.text).toMatch(/mode/);
+
+    const badScope = (await client.callTool({ name: 'search_emails', arguments: { query: 'x', context: ['inbox'] } })) as { isError?: boolean; content: { text: string }[] };
+    expect(badScope.isError).toBe(true);
+    expect(badScope.content[0]!.text).toContain('not an @-scope');
+
+    const empty = (await client.callTool({ name: 'search_emails', arguments: { query: '  ' } })) as { isError?: boolean };
+    expect(empty.isError).toBe(true);
+    const warned = output<SearchOutput>(await client.callTool({ name: 'search_emails', arguments: { query: 'after:not-a-date usrp' } }));
+    expect(warned.parsed.warnings.join(' ')).toMatch(/date/i);
+  });
+});

@@ -1,0 +1,176 @@
+// The MCP server: four tools over a read-only engine, answering on stdio. Tool failures are tool errors, never crashes.
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import type { LanternApi } from '../../shared/contract/api';
+import type { SearchMode } from '../../shared/model/search';
+import { ASK_DESCRIPTION, GET_EMAIL_DESCRIPTION, LIST_FOLDERS_DESCRIPTION, searchDescription } from './toolDescriptions';
+
+const MAX_RESULTS = 50;
+const MAX_TEXT = 20_000;
+const MAX_ATTACHMENT_TEXT = 10_000;
+const MODES = ['keyword', 'semantic', 'hybrid', 'auto'] as const satisfies readonly SearchMode[];
+
+type ToolApi = Pick<LanternApi, 'search' | 'getMessage' | 'listFolders' | 'getStats' | 'ask'>;
+
+function result(value: unknown): CallToolResult {
+  return { content: [{ type: 'text', text: JSON.stringify(value, null, 2) }], structuredContent: value as Record<string, unknown> };
+}
+
+function toolError(message: string): CallToolResult {
+  return { content: [{ type: 'text', text: message }], isError: true };
+}
+
+/** Runs a tool body; any failure becomes a tool error with the engine's own sentence. */
+async function guarded(run: () => Promise<CallToolResult>): Promise<CallToolResult> {
+  try {
+    return await run();
+  } catch (error) {
+    return toolError(error instanceof Error ? error.message : String(error));
+  }
+}
+
+/** The query with its @-scopes: scopes are part of the query language, so they are simply appended. */
+export function withContext(query: string, context: readonly string[] | undefined): string {
+  const scopes = (context ?? []).map((scope) => scope.trim()).filter(Boolean);
+  for (const scope of scopes) {
+    if (!scope.startsWith('@') && !scope.startsWith('-@')) throw new Error(`context: "${scope}" is not an @-scope; write it like @folder:inbox or @label:work`);
+  }
+  return [query.trim(), ...scopes].filter(Boolean).join(' ');
+}
+
+function capped(text: string, limit: number): { text: string; truncated: boolean } {
+  return text.length > limit ? { text: `${text.slice(0, limit)}\n[… cut at ${limit} of ${text.length} characters]`, truncated: true } : { text, truncated: false };
+}
+
+export function createMcpServer(api: ToolApi, version: string): McpServer {
+  const server = new McpServer({ name: 'lantern', version });
+
+  server.registerTool(
+    'search_emails',
+    {
+      title: 'Search mail',
+      description: searchDescription(),
+      inputSchema: {
+        query: z.string().max(10_000).describe('Operators and words, e.g. from:anna has:pdf after:2024-01-01 budget'),
+        mode: z.enum(MODES).optional().describe('keyword, semantic, hybrid or auto (default)'),
+        limit: z.number().int().min(1).max(MAX_RESULTS).optional().describe(`Hits per page, 1-${MAX_RESULTS} (default 10)`),
+        offset: z.number().int().min(0).optional().describe('Hits to skip, for the next page'),
+        sort: z.enum(['relevance', 'date']).optional().describe('relevance (default) or date (newest first)'),
+        context: z.array(z.string().max(500)).max(20).optional().describe('@-scopes, e.g. ["@folder:inbox", "@label:work"]'),
+      },
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    ({ query, mode, limit, offset, sort, context }) =>
+      guarded(async () => {
+        const full = withContext(query, context);
+        if (full === '') return toolError('search_emails: give a query (words and/or operators such as from:anna after:2024-01-01)');
+        const found = await api.search({ query: full, mode: mode ?? 'auto', limit: limit ?? 10, offset: offset ?? 0, sort });
+        return result({
+          query: full,
+          total: found.total,
+          offset: offset ?? 0,
+          mode: found.mode,
+          modeNote: found.modeNote,
+          tookMs: found.tookMs,
+          parsed: { filters: found.parsed.filters, warnings: found.parsed.warnings },
+          hits: found.hits.map((hit) => ({
+            id: hit.id,
+            subject: hit.subject,
+            from: hit.from,
+            date: hit.date,
+            folder: hit.folder,
+            labels: hit.labels,
+            snippet: hit.snippet,
+            matchType: hit.matchType,
+            matchedIn: hit.matchedIn,
+            attachments: hit.attachments.map((attachment) => attachment.filename),
+          })),
+        });
+      }),
+  );
+
+  server.registerTool(
+    'get_email',
+    {
+      title: 'Read one mail',
+      description: GET_EMAIL_DESCRIPTION,
+      inputSchema: {
+        id: z.string().min(1).max(1_000).describe('The id from search_emails'),
+        includeAttachmentText: z.boolean().optional().describe('Also return the text extracted from attachments'),
+      },
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    ({ id, includeAttachmentText }) =>
+      guarded(async () => {
+        const message = await api.getMessage(id);
+        if (!message) return toolError(`get_email: no message with id "${id}"; ids come from search_emails`);
+        const body = capped(message.text, MAX_TEXT);
+        return result({
+          id: message.id,
+          messageId: message.messageId,
+          threadId: message.threadId,
+          subject: message.subject,
+          from: message.from,
+          to: message.to,
+          cc: message.cc,
+          date: message.date,
+          folder: message.folder,
+          labels: message.labels,
+          text: body.text,
+          textTruncated: body.truncated,
+          attachments: message.attachments,
+          ...(includeAttachmentText
+            ? { attachmentTexts: message.attachmentTexts.map((item) => ({ filename: item.filename, ...capped(item.text, MAX_ATTACHMENT_TEXT), ...(item.error ? { error: item.error } : {}) })) }
+            : {}),
+        });
+      }),
+  );
+
+  server.registerTool(
+    'list_folders',
+    { title: 'Folders and labels', description: LIST_FOLDERS_DESCRIPTION, annotations: { readOnlyHint: true, openWorldHint: false } },
+    () =>
+      guarded(async () => {
+        const [folders, stats] = await Promise.all([api.listFolders(), api.getStats()]);
+        return result({
+          messages: stats.messages,
+          collections: stats.sources.map((source) => ({
+            id: source.id,
+            path: source.path,
+            kind: source.kind,
+            messages: source.messages,
+            folders: folders.filter((folder) => folder.source === source.id && folder.kind === 'folder').map((folder) => ({ path: folder.path, count: folder.count })),
+            labels: folders.filter((folder) => folder.source === source.id && folder.kind === 'label').map((folder) => ({ name: folder.path, count: folder.count })),
+          })),
+        });
+      }),
+  );
+
+  let asked = 0;
+  server.registerTool(
+    'ask',
+    {
+      title: 'Answer from the mail',
+      description: ASK_DESCRIPTION,
+      inputSchema: {
+        question: z.string().min(1).max(10_000).describe('A question; operators and plain-English constraints work here too'),
+        context: z.array(z.string().max(500)).max(20).optional().describe('@-scopes, e.g. ["@collection:work"]'),
+      },
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    ({ question, context }) =>
+      guarded(async () => {
+        asked += 1;
+        const answer = await api.ask({ question: withContext(question, context), requestId: `mcp-${process.pid}-${asked}` });
+        return result({
+          answer: answer.answer,
+          refused: answer.refused,
+          provider: answer.provider,
+          citations: answer.citations.map((citation) => ({ n: citation.n, id: citation.id, subject: citation.subject, from: citation.from, date: citation.date, quote: citation.quote })),
+        });
+      }),
+  );
+
+  return server;
+}
