@@ -6,6 +6,7 @@ import type { MailReader, RawMail } from '../rawMail';
 import { isGzip, readMbox } from '../mbox';
 import { singleMessage } from './archiveEntries';
 import { looksLikeMessage } from './looksLikeMessage';
+import { appleMailFolder, emlxMessage } from './appleMail';
 
 const HEAD_BYTES = 512;
 
@@ -26,10 +27,15 @@ function maildirFlags(name: string, inNew: boolean): { isRead: boolean; isStarre
   return { isRead: !inNew && flags.includes('S'), isStarred: flags.includes('F') };
 }
 
-/** Folder name of a place in the tree: its path under the dropped folder (Maildir++ ".Sent" → "Sent"). */
+/**
+ * Folder name of a place in the tree: its path under the dropped folder (Maildir++ ".Sent" → "Sent"); inside Apple
+ * Mail bundles, the bundle names ("Work.mbox/Projects.mbox/…" → "Work/Projects").
+ */
 function folderOf(root: string, directory: string): string {
-  const path = relative(root, directory).split(sep).filter((part) => part !== '').map((part) => part.replace(/^\./, '')).join('/');
-  return path || basename(root);
+  const segments = relative(root, directory).split(sep).filter((part) => part !== '');
+  const apple = appleMailFolder([basename(root), ...segments]);
+  if (apple !== null) return apple;
+  return segments.map((part) => part.replace(/^\./, '')).join('/') || basename(root);
 }
 
 export const readFolderTree: MailReader = async function* (root, options): AsyncIterable<RawMail> {
@@ -62,6 +68,11 @@ export const readFolderTree: MailReader = async function* (root, options): Async
           found += 1;
           yield mail.kind === 'message' ? { ...mail, position: `${relative(root, path)}, ${mail.position}`, placement: { ...mail.placement, folder } } : mail;
         }
+      } else if (lower.endsWith('.emlx')) {
+        found += 1;
+        const chunks: Buffer[] = [];
+        for await (const chunk of createReadStream(path)) chunks.push(chunk as Buffer);
+        yield emlxMessage(Buffer.concat(chunks), relative(root, path), folderOf(root, directory));
       } else if (lower.endsWith('.eml') || looksLikeMessage(start)) {
         found += 1;
         yield await singleMessage(createReadStream(path), relative(root, path), folderOf(root, directory));
