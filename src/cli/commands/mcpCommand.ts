@@ -1,17 +1,35 @@
 // `lantern mcp`: the MCP server on stdio over a read-only engine, safe to run beside the app.
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { createMcpServer } from '../mcp/mcpServer';
+import type { Engine } from '../../engine/engineTypes';
+import { createMcpServer, type ToolApi } from '../mcp/mcpServer';
 import { openCliEngine } from '../openCliEngine';
 
 /** Reported to MCP clients; kept with package.json's version. */
 const SERVER_VERSION = '0.1.0';
 
+/**
+ * Tools that wait for the engine: the server answers the client's handshake at once while a large store loads, and a
+ * store that cannot be opened becomes the error of every tool call instead of a server that exits without a word.
+ */
+function whenOpen(opening: Promise<Engine>): ToolApi {
+  return {
+    search: async (request) => (await opening).search(request),
+    getMessage: async (id) => (await opening).getMessage(id),
+    listFolders: async () => (await opening).listFolders(),
+    getStats: async () => (await opening).getStats(),
+    ask: async (request) => (await opening).ask(request),
+  };
+}
+
 export async function runMcp(dataDir: string): Promise<number> {
-  const engine = await openCliEngine(dataDir, { access: 'read' });
-  const server = createMcpServer(engine, SERVER_VERSION);
-  const transport = new StdioServerTransport();
   // stdout carries the protocol: anything the engine logs goes to stderr.
   console.log = console.error;
+  const opening = openCliEngine(dataDir, { access: 'read' }).catch((error: unknown) => {
+    throw new Error(`lantern mcp: cannot open the data folder ${dataDir}: ${error instanceof Error ? error.message : String(error)}`);
+  });
+  opening.catch((error: Error) => console.error(error.message));
+  const server = createMcpServer(whenOpen(opening), SERVER_VERSION);
+  const transport = new StdioServerTransport();
   await server.connect(transport);
   await new Promise<void>((resolve) => {
     transport.onclose = () => resolve();
@@ -20,6 +38,6 @@ export async function runMcp(dataDir: string): Promise<number> {
     process.once('SIGINT', () => resolve());
   });
   await server.close().catch(() => undefined);
-  await engine.close();
+  await opening.then((engine) => engine.close()).catch(() => undefined);
   return 0;
 }

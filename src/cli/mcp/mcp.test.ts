@@ -20,6 +20,7 @@ interface Hit {
 }
 interface SearchOutput {
   total: number;
+  nextOffset: number | null;
   hits: Hit[];
   parsed: { filters: unknown[]; warnings: string[] };
   tookMs: number;
@@ -35,6 +36,11 @@ async function describeCorpus(messages: Buffer[]): Promise<Map<string, { from: s
     byId.set(parsed.messageId ?? `${from}-${parsed.date?.getTime()}`, { from, date: parsed.date?.getTime() ?? 0, attachments });
   }
   return byId;
+}
+
+interface ToolReply {
+  isError?: boolean;
+  content: { text: string }[];
 }
 
 function output<T>(response: unknown): T {
@@ -58,7 +64,7 @@ describe('lantern mcp', () => {
     await engine.importPaths([mbox], 'mcp-test');
     await engine.close();
     client = new Client({ name: 'lantern-test', version: '1.0.0' });
-    await client.connect(new StdioClientTransport({ command: process.execPath, args: [join(repoRoot, 'bin', 'lantern.mjs'), 'mcp', '--data-dir', dataDir], stderr: 'ignore' }));
+    await client.connect(new StdioClientTransport({ command: process.execPath, args: [join(repoRoot, 'bin', 'lantern.mjs'), 'mcp', '--data-dir', dataDir], env: { TZ: 'UTC' }, stderr: 'ignore' }));
   }, 120_000);
 
   afterAll(async () => {
@@ -91,12 +97,22 @@ describe('lantern mcp', () => {
     const day = new Date(cut).toISOString().slice(0, 10);
     const after = output<SearchOutput>(await client.callTool({ name: 'search_emails', arguments: { query: `after:${day}`, limit: 50, sort: 'date' } }));
     expect(after.hits.every((hit) => hit.date.slice(0, 10) >= day)).toBe(true);
+    expect(after.total).toBe([...expected.values()].filter((item) => item.date >= Date.parse(`${day}T00:00:00Z`)).length);
+    expect(after.nextOffset).toBe(after.total > 50 ? 50 : null);
 
     const folder = first.hits[0]!.folder;
     const scoped = output<SearchOutput>(await client.callTool({ name: 'search_emails', arguments: { query: `from:${sender}`, context: [`@folder:${folder}`] } }));
     expect(scoped.total).toBe(fromSender);
     const elsewhere = output<SearchOutput>(await client.callTool({ name: 'search_emails', arguments: { query: `from:${sender}`, context: ['@folder:no-such-folder'] } }));
     expect(elsewhere.total).toBe(0);
+
+    // The scope narrows every alternative of an OR, not just the last one.
+    const other = [...expected.values()].map((item) => item.from).find((address) => address !== sender)!;
+    const either = [...expected.values()].filter((item) => item.from === sender || item.from === other).length;
+    const eitherQuery = `from:${sender} OR from:${other}`;
+    expect(output<SearchOutput>(await client.callTool({ name: 'search_emails', arguments: { query: eitherQuery, context: [`@folder:${folder}`] } })).total).toBe(either);
+    expect(output<SearchOutput>(await client.callTool({ name: 'search_emails', arguments: { query: eitherQuery, context: ['@folder:no-such-folder'] } })).total).toBe(0);
+    expect(output<SearchOutput>(await client.callTool({ name: 'search_emails', arguments: { query: eitherQuery, context: ['-@folder:no-such-folder'] } })).total).toBe(either);
 
     const pageTwo = output<SearchOutput>(await client.callTool({ name: 'search_emails', arguments: { query: 'has:attachment', limit: 2, offset: 2, sort: 'date' } }));
     const pageOne = output<SearchOutput>(await client.callTool({ name: 'search_emails', arguments: { query: 'has:attachment', limit: 2, offset: 0, sort: 'date' } }));
@@ -111,6 +127,23 @@ describe('lantern mcp', () => {
     expect(mail).toMatchObject({ id: found.hits[0]!.id, subject: found.hits[0]!.subject });
     expect(mail.attachments.length).toBeGreaterThan(0);
     expect(Array.isArray(mail.attachmentTexts)).toBe(true);
+
+    // A long mail is read in pages: each call says where the next one starts, and the pages add up to the whole text.
+    const thread = output<SearchOutput>(await client.callTool({ name: 'search_emails', arguments: { query: 'subject:"legacy prebuilt UHD"', limit: 50 } }));
+    const lengths = await Promise.all(
+      thread.hits.map(async (hit) => ({ id: hit.id, length: output<{ textLength: number }>(await client.callTool({ name: 'get_email', arguments: { id: hit.id } })).textLength })),
+    );
+    const longest = lengths.sort((a, b) => b.length - a.length)[0]!;
+    expect(longest.length).toBeGreaterThan(40_000);
+    const pages: { text: string; nextTextOffset: number | null; textTruncated: boolean }[] = [];
+    for (let textOffset: number | null = 0; textOffset !== null; textOffset = pages.at(-1)!.nextTextOffset) {
+      pages.push(output(await client.callTool({ name: 'get_email', arguments: { id: longest.id, textOffset } })));
+    }
+    expect(pages.length).toBe(Math.ceil(longest.length / 20_000));
+    expect(pages.slice(0, -1).every((page) => page.textTruncated && page.text.includes(`textOffset: ${page.nextTextOffset}`))).toBe(true);
+    const pastEnd = (await client.callTool({ name: 'get_email', arguments: { id: longest.id, textOffset: longest.length + 5 } })) as ToolReply;
+    expect(pastEnd.isError).toBe(true);
+    expect(pastEnd.content[0]!.text).toContain('past the end');
 
     const listing = output<{ messages: number; collections: { folders: { count: number }[] }[] }>(await client.callTool({ name: 'list_folders', arguments: {} }));
     expect(listing.messages).toBe(expected.size);
@@ -142,10 +175,30 @@ describe('lantern mcp', () => {
     const badScope = (await client.callTool({ name: 'search_emails', arguments: { query: 'x', context: ['inbox'] } })) as { isError?: boolean; content: { text: string }[] };
     expect(badScope.isError).toBe(true);
     expect(badScope.content[0]!.text).toContain('not an @-scope');
+    const unknownScope = (await client.callTool({ name: 'search_emails', arguments: { query: 'x', context: ['@mailbox:inbox'] } })) as ToolReply;
+    expect(unknownScope.isError).toBe(true);
+    expect(unknownScope.content[0]!.text).toContain('@folder:inbox');
 
     const empty = (await client.callTool({ name: 'search_emails', arguments: { query: '  ' } })) as { isError?: boolean };
     expect(empty.isError).toBe(true);
     const warned = output<SearchOutput>(await client.callTool({ name: 'search_emails', arguments: { query: 'after:not-a-date usrp' } }));
     expect(warned.parsed.warnings.join(' ')).toMatch(/date/i);
+  });
+
+  it('answers the handshake and reports a data folder it cannot open as tool errors', async () => {
+    const notAFolder = join(await makeTempDir(), 'plain-file');
+    await writeFile(notAFolder, 'not a Lantern data folder');
+    const broken = new Client({ name: 'lantern-test', version: '1.0.0' });
+    await broken.connect(new StdioClientTransport({ command: process.execPath, args: [join(repoRoot, 'bin', 'lantern.mjs'), 'mcp', '--data-dir', notAFolder], stderr: 'ignore' }));
+    try {
+      expect((await broken.listTools()).tools).toHaveLength(4);
+      for (let attempt = 0; attempt < 2; attempt += 1) {
+        const reply = (await broken.callTool({ name: 'list_folders', arguments: {} })) as ToolReply;
+        expect(reply.isError).toBe(true);
+        expect(reply.content[0]!.text).toContain(`cannot open the data folder ${notAFolder}`);
+      }
+    } finally {
+      await broken.close();
+    }
   });
 });

@@ -4,6 +4,8 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { LanternApi } from '../../shared/contract/api';
 import type { SearchMode } from '../../shared/model/search';
+import { EVERYTHING_SCOPE, SCOPES } from '../../shared/query/grammar';
+import { parseQuery } from '../../shared/query/parse';
 import { ASK_DESCRIPTION, GET_EMAIL_DESCRIPTION, LIST_FOLDERS_DESCRIPTION, searchDescription } from './toolDescriptions';
 
 const MAX_RESULTS = 50;
@@ -11,7 +13,7 @@ const MAX_TEXT = 20_000;
 const MAX_ATTACHMENT_TEXT = 10_000;
 const MODES = ['keyword', 'semantic', 'hybrid', 'auto'] as const satisfies readonly SearchMode[];
 
-type ToolApi = Pick<LanternApi, 'search' | 'getMessage' | 'listFolders' | 'getStats' | 'ask'>;
+export type ToolApi = Pick<LanternApi, 'search' | 'getMessage' | 'listFolders' | 'getStats' | 'ask'>;
 
 function result(value: unknown): CallToolResult {
   return { content: [{ type: 'text', text: JSON.stringify(value, null, 2) }], structuredContent: value as Record<string, unknown> };
@@ -30,17 +32,38 @@ async function guarded(run: () => Promise<CallToolResult>): Promise<CallToolResu
   }
 }
 
-/** The query with its @-scopes: scopes are part of the query language, so they are simply appended. */
+const SCOPE_NAMES = SCOPES.map((scope) => scope.name);
+const SCOPE_PATTERN = new RegExp(`^-?@(${SCOPE_NAMES.join('|')}):\\S`, 'i');
+
+/**
+ * The query with its @-scopes appended: scopes are part of the query language. A query whose top level is an OR is
+ * put in parentheses first, since AND binds tighter ("a OR b @folder:x" would scope b only); other queries are left
+ * as written, because parentheses would stop the plain-English reading ("5 latest pdfs").
+ */
 export function withContext(query: string, context: readonly string[] | undefined): string {
   const scopes = (context ?? []).map((scope) => scope.trim()).filter(Boolean);
   for (const scope of scopes) {
-    if (!scope.startsWith('@') && !scope.startsWith('-@')) throw new Error(`context: "${scope}" is not an @-scope; write it like @folder:inbox or @label:work`);
+    if (scope !== EVERYTHING_SCOPE && !SCOPE_PATTERN.test(scope)) {
+      throw new Error(`context: "${scope}" is not an @-scope; write it like ${SCOPES.map((known) => known.example).join(', ')} (a leading - excludes)`);
+    }
   }
-  return [query.trim(), ...scopes].filter(Boolean).join(' ');
+  const text = query.trim();
+  if (scopes.length === 0) return text;
+  const base = text !== '' && parseQuery(text).root?.kind === 'or' ? `(${text})` : text;
+  return [base, ...scopes].filter(Boolean).join(' ');
 }
 
 function capped(text: string, limit: number): { text: string; truncated: boolean } {
   return text.length > limit ? { text: `${text.slice(0, limit)}\n[… cut at ${limit} of ${text.length} characters]`, truncated: true } : { text, truncated: false };
+}
+
+/** One page of a long text, with where the next call should start; the note tells a reader who ignores the field. */
+function textPage(text: string, start: number): { text: string; nextTextOffset: number | null } {
+  const end = start + MAX_TEXT;
+  if (start === 0 && end >= text.length) return { text, nextTextOffset: null };
+  const page = text.slice(start, end);
+  if (end >= text.length) return { text: `[… from character ${start} of ${text.length}]\n${page}`, nextTextOffset: null };
+  return { text: `${page}\n[… cut at ${end} of ${text.length} characters; call get_email with textOffset: ${end} for more]`, nextTextOffset: end };
 }
 
 export function createMcpServer(api: ToolApi, version: string): McpServer {
@@ -70,6 +93,7 @@ export function createMcpServer(api: ToolApi, version: string): McpServer {
           query: full,
           total: found.total,
           offset: offset ?? 0,
+          nextOffset: (offset ?? 0) + found.hits.length < found.total ? (offset ?? 0) + found.hits.length : null,
           mode: found.mode,
           modeNote: found.modeNote,
           tookMs: found.tookMs,
@@ -98,14 +122,17 @@ export function createMcpServer(api: ToolApi, version: string): McpServer {
       inputSchema: {
         id: z.string().min(1).max(1_000).describe('The id from search_emails'),
         includeAttachmentText: z.boolean().optional().describe('Also return the text extracted from attachments'),
+        textOffset: z.number().int().min(0).optional().describe(`Where to start reading a long text (default 0); each call returns up to ${MAX_TEXT} characters`),
       },
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    ({ id, includeAttachmentText }) =>
+    ({ id, includeAttachmentText, textOffset }) =>
       guarded(async () => {
         const message = await api.getMessage(id);
         if (!message) return toolError(`get_email: no message with id "${id}"; ids come from search_emails`);
-        const body = capped(message.text, MAX_TEXT);
+        const start = textOffset ?? 0;
+        if (start > 0 && start >= message.text.length) return toolError(`get_email: textOffset ${start} is past the end of the text (${message.text.length} characters)`);
+        const body = textPage(message.text, start);
         return result({
           id: message.id,
           messageId: message.messageId,
@@ -118,7 +145,9 @@ export function createMcpServer(api: ToolApi, version: string): McpServer {
           folder: message.folder,
           labels: message.labels,
           text: body.text,
-          textTruncated: body.truncated,
+          textLength: message.text.length,
+          textTruncated: body.nextTextOffset !== null,
+          nextTextOffset: body.nextTextOffset,
           attachments: message.attachments,
           ...(includeAttachmentText
             ? { attachmentTexts: message.attachmentTexts.map((item) => ({ filename: item.filename, ...capped(item.text, MAX_ATTACHMENT_TEXT), ...(item.error ? { error: item.error } : {}) })) }

@@ -24,12 +24,13 @@ export function searchDescription(): string {
     'mode: keyword (exact words), semantic (by meaning), hybrid (both), auto (default: chosen from the query).',
     'context: @-scopes that narrow the whole search:',
     scopeLines(),
-    'Results are paged: at most 50 per call; use offset for the next page. Read a whole message with get_email(id).',
+    'Results are paged: at most 50 per call; call again with offset set to nextOffset for the next page. Read a whole message with get_email(id).',
   ].join('\n');
 }
 
 export const GET_EMAIL_DESCRIPTION = [
-  'Read one message by the id that search_emails returned: headers, the text (capped; long mail says where it was cut),',
+  'Read one message by the id that search_emails returned: headers, the text (20,000 characters per call; a longer text',
+  'gives nextTextOffset: call again with textOffset set to it to read on),',
   'the attachment list, and with includeAttachmentText the text extracted from its attachments (capped).',
 ].join(' ');
 
