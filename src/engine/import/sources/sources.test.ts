@@ -1,6 +1,6 @@
 // Every kind of export imports by content: Takeout .zip and .tgz, readpst trees, maildir, a lone .eml.
 import { execFileSync } from 'node:child_process';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { crc32, deflateRawSync, gzipSync } from 'node:zlib';
 import { pack } from 'tar-stream';
@@ -133,7 +133,10 @@ describe('import sources', () => {
       // The same messages as .eml files are the same messages: nothing new.
       const fromEml = await engine.importPaths([join(dir, 'e')], 'readpst-e');
       expect(fromEml.failed).toBe(0);
-      expect(fromEml.imported + fromEml.duplicates).toBe(71);
+      // readpst -e itself now and then writes 70 of the 71 files (seen 1 run in 8), so count what it wrote.
+      const written = (await readdir(join(dir, 'e'), { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile()).length;
+      expect(written).toBeGreaterThanOrEqual(70);
+      expect(fromEml.imported + fromEml.duplicates).toBe(written);
     });
   });
 
