@@ -44,9 +44,12 @@ interface ToolReply {
 }
 
 function output<T>(response: unknown): T {
-  const result = response as { content: { type: string; text: string }[]; isError?: boolean };
+  const result = response as { content: { type: string; text: string }[]; isError?: boolean; structuredContent?: unknown };
   expect(result.isError ?? false, result.content[0]?.text).toBe(false);
-  return JSON.parse(result.content[0]!.text) as T;
+  const parsed = JSON.parse(result.content[0]!.text) as T;
+  // The SDK's client has already checked structuredContent against the tool's output schema.
+  expect(result.structuredContent).toEqual(parsed);
+  return parsed;
 }
 
 describe('lantern mcp', () => {
@@ -79,6 +82,9 @@ describe('lantern mcp', () => {
     expect(search.description).toContain('has:');
     expect(search.description).toContain('@folder');
     expect(Object.keys(search.inputSchema.properties ?? {})).toEqual(expect.arrayContaining(['query', 'mode', 'limit', 'offset', 'context']));
+    for (const tool of tools) expect(tool.description!.length, tool.name).toBeGreaterThan(80);
+    expect(Object.keys(search.outputSchema?.properties ?? {})).toEqual(expect.arrayContaining(['hits', 'total', 'nextOffset', 'parsed', 'tookMs']));
+    expect(tools.every((tool) => tool.outputSchema !== undefined)).toBe(true);
   });
 
   it('honours operators, paging and scopes, with totals that match the mail', async () => {

@@ -6,6 +6,7 @@ import type { LanternApi } from '../../shared/contract/api';
 import type { SearchMode } from '../../shared/model/search';
 import { EVERYTHING_SCOPE, SCOPES } from '../../shared/query/grammar';
 import { parseQuery } from '../../shared/query/parse';
+import { ANSWER_OUTPUT, EMAIL_OUTPUT, FOLDERS_OUTPUT, SEARCH_OUTPUT, type OutputOf } from './outputSchemas';
 import { ASK_DESCRIPTION, GET_EMAIL_DESCRIPTION, LIST_FOLDERS_DESCRIPTION, searchDescription } from './toolDescriptions';
 
 const MAX_RESULTS = 50;
@@ -15,8 +16,9 @@ const MODES = ['keyword', 'semantic', 'hybrid', 'auto'] as const satisfies reado
 
 export type ToolApi = Pick<LanternApi, 'search' | 'getMessage' | 'listFolders' | 'getStats' | 'ask'>;
 
-function result(value: unknown): CallToolResult {
-  return { content: [{ type: 'text', text: JSON.stringify(value, null, 2) }], structuredContent: value as Record<string, unknown> };
+/** The result as JSON text for clients that read text, and as structured content checked against the output schema. */
+function result<T extends Record<string, unknown>>(value: T): CallToolResult {
+  return { content: [{ type: 'text', text: JSON.stringify(value, null, 2) }], structuredContent: value };
 }
 
 function toolError(message: string): CallToolResult {
@@ -82,6 +84,7 @@ export function createMcpServer(api: ToolApi, version: string): McpServer {
         sort: z.enum(['relevance', 'date']).optional().describe('relevance (default) or date (newest first)'),
         context: z.array(z.string().max(500)).max(20).optional().describe('@-scopes, e.g. ["@folder:inbox", "@label:work"]'),
       },
+      outputSchema: SEARCH_OUTPUT,
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     ({ query, mode, limit, offset, sort, context }) =>
@@ -89,7 +92,7 @@ export function createMcpServer(api: ToolApi, version: string): McpServer {
         const full = withContext(query, context);
         if (full === '') return toolError('search_emails: give a query (words and/or operators such as from:anna after:2024-01-01)');
         const found = await api.search({ query: full, mode: mode ?? 'auto', limit: limit ?? 10, offset: offset ?? 0, sort });
-        return result({
+        return result<OutputOf<typeof SEARCH_OUTPUT>>({
           query: full,
           total: found.total,
           offset: offset ?? 0,
@@ -124,6 +127,7 @@ export function createMcpServer(api: ToolApi, version: string): McpServer {
         includeAttachmentText: z.boolean().optional().describe('Also return the text extracted from attachments'),
         textOffset: z.number().int().min(0).optional().describe(`Where to start reading a long text (default 0); each call returns up to ${MAX_TEXT} characters`),
       },
+      outputSchema: EMAIL_OUTPUT,
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     ({ id, includeAttachmentText, textOffset }) =>
@@ -133,7 +137,7 @@ export function createMcpServer(api: ToolApi, version: string): McpServer {
         const start = textOffset ?? 0;
         if (start > 0 && start >= message.text.length) return toolError(`get_email: textOffset ${start} is past the end of the text (${message.text.length} characters)`);
         const body = textPage(message.text, start);
-        return result({
+        return result<OutputOf<typeof EMAIL_OUTPUT>>({
           id: message.id,
           messageId: message.messageId,
           threadId: message.threadId,
@@ -158,11 +162,11 @@ export function createMcpServer(api: ToolApi, version: string): McpServer {
 
   server.registerTool(
     'list_folders',
-    { title: 'Folders and labels', description: LIST_FOLDERS_DESCRIPTION, annotations: { readOnlyHint: true, openWorldHint: false } },
+    { title: 'Folders and labels', description: LIST_FOLDERS_DESCRIPTION, outputSchema: FOLDERS_OUTPUT, annotations: { readOnlyHint: true, openWorldHint: false } },
     () =>
       guarded(async () => {
         const [folders, stats] = await Promise.all([api.listFolders(), api.getStats()]);
-        return result({
+        return result<OutputOf<typeof FOLDERS_OUTPUT>>({
           messages: stats.messages,
           collections: stats.sources.map((source) => ({
             id: source.id,
@@ -186,13 +190,14 @@ export function createMcpServer(api: ToolApi, version: string): McpServer {
         question: z.string().min(1).max(10_000).describe('A question; operators and plain-English constraints work here too'),
         context: z.array(z.string().max(500)).max(20).optional().describe('@-scopes, e.g. ["@collection:work"]'),
       },
+      outputSchema: ANSWER_OUTPUT,
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     ({ question, context }) =>
       guarded(async () => {
         asked += 1;
         const answer = await api.ask({ question: withContext(question, context), requestId: `mcp-${process.pid}-${asked}` });
-        return result({
+        return result<OutputOf<typeof ANSWER_OUTPUT>>({
           answer: answer.answer,
           refused: answer.refused,
           provider: answer.provider,
