@@ -5,7 +5,8 @@ import { PLAIN_ENGLISH_EXAMPLES } from '../../shared/query/help';
 function operatorLines(): string {
   return OPERATORS.map((operator) => {
     const names = [operator.name, ...operator.aliases].map((name) => `${name}:`).join(' / ');
-    return `- ${names} ${operator.hint} (e.g. ${operator.example})`;
+    const values = operator.values ? `; one of ${operator.values.join(', ')}` : '';
+    return `- ${names} ${operator.hint} (e.g. ${operator.example}${values})`;
   }).join('\n');
 }
 
@@ -17,7 +18,7 @@ export function searchDescription(): string {
   return [
     "Search the user's own mail archive (offline, on this machine) and get matching messages, newest or best first.",
     'The query uses Gmail/Outlook-style operators plus free words; words must all appear (AND). Use "quotes" for exact',
-    'phrases, OR between alternatives, a leading - to exclude (-from:newsletter), and ( ) to group. Operators:',
+    'phrases, upper-case OR between alternatives, a leading - to exclude (-from:newsletter), and ( ) to group. Operators:',
     operatorLines(),
     'Plain-English constraints also work, e.g. ' + PLAIN_ENGLISH_EXAMPLES.slice(0, 3).map((row) => `"${row.syntax}"`).join(', ') + '.',
     'Examples: from:kiraly has:attachment after:2024-01-01 budget | subject:"Q4 report" from:finance | "zero copy" -from:bot',
