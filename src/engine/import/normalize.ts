@@ -10,6 +10,7 @@ import { makeSnippet } from './snippet';
 import type { ThreadHints } from './threading';
 import type { KeywordDocument } from '../index/keywordIndex';
 import { keywordDocumentOf } from '../index/keywordDocument';
+import { readMessageAttachments, type AttachmentSource, type MessageAttachments } from './attachments/messageAttachments';
 
 const MAX_TEXT_CHARS = 2_000_000;
 const MAX_HEADER_CHARS = 2_000;
@@ -62,14 +63,33 @@ function threadHintsOf(parsed: ParsedMail, subject: string): ThreadHints {
   return { gmailThreadId: gmailThread ? headerText(gmailThread).trim() : '', ancestors, subject };
 }
 
-function attachmentsOf(parsed: ParsedMail): AttachmentInfo[] {
+function attachmentSourcesOf(parsed: ParsedMail): AttachmentSource[] {
   return parsed.attachments
     .filter((attachment) => attachment.contentDisposition !== 'inline' || attachment.filename)
-    .map((attachment) => ({
-      filename: attachment.filename ?? `unnamed.${attachment.contentType.split('/')[1] ?? 'bin'}`,
-      contentType: attachment.contentType,
-      size: attachment.size,
-    }));
+    .map((attachment) => {
+      const header = attachment.headers.get('content-type');
+      const charset = header && typeof header === 'object' && 'params' in header ? String((header.params as Record<string, string | undefined>).charset ?? '') : '';
+      return {
+        filename: attachment.filename ?? `unnamed.${attachment.contentType.split('/')[1] ?? 'bin'}`,
+        contentType: attachment.contentType,
+        charset,
+        bytes: attachment.content,
+      };
+    });
+}
+
+/** The attachment list and text; a failure here lists the attachments as MIME gave them and notes why there is no text. */
+async function attachmentsOf(parsed: ParsedMail, context: NormalizeContext): Promise<MessageAttachments> {
+  const sources = attachmentSourcesOf(parsed);
+  try {
+    return await readMessageAttachments(sources, { readText: context.readAttachmentText });
+  } catch (error) {
+    const reason = `attachment text could not be read: ${error instanceof Error ? error.message : String(error)}`;
+    return {
+      attachments: sources.map((source): AttachmentInfo => ({ filename: source.filename, contentType: source.contentType, size: source.bytes.length })),
+      texts: sources.map((source) => ({ filename: source.filename, text: '', error: reason })),
+    };
+  }
 }
 
 function plainText(parsed: ParsedMail): string {
@@ -95,6 +115,8 @@ export interface NormalizeContext {
   offset: number;
   placement: MailPlacement;
   defaultFolder: string;
+  /** False to list attachments without reading their text (a retry after a parse worker stopped responding). */
+  readAttachmentText?: boolean;
 }
 
 export interface NormalizedMessage {
@@ -115,7 +137,7 @@ export async function normalizeMessage(bytes: Buffer, context: NormalizeContext)
   const subject = (parsed.subject ?? '').trim();
   const date = parsed.date && !Number.isNaN(parsed.date.getTime()) ? parsed.date.getTime() : 0;
   const text = plainText(parsed);
-  const attachments = attachmentsOf(parsed);
+  const { attachments, texts: attachmentTexts } = await attachmentsOf(parsed, context);
   const contentHash = hash([messageId, date, from.address, subject, text.trim()].join('\u0000'));
   const id = (messageId ? hash(`${messageId}\u0000${contentHash}`) : contentHash).slice(0, 24);
   const gmailLabels = parseGmailLabels(parsed.headers.get('x-gmail-labels'));
@@ -136,7 +158,7 @@ export async function normalizeMessage(bytes: Buffer, context: NormalizeContext)
     labelsJson: JSON.stringify(labels),
     attachmentsJson: JSON.stringify(attachments),
     attachmentCount: attachments.length,
-    attachmentTextJson: '[]',
+    attachmentTextJson: JSON.stringify(attachmentTexts),
     parentId: '',
     size: bytes.length,
     text,

@@ -11,7 +11,7 @@ import { Evaluator, foldedPhrase, type Bitset } from './evaluate';
 import { phraseMatcher } from './phraseMatch';
 import { byDate, byScore, diversifyThreads, fuseByRank, type RankedHit } from './rank';
 import { routeQuery } from './route';
-import { matchedInFor, snippetFor } from './snippetHighlights';
+import { matchOf, snippetFor } from './snippetHighlights';
 import { toSummary } from './toSummary';
 
 const MAX_LIMIT = 1000;
@@ -127,19 +127,20 @@ export async function runSearch(request: SearchRequest, context: SearchContext, 
   const total = parsed.limit !== null ? Math.min(parsed.limit, ranked.length) : ranked.length;
   const page = ranked.slice(offset, Math.min(offset + limit, total));
   const ids = page.map((hit) => context.catalog.entries[hit.ordinal]!.row.id);
-  const texts = new Map((await context.store.getColumns(ids, ['id', 'snippet', 'text'])).map((row) => [row.id, row]));
+  const texts = new Map((await context.store.getColumns(ids, ['id', 'snippet', 'text', 'attachmentTextJson'])).map((row) => [row.id, row]));
   const hits: SearchHit[] = page.map((hit) => {
     const entry = context.catalog.entries[hit.ordinal]!;
     const stored = texts.get(entry.row.id);
     const chunk = chunks.get(hit.ordinal);
-    const source = chunk && hit.matchType === 'semantic' ? chunk.text : (stored?.text ?? '');
+    const match = matchOf(entry, keyword.highlightTerms, chunk?.origin, stored);
+    const source = chunk && hit.matchType === 'semantic' ? chunk.text : match.text;
     const { snippet, highlights } = snippetFor(chunk && hit.matchType === 'semantic' ? '' : (stored?.snippet ?? ''), source, keyword.highlightTerms, chunk?.text);
     return {
       ...toSummary(entry, snippet),
       score: Number(hit.score.toFixed(4)),
       highlights,
       matchType: hit.matchType,
-      matchedIn: matchedInFor(entry, keyword.highlightTerms, chunk?.origin),
+      matchedIn: match.matchedIn,
     };
   });
   return {

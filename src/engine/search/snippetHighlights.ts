@@ -49,12 +49,45 @@ export function snippetFor(storedSnippet: string, text: string, terms: string[],
   return { snippet, highlights: highlightRanges(snippet, terms) };
 }
 
-/** Where the query matched: the semantic passage's origin, else the subject, an attachment name, or the body. */
-export function matchedInFor(entry: CatalogEntry, terms: string[], semanticOrigin?: string): string {
-  if (semanticOrigin) return semanticOrigin;
+/** The stored texts a hit's match can lie in. */
+export interface StoredTexts {
+  text: string;
+  attachmentTextJson: string;
+}
+
+function attachmentTextsOf(json: string): { filename: string; text: string }[] {
+  try {
+    const parsed = JSON.parse(json) as { filename?: unknown; text?: unknown }[];
+    return parsed.map((item) => ({ filename: String(item.filename ?? ''), text: String(item.text ?? '') }));
+  } catch {
+    return [];
+  }
+}
+
+/** Whether the text holds a query word: by the highlight pattern, and for non-ASCII text also after folding (café for cafe). */
+function mentions(text: string, pattern: RegExp | null, wanted: string[]): boolean {
+  if (!pattern || text === '') return false;
+  pattern.lastIndex = 0;
+  if (pattern.test(text)) return true;
+  if (!/[^\p{ASCII}]/u.test(text)) return false;
+  const folded = foldText(text);
+  return wanted.some((word) => folded.includes(word));
+}
+
+/**
+ * Where the query matched and the text to preview from: the semantic passage's origin, else the subject, an attachment
+ * name, the body, or the attachment whose text holds a query word (then its text is the one to preview).
+ */
+export function matchOf(entry: CatalogEntry, terms: string[], semanticOrigin?: string, stored?: StoredTexts): { matchedIn: string; text: string } {
+  const body = stored?.text ?? '';
+  if (semanticOrigin) return { matchedIn: semanticOrigin, text: body };
   const wanted = terms.flatMap((term) => words(term));
-  if (wanted.length === 0) return 'body';
-  if (wanted.some((word) => entry.foldedSubject.includes(word))) return 'subject';
-  const attachment = entry.attachments.find((item) => wanted.some((word) => foldText(item.filename).includes(word)));
-  return attachment ? attachment.filename : 'body';
+  if (wanted.length === 0) return { matchedIn: 'body', text: body };
+  if (wanted.some((word) => entry.foldedSubject.includes(word))) return { matchedIn: 'subject', text: body };
+  const named = entry.attachments.find((item) => wanted.some((word) => foldText(item.filename).includes(word)));
+  if (named) return { matchedIn: named.filename, text: body };
+  const pattern = termPattern(terms);
+  if (!stored || mentions(body, pattern, wanted)) return { matchedIn: 'body', text: body };
+  const inAttachment = attachmentTextsOf(stored.attachmentTextJson).find((item) => mentions(item.text, pattern, wanted));
+  return inAttachment ? { matchedIn: inAttachment.filename, text: inAttachment.text } : { matchedIn: 'body', text: body };
 }
