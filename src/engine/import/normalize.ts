@@ -79,10 +79,10 @@ function attachmentSourcesOf(parsed: ParsedMail): AttachmentSource[] {
 }
 
 /** The attachment list and text; a failure here lists the attachments as MIME gave them and notes why there is no text. */
-async function attachmentsOf(parsed: ParsedMail, context: NormalizeContext): Promise<MessageAttachments> {
+async function attachmentsOf(parsed: ParsedMail, context: NormalizeContext, hooks: NormalizeHooks): Promise<MessageAttachments> {
   const sources = attachmentSourcesOf(parsed);
   try {
-    return await readMessageAttachments(sources, { readText: context.readAttachmentText });
+    return await readMessageAttachments(sources, { readText: context.readAttachmentText, onReading: hooks.onReadingAttachments });
   } catch (error) {
     const reason = `attachment text could not be read: ${error instanceof Error ? error.message : String(error)}`;
     return {
@@ -119,6 +119,12 @@ export interface NormalizeContext {
   readAttachmentText?: boolean;
 }
 
+/** Calls out of a parse, for the thread that runs it (they cannot travel in the context, which is copied between threads). */
+export interface NormalizeHooks {
+  /** Attachment text reading started (true) or ended (false). */
+  onReadingAttachments?: (isReading: boolean) => void;
+}
+
 export interface NormalizedMessage {
   /** The record, with `threadId` still empty: the importer resolves threads against what is already stored. */
   record: MessageRecord;
@@ -127,7 +133,7 @@ export interface NormalizedMessage {
   keywords: KeywordDocument;
 }
 
-export async function normalizeMessage(bytes: Buffer, context: NormalizeContext): Promise<NormalizedMessage> {
+export async function normalizeMessage(bytes: Buffer, context: NormalizeContext, hooks: NormalizeHooks = {}): Promise<NormalizedMessage> {
   const parsed = await simpleParser(bytes, { skipImageLinks: true, skipTextToHtml: true, skipTextLinks: true });
   const messageId = stripAngles(parsed.messageId);
   const from = addresses(parsed.from)[0] ?? { name: '', address: '' };
@@ -137,7 +143,7 @@ export async function normalizeMessage(bytes: Buffer, context: NormalizeContext)
   const subject = (parsed.subject ?? '').trim();
   const date = parsed.date && !Number.isNaN(parsed.date.getTime()) ? parsed.date.getTime() : 0;
   const text = plainText(parsed);
-  const { attachments, texts: attachmentTexts } = await attachmentsOf(parsed, context);
+  const { attachments, texts: attachmentTexts } = await attachmentsOf(parsed, context, hooks);
   const contentHash = hash([messageId, date, from.address, subject, text.trim()].join('\u0000'));
   const id = (messageId ? hash(`${messageId}\u0000${contentHash}`) : contentHash).slice(0, 24);
   const gmailLabels = parseGmailLabels(parsed.headers.get('x-gmail-labels'));

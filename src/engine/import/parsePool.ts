@@ -10,7 +10,11 @@ export interface ParseTask {
   context: NormalizeContext;
 }
 
-export type ParseReply = { seq: number; normalized: NormalizedMessage } | { seq: number; error: string };
+export type ParseReply =
+  | { seq: number; normalized: NormalizedMessage }
+  | { seq: number; error: string }
+  /** Progress, not an answer: the message started or finished reading attachment text. */
+  | { seq: number; isReadingAttachments: boolean };
 
 /** Parses one message; results of `parse` calls may be awaited in any order. */
 export interface Parser {
@@ -27,26 +31,56 @@ export const inlineParser: Parser = {
 interface Pending {
   resolve: (normalized: NormalizedMessage) => void;
   reject: (error: Error) => void;
+  /** Kept so the message can be sent again to the worker that replaces a stuck one. */
+  bytes: Buffer;
+  context: NormalizeContext;
+  slot: number;
+  /** When its current turn at reading attachment text started; null while it is not reading. */
+  readingSince: number | null;
+}
+
+/**
+ * A message that has been reading attachment text this long is stuck: a reader that never yields the thread (which no
+ * time limit inside the worker can interrupt) or never ends. Its worker is replaced. Well above the 60 s a message's
+ * attachments may take together, plus one file's 10 s past that.
+ */
+const STUCK_AFTER_MS = 120_000;
+
+export interface ParserOptions {
+  stuckAfterMs?: number;
 }
 
 class WorkerParser implements Parser {
   private readonly workers: Worker[];
   private readonly pending = new Map<number, Pending>();
+  private readonly watchdog: NodeJS.Timeout;
   private seq = 0;
   private failure: Error | null = null;
 
-  constructor(script: string, count: number) {
-    this.workers = Array.from({ length: count }, () => {
-      const worker = new Worker(script);
-      worker.on('message', (reply: ParseReply) => this.settle(reply));
-      worker.on('error', (error) => this.failAll(error));
-      return worker;
-    });
+  constructor(
+    private readonly script: string,
+    count: number,
+    private readonly stuckAfterMs: number,
+  ) {
+    this.workers = Array.from({ length: count }, () => this.startWorker());
+    this.watchdog = setInterval(() => this.replaceStuckWorkers(), Math.max(100, Math.min(5_000, stuckAfterMs / 4)));
+    this.watchdog.unref();
+  }
+
+  private startWorker(): Worker {
+    const worker = new Worker(this.script);
+    worker.on('message', (reply: ParseReply) => this.settle(reply));
+    worker.on('error', (error) => this.failAll(error));
+    return worker;
   }
 
   private settle(reply: ParseReply): void {
     const pending = this.pending.get(reply.seq);
     if (!pending) return;
+    if ('isReadingAttachments' in reply) {
+      pending.readingSince = reply.isReadingAttachments ? performance.now() : null;
+      return;
+    }
     this.pending.delete(reply.seq);
     if ('error' in reply) pending.reject(new Error(reply.error));
     else pending.resolve(reply.normalized);
@@ -58,26 +92,50 @@ class WorkerParser implements Parser {
     this.pending.clear();
   }
 
+  private send(seq: number, pending: Pending): void {
+    const copy = new Uint8Array(pending.bytes.length);
+    copy.set(pending.bytes);
+    pending.readingSince = null;
+    this.workers[pending.slot]!.postMessage({ seq, bytes: copy.buffer, context: pending.context } satisfies ParseTask, [copy.buffer]);
+  }
+
+  /**
+   * Replaces the worker of each message stuck reading attachments and sends that worker's messages to the new one: the
+   * stuck message without reading attachment text (it is then listed with the reason), the others as they were.
+   */
+  private replaceStuckWorkers(): void {
+    const now = performance.now();
+    for (const pending of this.pending.values()) {
+      if (pending.readingSince === null || now - pending.readingSince < this.stuckAfterMs) continue;
+      const stuck = this.workers[pending.slot]!;
+      stuck.removeAllListeners('message');
+      stuck.removeAllListeners('error');
+      void stuck.terminate();
+      this.workers[pending.slot] = this.startWorker();
+      pending.context = { ...pending.context, readAttachmentText: false };
+      for (const [seq, other] of this.pending) if (other.slot === pending.slot) this.send(seq, other);
+    }
+  }
+
   parse(bytes: Buffer, context: NormalizeContext): Promise<NormalizedMessage> {
     if (this.failure) return inlineParser.parse(bytes, context);
     const seq = this.seq++;
-    const copy = new Uint8Array(bytes.length);
-    copy.set(bytes);
-    const worker = this.workers[seq % this.workers.length]!;
     return new Promise((resolve, reject) => {
-      this.pending.set(seq, { resolve, reject });
-      worker.postMessage({ seq, bytes: copy.buffer, context } satisfies ParseTask, [copy.buffer]);
+      const pending: Pending = { resolve, reject, bytes, context, slot: seq % this.workers.length, readingSince: null };
+      this.pending.set(seq, pending);
+      this.send(seq, pending);
     });
   }
 
   async close(): Promise<void> {
+    clearInterval(this.watchdog);
     await Promise.all(this.workers.map((worker) => worker.terminate()));
   }
 }
 
 /** Worker threads when `workerScript` exists and there is more than one core; otherwise parsing stays inline. */
-export function createParser(workerScript: string | undefined): Parser {
+export function createParser(workerScript: string | undefined, options: ParserOptions = {}): Parser {
   const cores = availableParallelism();
   if (!workerScript || !existsSync(workerScript) || cores < 2) return inlineParser;
-  return new WorkerParser(workerScript, cores);
+  return new WorkerParser(workerScript, cores, options.stuckAfterMs ?? STUCK_AFTER_MS);
 }

@@ -24,12 +24,32 @@ export interface AttachmentReadOptions {
   limits?: ExtractionLimits;
   /** False when an earlier attempt at this message stopped responding: list the attachments, note their text as unread. */
   readText?: boolean;
+  /** Called when this message's turn to read attachment text starts and when it ends (the parse pool's watchdog). */
+  onReading?: (isReading: boolean) => void;
 }
 
 /** Attachment text kept per message, across all its attachments. */
 const MAX_MESSAGE_TEXT = 2_000_000;
 /** Time all of one message's attachments may take together. */
 const MESSAGE_TIME_BUDGET_MS = 60_000;
+
+/**
+ * One message reads attachment text at a time on each thread: the per-file time limit then measures that file's own
+ * work, not the work of every message a worker happens to be parsing at once.
+ */
+let readingTurn: Promise<void> = Promise.resolve();
+
+async function inTurn<T>(read: () => Promise<T>): Promise<T> {
+  const previous = readingTurn;
+  let release = (): void => {};
+  readingTurn = new Promise((resolve) => (release = resolve));
+  await previous;
+  try {
+    return await read();
+  } finally {
+    release();
+  }
+}
 
 interface Listed {
   info: AttachmentInfo;
@@ -60,18 +80,14 @@ function unpack(source: AttachmentSource, notes: AttachmentText[]): Listed[] {
   }
 }
 
-export async function readMessageAttachments(sources: AttachmentSource[], options: AttachmentReadOptions = {}): Promise<MessageAttachments> {
+async function readTexts(listed: Listed[], options: AttachmentReadOptions): Promise<AttachmentText[]> {
   const limits = options.limits ?? DEFAULT_EXTRACTION_LIMITS;
   const texts: AttachmentText[] = [];
-  const listed = sources.flatMap((source) => unpack(source, texts));
   const started = performance.now();
   let kept = 0;
   for (const item of listed) {
     const { filename } = item.info;
-    if (!textFormatOf(filename, item.contentType, item.bytes)) continue;
-    if (options.readText === false) {
-      texts.push({ filename, text: '', error: 'not read: reading this message’s attachments stopped responding, so its text was skipped' });
-    } else if (kept >= MAX_MESSAGE_TEXT) {
+    if (kept >= MAX_MESSAGE_TEXT) {
       texts.push({ filename, text: '', error: `not read: this message’s attachments already gave ${MAX_MESSAGE_TEXT.toLocaleString('en')} characters of text` });
     } else if (performance.now() - started > MESSAGE_TIME_BUDGET_MS) {
       texts.push({ filename, text: '', error: `not read: this message’s attachments already took over ${MESSAGE_TIME_BUDGET_MS / 1000} s` });
@@ -82,5 +98,26 @@ export async function readMessageAttachments(sources: AttachmentSource[], option
       texts.push({ filename, text: result.text, ...(result.error ? { error: result.error } : {}) });
     }
   }
-  return { attachments: listed.map((item) => item.info), texts };
+  return texts;
+}
+
+export async function readMessageAttachments(sources: AttachmentSource[], options: AttachmentReadOptions = {}): Promise<MessageAttachments> {
+  const notes: AttachmentText[] = [];
+  const listed = sources.flatMap((source) => unpack(source, notes));
+  const attachments = listed.map((item) => item.info);
+  const readable = listed.filter((item) => textFormatOf(item.info.filename, item.contentType, item.bytes));
+  if (readable.length === 0) return { attachments, texts: notes };
+  if (options.readText === false) {
+    const skipped = readable.map(({ info }) => ({ filename: info.filename, text: '', error: 'not read: reading this message’s attachments stopped responding, so its text was skipped' }));
+    return { attachments, texts: [...notes, ...skipped] };
+  }
+  const texts = await inTurn(async () => {
+    options.onReading?.(true);
+    try {
+      return await readTexts(readable, options);
+    } finally {
+      options.onReading?.(false);
+    }
+  });
+  return { attachments, texts: [...notes, ...texts] };
 }
