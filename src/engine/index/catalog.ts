@@ -50,6 +50,7 @@ export class Catalog {
   readonly entries: CatalogEntry[] = [];
   private readonly ordinalById = new Map<string, number>();
   private readonly ordinalsByMessageId = new Map<string, number[]>();
+  private readonly threadSizes = new Map<string, number>();
   dates = new Float64Array(1024);
 
   get size(): number {
@@ -99,12 +100,18 @@ export class Catalog {
     }
     this.dates[ordinal] = row.date;
     this.ordinalById.set(row.id, ordinal);
+    this.threadSizes.set(row.threadId, (this.threadSizes.get(row.threadId) ?? 0) + 1);
     if (row.messageId) {
       const list = this.ordinalsByMessageId.get(row.messageId);
       if (list) list.push(ordinal);
       else this.ordinalsByMessageId.set(row.messageId, [ordinal]);
     }
     return ordinal;
+  }
+
+  /** Messages stored in a thread. */
+  threadSize(threadId: string): number {
+    return this.threadSizes.get(threadId) ?? 0;
   }
 
   setLabels(ordinal: number, labels: string[]): void {

@@ -6,10 +6,14 @@ import type { Catalog } from '../index/catalog';
 import type { ContactDirectory } from '../index/contacts';
 import type { KeywordIndex } from '../index/keywordIndex';
 import type { MessageStore } from '../store/messageStore';
+import type { ChatGenerator } from '../answer/types';
 import type { ChunkMatch } from '../vectors/chunkStore';
 import { Evaluator, foldedPhrase, type Bitset } from './evaluate';
+import { hydeSearchText, writeHypotheticalPassage } from './hyde';
 import { phraseMatcher } from './phraseMatch';
 import { byDate, byScore, diversifyThreads, fuseByRank, type RankedHit } from './rank';
+import type { Reranker } from './reranker';
+import { rerankFused } from './rerankStage';
 import { routeQuery } from './route';
 import { matchOf, snippetFor } from './snippetHighlights';
 import { toSummary } from './toSummary';
@@ -18,6 +22,8 @@ const MAX_LIMIT = 1000;
 const PHRASE_BATCH = 500;
 /** Semantic retrieval returns at most this many messages (or the requested page's end, if further). */
 const SEMANTIC_CANDIDATES = 200;
+/** Enough of hyde's passage for a person to see what it searched by. */
+const NOTE_PASSAGE_CHARACTERS = 200;
 
 /** Retrieval by meaning, when vectors exist. */
 export interface SemanticRetriever {
@@ -34,6 +40,10 @@ export interface SearchContext {
   store: MessageStore;
   timeZone: string;
   semantic: SemanticRetriever | null;
+  /** Rerank mode's second stage; without it rerank runs as hybrid. */
+  reranker?: Reranker;
+  /** The configured answer provider's model, for hyde mode; null (or absent) when answers are extractive. */
+  languageModel?: () => ChatGenerator | null;
 }
 
 async function keepPhraseMatches(matches: Bitset, phrases: string[], context: SearchContext): Promise<void> {
@@ -83,6 +93,27 @@ async function semanticHits(
   return { hits, chunks };
 }
 
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Hyde mode's semantic text: the query with a passage the model wrote for it, or null (and why) to run as hybrid. */
+async function hypotheticalText(query: string, context: SearchContext): Promise<{ text: string | null; note: string }> {
+  const generate = context.languageModel?.() ?? null;
+  if (generate === null) {
+    return { text: null, note: 'hyde fell back to hybrid: no language model is configured (answers are extractive); choose Ollama, an OpenAI-compatible server or a local model in settings' };
+  }
+  const started = performance.now();
+  try {
+    const { passage, isCached } = await writeHypotheticalPassage(query, generate);
+    const how = isCached ? 'wrote earlier' : `wrote in ${((performance.now() - started) / 1000).toFixed(1)} s`;
+    const shown = passage.length > NOTE_PASSAGE_CHARACTERS ? `${passage.slice(0, NOTE_PASSAGE_CHARACTERS)}…` : passage;
+    return { text: hydeSearchText(query, passage), note: `hyde: searched by meaning with a passage the language model ${how}: "${shown}"` };
+  } catch (error) {
+    return { text: null, note: `hyde fell back to hybrid: the language model failed (${errorText(error)})` };
+  }
+}
+
 /** Ways to run a search that only the engine's own callers (questions for the answer pane) need. */
 export interface SearchTuning {
   /** Leave question words out of the keyword terms even when nothing else was understood. */
@@ -106,19 +137,37 @@ export async function runSearch(request: SearchRequest, context: SearchContext, 
   const limit = Math.min(MAX_LIMIT, Math.max(0, request.limit ?? 20), parsed.limit ?? MAX_LIMIT);
   const sort: SortOrder = parsed.sort ?? request.sort ?? (keyword.contentTerms.length > 0 ? 'relevance' : 'date');
 
+  let mode = route.mode;
+  let modeNote = route.note;
   let ranked: RankedHit[] = [];
   let chunks = new Map<number, ChunkMatch>();
-  if (route.mode !== 'semantic') {
+  if (mode !== 'semantic') {
     if (keyword.phrases.length > 0) await keepPhraseMatches(keyword.matches, keyword.phrases, context);
     ranked = setBits(keyword.matches).map((ordinal) => ({ ordinal, score: keyword.scores[ordinal]!, matchType: 'keyword' as MatchType }));
     ranked.sort(byScore(context.catalog));
   }
-  if (route.mode !== 'keyword' && keyword.contentTerms.length > 0) {
+  if (mode !== 'keyword' && keyword.contentTerms.length > 0) {
     const filter = new Evaluator(context.catalog, context.keywords, 'relaxed').evaluate(parsed.root).matches;
-    const semanticText = parsed.semanticText?.trim() || keyword.contentTerms.join(' ');
+    const queryText = parsed.semanticText?.trim() || keyword.contentTerms.join(' ');
+    let semanticText = queryText;
+    if (mode === 'hyde') {
+      const hypothetical = await hypotheticalText(queryText, context);
+      modeNote = hypothetical.note;
+      if (hypothetical.text === null) mode = 'hybrid';
+      else semanticText = hypothetical.text;
+    }
     const semantic = await semanticHits(semanticText, filter, offset + limit, context);
     chunks = semantic.chunks;
-    ranked = route.mode === 'semantic' ? semantic.hits : fuseByRank(ranked, semantic.hits, context.catalog, route.weights);
+    const keywordHits = ranked;
+    ranked = mode === 'semantic' ? semantic.hits : fuseByRank(keywordHits, semantic.hits, context.catalog, route.weights);
+    if (mode === 'rerank') {
+      if (sort === 'date') modeNote = 'rerank: results in date order, so nothing was reordered';
+      else if (context.reranker) {
+        const reranked = await rerankFused({ fused: ranked, keywordHits, queryText, contentTerms: keyword.contentTerms }, context, context.reranker);
+        ranked = reranked.ranked;
+        modeNote = reranked.note;
+      } else modeNote = 'rerank ran as hybrid: this engine has no reranker';
+    }
   }
   if (sort === 'date') {
     ranked.sort(byDate(context.catalog));
@@ -141,6 +190,7 @@ export async function runSearch(request: SearchRequest, context: SearchContext, 
       highlights,
       matchType: hit.matchType,
       matchedIn: match.matchedIn,
+      threadSize: context.catalog.threadSize(entry.row.threadId),
     };
   });
   return {
@@ -149,8 +199,8 @@ export async function runSearch(request: SearchRequest, context: SearchContext, 
     total,
     tookMs: Math.round(performance.now() - started),
     hits,
-    mode: route.mode,
-    modeNote: route.note,
+    mode,
+    modeNote,
     embeddedShare,
   };
 }

@@ -4,8 +4,12 @@ import type { ParsedQuerySummary } from '../query/ast';
 
 export type SortOrder = 'relevance' | 'date';
 
-/** How words are matched: by the words themselves, by meaning, or both fused; `auto` picks by the query. */
-export type SearchMode = 'keyword' | 'semantic' | 'hybrid' | 'auto';
+/**
+ * How words are matched: by the words themselves, by meaning, or both fused; `rerank` reorders hybrid's best
+ * candidates by a closer look at each, `hyde` searches by meaning with a passage a language model wrote for the query;
+ * `auto` picks by the query.
+ */
+export type SearchMode = 'keyword' | 'semantic' | 'hybrid' | 'rerank' | 'hyde' | 'auto';
 
 /** Which retriever found a hit. */
 export type MatchType = 'keyword' | 'semantic' | 'both';
@@ -33,6 +37,8 @@ export interface SearchHit extends MessageSummary {
   matchType: MatchType;
   /** Where the best match was: 'subject', 'body', or an attachment's file name. */
   matchedIn: string;
+  /** Messages in this hit's thread, in the whole store (1 for a lone mail). */
+  threadSize: number;
 }
 
 export interface SearchResult {

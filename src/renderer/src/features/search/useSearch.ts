@@ -20,21 +20,14 @@ export function useSearch(client: LanternClient, query: string, sort: SortOrder,
   const [isSearching, setIsSearching] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [nonce, setNonce] = useState(0);
-  // The page size grows with "show more" and starts over for a new query or order.
-  const listingKey = `${sort}\u0000${query}`;
-  const [paging, setPaging] = useState({ key: listingKey, limit: PAGE_SIZE });
-  const limit = paging.key === listingKey ? paging.limit : PAGE_SIZE;
   const requestCounter = useRef(0);
   const isImmediate = useRef(true);
+  const isLoadingMore = useRef(false);
 
   const searchNow = useCallback(() => {
     isImmediate.current = true;
     setNonce((previous) => previous + 1);
   }, []);
-  const loadMore = useCallback(() => {
-    isImmediate.current = true;
-    setPaging({ key: listingKey, limit: limit + PAGE_SIZE });
-  }, [listingKey, limit]);
 
   useEffect(() => {
     const delay = isImmediate.current ? 0 : DEBOUNCE_MS;
@@ -42,9 +35,10 @@ export function useSearch(client: LanternClient, query: string, sort: SortOrder,
     const timer = window.setTimeout(() => {
       requestCounter.current += 1;
       const request = requestCounter.current;
+      isLoadingMore.current = false;
       setIsSearching(true);
       client
-        .search({ query, sort, limit })
+        .search({ query, sort, limit: PAGE_SIZE })
         .then((answer) => {
           if (request !== requestCounter.current) return;
           setResult(answer);
@@ -60,7 +54,27 @@ export function useSearch(client: LanternClient, query: string, sort: SortOrder,
         });
     }, delay);
     return () => window.clearTimeout(timer);
-  }, [client, query, sort, limit, storeVersion, nonce]);
+  }, [client, query, sort, storeVersion, nonce]);
+
+  /** The next page after the hits already shown, appended; dropped if another search started meanwhile. */
+  const loadMore = useCallback(() => {
+    if (!result || result.hits.length >= result.total || isLoadingMore.current) return;
+    isLoadingMore.current = true;
+    const request = requestCounter.current;
+    const offset = result.hits.length;
+    client
+      .search({ query, sort, limit: PAGE_SIZE, offset })
+      .then((page) => {
+        if (request !== requestCounter.current) return;
+        setResult((previous) => (previous && previous.hits.length === offset ? { ...previous, hits: [...previous.hits, ...page.hits] } : previous));
+      })
+      .catch((failure: unknown) => {
+        if (request === requestCounter.current) setError(failure instanceof Error ? failure.message : String(failure));
+      })
+      .finally(() => {
+        if (request === requestCounter.current) isLoadingMore.current = false;
+      });
+  }, [client, query, sort, result]);
 
   return { result, isSearching, error, searchNow, loadMore };
 }
