@@ -1,29 +1,21 @@
 // Decides how to read a dropped path by looking at its content, not only its name.
-import { open, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { createGunzip } from 'node:zlib';
 import { createReadStream } from 'node:fs';
 import type { SourceKind } from '../../shared/model/importing';
 import type { MailReader } from './rawMail';
 import { isGzip, readMbox } from './mbox';
+import { readFileHead } from './sources/fileHead';
 import { readEmlFile, readFolderTree } from './sources/folderTree';
 import { looksLikeMessage } from './sources/looksLikeMessage';
+import { isCompoundFile, isOutlookItem, readMsgFile } from './sources/msgFile';
+import { isOutlookDataFile, readOutlookDataFile } from './sources/pstFile';
 import { readTarArchive } from './sources/tarArchive';
 import { readZipArchive } from './sources/zipArchive';
 
 export type Detection = { kind: SourceKind; reader: MailReader } | { problem: string };
 
 const HEAD_BYTES = 4096;
-
-async function readHead(path: string): Promise<Buffer> {
-  const handle = await open(path, 'r');
-  try {
-    const buffer = Buffer.alloc(HEAD_BYTES);
-    const { bytesRead } = await handle.read(buffer, 0, HEAD_BYTES, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
-}
 
 async function readGunzippedHead(path: string): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -66,7 +58,12 @@ export async function detectSource(path: string): Promise<Detection> {
   const info = await stat(path);
   if (info.isDirectory()) return { kind: 'folder', reader: readFolderTree };
   if (info.size === 0) return { problem: `${path} is empty` };
-  const head = withoutByteOrderMark(await readHead(path));
+  const head = withoutByteOrderMark(await readFileHead(path, HEAD_BYTES));
+  if (isOutlookDataFile(head)) return { kind: 'pst', reader: readOutlookDataFile };
+  if (isCompoundFile(head)) {
+    if (await isOutlookItem(path)) return { kind: 'msg', reader: readMsgFile };
+    return { problem: `${path} is an Office compound document (a Word or Excel file?), not an Outlook .msg message` };
+  }
   if (isZip(head)) return { kind: 'zip', reader: readZipArchive };
   if (isTar(head)) return { kind: 'tar', reader: readTarArchive(false) };
   if (isGzip(head)) {
@@ -76,5 +73,5 @@ export async function detectSource(path: string): Promise<Detection> {
   }
   if (looksLikeMbox(head)) return { kind: 'mbox', reader: readMbox };
   if (looksLikeMessage(head)) return { kind: 'eml', reader: readEmlFile };
-  return { problem: `${path} is not a mail file Lantern can read (expected an mbox, a Takeout .zip or .tgz, an .eml file or a mail folder)` };
+  return { problem: `${path} is not a mail file Lantern can read (expected an mbox, a Takeout .zip or .tgz, an .eml, .msg or .pst file or a mail folder)` };
 }

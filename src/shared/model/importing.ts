@@ -44,4 +44,4 @@ export interface SourceRecord {
 }
 
 /** What an imported source was, as detected from its content. */
-export type SourceKind = 'mbox' | 'zip' | 'tar' | 'eml' | 'folder';
+export type SourceKind = 'mbox' | 'zip' | 'tar' | 'eml' | 'folder' | 'pst' | 'msg';

@@ -1,25 +1,16 @@
-// Reads a dropped folder: maildir trees, readpst exports (folders holding `mbox` files or .eml files), EML trees.
+// Reads a dropped folder: maildir trees, readpst exports (folders holding `mbox` files or .eml files), EML and .msg trees.
 import { createReadStream } from 'node:fs';
-import { open, readdir } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { basename, join, relative, sep } from 'node:path';
 import type { MailReader, RawMail } from '../rawMail';
 import { isGzip, readMbox } from '../mbox';
 import { singleMessage } from './archiveEntries';
+import { readFileHead } from './fileHead';
 import { looksLikeMessage } from './looksLikeMessage';
 import { appleMailFolder, emlxMessage } from './appleMail';
+import { isCompoundFile, isOutlookItem, msgMessage } from './msgFile';
 
 const HEAD_BYTES = 512;
-
-async function head(path: string): Promise<Buffer> {
-  const handle = await open(path, 'r');
-  try {
-    const buffer = Buffer.alloc(HEAD_BYTES);
-    const { bytesRead } = await handle.read(buffer, 0, HEAD_BYTES, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
-}
 
 /** Maildir flags after ":2,": S seen, F flagged. A message still in new/ has not been seen. */
 function maildirFlags(name: string, inNew: boolean): { isRead: boolean; isStarred: boolean } {
@@ -60,7 +51,7 @@ export const readFolderTree: MailReader = async function* (root, options): Async
         continue;
       }
       if (!entry.isFile() || entry.name.startsWith('.')) continue;
-      const start = await head(path);
+      const start = await readFileHead(path, HEAD_BYTES);
       const lower = entry.name.toLowerCase();
       if (lower === 'mbox' || lower.endsWith('.mbox') || start.subarray(0, 5).toString('latin1') === 'From ' || (isGzip(start) && lower.includes('mbox'))) {
         const folder = lower === 'mbox' ? folderOf(root, directory) : `${folderOf(root, directory) === basename(root) ? '' : `${folderOf(root, directory)}/`}${entry.name.replace(/\.(mbox|gz)+$/i, '')}`;
@@ -68,6 +59,9 @@ export const readFolderTree: MailReader = async function* (root, options): Async
           found += 1;
           yield mail.kind === 'message' ? { ...mail, position: `${relative(root, path)}, ${mail.position}`, placement: { ...mail.placement, folder } } : mail;
         }
+      } else if (lower.endsWith('.msg') || (isCompoundFile(start) && (await isOutlookItem(path)))) {
+        found += 1;
+        yield await msgMessage(path, relative(root, path), folderOf(root, directory));
       } else if (lower.endsWith('.emlx')) {
         found += 1;
         const chunks: Buffer[] = [];
@@ -80,7 +74,7 @@ export const readFolderTree: MailReader = async function* (root, options): Async
     }
   }
   yield* walk(root);
-  if (found === 0) throw new Error(`folder: ${root} holds no mail Lantern can read (mbox, .eml or maildir files)`);
+  if (found === 0) throw new Error(`folder: ${root} holds no mail Lantern can read (mbox, .eml, .msg or maildir files)`);
 };
 
 /** One .eml file dropped on its own. */
