@@ -43,6 +43,8 @@ async function main(argv: string[]): Promise<number> {
   }
   const dataDir = resolveDataDir(values['data-dir']);
   const json = values.json;
+  // With --json, stdout carries only the JSON: anything a library prints (pst-extractor reports skipped items) goes to stderr.
+  if (json) console.log = console.error;
   switch (command) {
     case 'import':
       return runImport(rest, dataDir, json);

@@ -14,7 +14,7 @@ export function ChooseFilesButton({ onFiles, isDisabled }: { onFiles: (files: Fi
         multiple
         hidden
         data-testid="file-input"
-        accept=".mbox,.mbx,.pst,.ost,.eml,.zip,.tgz,.gz,application/mbox"
+        accept=".mbox,.mbx,.pst,.ost,.msg,.eml,.emlx,.zip,.tgz,.gz,application/mbox,application/vnd.ms-outlook,message/rfc822"
         onChange={(event) => {
           const files = [...(event.target.files ?? [])];
           // Reset so choosing the same file again fires change again.

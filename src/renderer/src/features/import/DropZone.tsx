@@ -56,7 +56,7 @@ export function DropZone({ onFiles, isBusy }: { onFiles: (files: File[]) => void
           <Icon name="upload" size={40} />
         </div>
         <div className="drop-overlay-title">{isBusy ? 'An import is running: wait for it to finish' : 'Drop to import your mail'}</div>
-        <div className="drop-overlay-hint">Gmail Takeout .mbox, Outlook .pst</div>
+        <div className="drop-overlay-hint">Gmail Takeout .zip or .mbox, Outlook .pst, .ost or .msg, .eml files or mail folders</div>
       </div>
     </div>
   );

@@ -18,7 +18,7 @@ export function FirstRun({ onFiles, isBusy }: { onFiles: (files: File[]) => void
               Tick <strong>Mail</strong>, then <em>Next step</em> → <em>Create export</em>.
             </li>
             <li>
-              Download the archive when Google mails you, unzip it and find the <strong>.mbox</strong> file.
+              Download the archive when Google mails you and drop the <strong>.zip</strong> (or the <strong>.mbox</strong> inside it) here: no need to unpack it.
             </li>
           </ol>
         </article>
@@ -42,7 +42,7 @@ export function FirstRun({ onFiles, isBusy }: { onFiles: (files: File[]) => void
           <Icon name="upload" size={36} />
         </div>
         <p>
-          <strong>Drop .mbox or .pst files anywhere on this window</strong>
+          <strong>Drop a Takeout .zip, .mbox, .pst, .msg or .eml files, or a mail folder, anywhere on this window</strong>
         </p>
         <p className="muted">or</p>
         <ChooseFilesButton onFiles={onFiles} isDisabled={isBusy} />
