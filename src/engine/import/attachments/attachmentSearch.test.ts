@@ -71,6 +71,8 @@ async function buildMailbox(dir: string): Promise<{ file: string; realPdfMessage
     mimeMessage('badtnef', 'Unreadable winmail', 'Outlook sent this.', [
       { filename: 'winmail.dat', contentType: 'application/ms-tnef', bytes: readFileSync(join(sharedDir, 'fixtures/node-tnef-npm/badchecksum.dat')) },
     ]),
+    // A real Outlook mail whose winmail.dat holds a picture and two Outlook items (a task, a meeting) as embedded TNEF.
+    Buffer.concat([Buffer.from('From outlook@example.com Mon Jan  8 11:00:00 2024\n'), readFileSync(join(tnefDir, 'rich-text.eml'))]),
   ];
   const file = join(dir, 'attachments.mbox');
   await writeFile(file, toMbox(messages));
@@ -87,7 +89,7 @@ describe('attachment text at import', () => {
     engine = await openEngine({ dataDir: join(dir, 'data'), timeZone: 'UTC' });
     const report = await engine.importPaths([mailbox], 'attachments');
     expect(report.failed).toBe(0);
-    expect(report.imported).toBe(5);
+    expect(report.imported).toBe(6);
   });
 
   afterAll(async () => {
@@ -127,6 +129,19 @@ describe('attachment text at import', () => {
     expect(message.attachmentTexts.find((item) => item.filename === 'VIA_Nytt_1402.doc')?.error).toMatch(/^Office 97-2003 file could not be read/);
   });
 
+  it('reads the Outlook items embedded in a real winmail.dat', async () => {
+    const hits = await only('nephew');
+    expect(hits.map((hit) => [hit.subject, hit.matchedIn])).toEqual([['Rich Text', 'Build a train table']]);
+    const message = (await engine.getMessage(hits[0]!.id))!;
+    expect(message.text).not.toMatch(/nephew/i);
+    expect(message.attachments.map((attachment) => [attachment.filename, attachment.contentType])).toEqual([
+      ['kitten-playing-with-a-christmas-tree.jpg', 'image/jpeg'],
+      ['Build a train table', 'application/ms-tnef'],
+      ['Christmas Celebration!', 'application/ms-tnef'],
+    ]);
+    expect((await only('has:image')).map((hit) => hit.subject)).toEqual(['Rich Text']);
+  });
+
   it('matches filename: and has: against the listed attachments, winmail.dat contents included', async () => {
     expect((await only('filename:budget')).map((hit) => hit.subject)).toEqual(['Numbers for the review']);
     expect((await only('filename:VIA_Nytt_1402')).map((hit) => hit.subject)).toEqual(['Newsletter from Outlook']);
@@ -154,7 +169,7 @@ describe('attachment text at import', () => {
     const dataDir = await makeTempDir();
     const workerEngine = await openEngine({ dataDir, timeZone: 'UTC', parseWorkerScript: worker });
     try {
-      expect((await workerEngine.importPaths([mailbox], 'workers')).imported).toBe(5);
+      expect((await workerEngine.importPaths([mailbox], 'workers')).imported).toBe(6);
       const inline = await engine.search({ query: '', sort: 'date', limit: 10 });
       for (const hit of inline.hits) {
         const [mine, theirs] = [await engine.getMessage(hit.id), await workerEngine.getMessage(hit.id)];

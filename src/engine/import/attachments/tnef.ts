@@ -6,8 +6,9 @@ import { decodeText } from './decodeText';
 const SIGNATURE = 0x223e9f78;
 const LEVEL_ATTACHMENT = 2;
 /** Attribute tags: the low 16 bits of an attribute id (the high 16 bits name its type, which we do not need). */
-const ATTRIBUTE = { body: 0x800c, attachData: 0x800f, attachTitle: 0x8010, attachRenderData: 0x9002, mapiProperties: 0x9003, attachment: 0x9005, oemCodepage: 0x9007 };
+const ATTRIBUTE = { subject: 0x8004, body: 0x800c, attachData: 0x800f, attachTitle: 0x8010, attachRenderData: 0x9002, mapiProperties: 0x9003, attachment: 0x9005, oemCodepage: 0x9007 };
 const PROPERTY = {
+  subject: 0x0037,
   body: 0x1000,
   rtfCompressed: 0x1009,
   html: 0x1013,
@@ -28,6 +29,8 @@ const ATTACH_EMBEDDED_MESSAGE = 5;
 /** PT_OBJECT values start with the interface id of what they hold. */
 const OBJECT_ID_BYTES = 16;
 const MAX_FILES = 1000;
+/** Embedded items are opened this deep to name them by subject; deeper ones keep the generic name. */
+const MAX_NAMING_DEPTH = 3;
 
 export interface TnefFile {
   filename: string;
@@ -37,6 +40,8 @@ export interface TnefFile {
 
 export interface TnefContents {
   files: TnefFile[];
+  /** The message's subject (for an embedded Outlook item: its title), '' if none. */
+  subject: string;
   /** Plain-text body (attBody or PR_BODY), '' if none. */
   bodyText: string;
   /** PR_HTML body, '' if none. */
@@ -165,9 +170,13 @@ class TnefReader {
   private readonly attachments: PendingAttachment[] = [];
   private messageProperties = new Map<number, PropertyValue>();
   private bodyText = '';
+  private subject = '';
   readonly problems: string[] = [];
 
-  constructor(private readonly bytes: Uint8Array) {}
+  constructor(
+    private readonly bytes: Uint8Array,
+    private readonly depth: number,
+  ) {}
 
   private text(property: PropertyValue | undefined): string {
     if (!property) return '';
@@ -183,6 +192,7 @@ class TnefReader {
   private readAttribute(level: number, tag: number, data: Uint8Array): void {
     const cursor = new Cursor(data, 0, data.length);
     if (tag === ATTRIBUTE.oemCodepage && data.length >= 4) this.decoder = decoderForCodepage(cursor.u32());
+    else if (tag === ATTRIBUTE.subject) this.subject = this.decoder.decode(trimNulls(data, 1));
     else if (tag === ATTRIBUTE.body) this.bodyText = this.decoder.decode(trimNulls(data, 1));
     else if (tag === ATTRIBUTE.mapiProperties && level !== LEVEL_ATTACHMENT) this.messageProperties = readProperties(cursor, this.problems);
     else if (tag === ATTRIBUTE.attachRenderData) {
@@ -230,30 +240,33 @@ class TnefReader {
     }
   }
 
-  private fileOf(attachment: PendingAttachment, index: number): TnefFile | null {
+  private fileOf(attachment: PendingAttachment): TnefFile | null {
     const property = attachment.properties.get(PROPERTY.attachData);
     const isObject = property?.type === TYPE.object;
     const bytes = property ? (isObject ? property.bytes.subarray(OBJECT_ID_BYTES) : property.bytes) : attachment.data;
     if (!bytes) return null;
     const method = attachment.properties.get(PROPERTY.attachMethod);
     const isEmbeddedMessage = isObject && method !== undefined && method.bytes.length >= 4 && new DataView(method.bytes.buffer, method.bytes.byteOffset, 4).getUint32(0, true) === ATTACH_EMBEDDED_MESSAGE;
+    // Outlook names an embedded item "Untitled Attachment"; its own subject says more.
     const filename =
       this.text(attachment.properties.get(PROPERTY.attachLongFilename)) ||
+      (isEmbeddedMessage && this.depth < MAX_NAMING_DEPTH ? embeddedSubject(bytes, this.depth + 1) : '') ||
       attachment.title ||
       this.text(attachment.properties.get(PROPERTY.attachFilename)) ||
       this.text(attachment.properties.get(PROPERTY.displayName)) ||
-      `Untitled Attachment${index > 0 ? ` ${index + 1}` : ''}`;
+      'Untitled Attachment';
     const declared = this.text(attachment.properties.get(PROPERTY.attachMimeTag)).trim().toLowerCase();
     const contentType = isEmbeddedMessage ? 'application/ms-tnef' : /^[\w.+-]+\/[\w.+-]+$/.test(declared) ? declared : guessContentType(filename, bytes);
     return { filename: filename.trim(), contentType, bytes };
   }
 
   contents(): TnefContents {
-    const files = this.attachments.map((attachment, index) => this.fileOf(attachment, index)).filter((file): file is TnefFile => file !== null);
+    const files = this.attachments.map((attachment) => this.fileOf(attachment)).filter((file): file is TnefFile => file !== null);
     const html = this.messageProperties.get(PROPERTY.html);
     const rtf = this.messageProperties.get(PROPERTY.rtfCompressed);
     return {
       files,
+      subject: this.subject || this.text(this.messageProperties.get(PROPERTY.subject)),
       bodyText: this.bodyText || this.text(this.messageProperties.get(PROPERTY.body)),
       bodyHtml: html ? (html.type === TYPE.binary ? decodeText(html.bytes) : this.text(html)) : '',
       bodyCompressedRtf: rtf && rtf.type === TYPE.binary ? rtf.bytes : null,
@@ -262,9 +275,21 @@ class TnefReader {
   }
 }
 
+/** An embedded Outlook item (a forwarded mail, a task, a meeting) named by its own subject. */
+function embeddedSubject(bytes: Uint8Array, depth: number): string {
+  try {
+    const reader = new TnefReader(bytes, depth);
+    reader.read();
+    return reader.contents().subject.trim();
+  } catch {
+    // Not readable as TNEF: it keeps the generic name, and reading its text later notes why.
+    return '';
+  }
+}
+
 /** Throws TnefError only when the bytes are not TNEF at all; damage further in is listed in `problems`. */
 export function readTnef(bytes: Uint8Array): TnefContents {
-  const reader = new TnefReader(bytes);
+  const reader = new TnefReader(bytes, 0);
   reader.read();
   return reader.contents();
 }
