@@ -1,5 +1,6 @@
 // Reads a TNEF stream (winmail.dat, application/ms-tnef): the files Outlook packed into it and the message body.
 import { TextDecoder } from 'node:util';
+import { decoderForCodepage } from '../sources/codepage';
 import { guessContentType } from './contentType';
 import { decodeText } from './decodeText';
 
@@ -99,17 +100,6 @@ class Cursor {
 
   get left(): number {
     return this.end - this.position;
-  }
-}
-
-const CODEPAGE_LABELS: Record<number, string> = { 932: 'shift_jis', 936: 'gbk', 949: 'euc-kr', 950: 'big5', 20866: 'koi8-r', 65001: 'utf-8' };
-
-function decoderForCodepage(codepage: number): TextDecoder {
-  const label = CODEPAGE_LABELS[codepage] ?? (codepage >= 1250 && codepage <= 1258 ? `windows-${codepage}` : codepage >= 28591 && codepage <= 28605 ? `iso-8859-${codepage - 28590}` : 'windows-1252');
-  try {
-    return new TextDecoder(label);
-  } catch {
-    return new TextDecoder('windows-1252');
   }
 }
 
