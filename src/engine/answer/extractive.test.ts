@@ -65,6 +65,33 @@ describe('extractive answers on usrp-users mail', () => {
     expect(contact.citations[0]?.id).toBe(passageOf('E320 numpy missing', 'Neel').messageId);
   });
 
+  test('"who answered" names the reply\'s sender, "who asked" the sender of the question that started the thread', () => {
+    const answered = extractAnswer('Who answered the question about the difference between UBX and UBX rev C?', passages);
+    expect(answered.answer).toMatch(/^Ian Buckley wrote/);
+    expect(citedIds(answered)).toEqual([passageOf('difference between UBX', 'Ian Buckley').messageId]);
+    const asked = extractAnswer('Who asked about the difference between UBX and UBX rev C?', passages);
+    expect(asked.answer).toMatch(/^James Jordan wrote/);
+  });
+
+  test('what someone said in a month: the sender and the date of the mail meet the question', () => {
+    // Ian's sentences never say "UBX": his mail's subject does.
+    const answer = extractAnswer('What did Ian Buckley say about the UBX in May 2019?', passages);
+    expect(answer.refused).toBe(false);
+    expect(citedIds(answer)).toEqual([passageOf('difference between UBX', 'Ian Buckley').messageId]);
+    expect(answer.answer).toContain('Avago has made end-of-life');
+  });
+
+  test('a model or a year the question names must be in the mail that answers it', () => {
+    expect(extractAnswer('When is NEWSDR 2019?', passages).answer).toMatch(/June 1[34]/);
+    expect(extractAnswer('When is NEWSDR 2020?', passages).refused).toBe(true);
+    expect(extractAnswer('What is the maximum sample rate of the USRP X410?', passages).refused).toBe(true);
+  });
+
+  test('a label with a date and hours answers a when-question though it is mostly digits', () => {
+    const answer = extractAnswer('When is the NEWSDR symposium?', passages);
+    expect(answer.answer).toContain('Symposium; Friday June 14');
+  });
+
   test('a where-question finds the address under a "Location:" label', () => {
     const answer = extractAnswer('Where are the GNU Radio workshops held?', passages);
     const source = passageOf('Workshops in Columbia', 'Neel');

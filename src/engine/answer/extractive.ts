@@ -2,9 +2,9 @@
 // preferring different messages, and cites them by passage number; when the evidence is weak it refuses.
 import { neutralizeMarkers, readableDate, senderName, toCitation } from './citations';
 import { cancelledError } from './providerError';
-import { asksForSender, classifyQuestion, entityFit, type QuestionType } from './questionType';
+import { classifyQuestion, entityFit, senderVerb, type QuestionType } from './questionType';
 import { splitSentences } from './sentences';
-import { terms } from './terms';
+import { stem, terms, words } from './terms';
 import { REFUSAL_SENTENCE, type Answer, type AnswerOptions, type AnswerProvider, type AnswerTurn, type Passage } from './types';
 
 export interface ExtractiveOptions {
@@ -29,10 +29,14 @@ interface Candidate {
   coverage: number;
   messageCoverage: number;
   matchedInSentence: number;
+  /** The sentence itself holds a question word, rather than only its subject line. */
+  isTopicInSentence: boolean;
   hasEntity: boolean;
   /** The answer to a who-question is the sender of this sentence. */
   isSenderAnswer: boolean;
   isQuestion: boolean;
+  /** The passage names every model, version and year the question names. */
+  holdsAnchors: boolean;
   score: number;
 }
 
@@ -46,16 +50,66 @@ const LABELS: Partial<Record<QuestionType, RegExp>> = {
 };
 /** Words that say what kind of answer is wanted, not what it is about. */
 const QUESTION_NOISE = new Set(['name', 'person', 'time', 'date', 'day', 'place', 'number', 'amount', 'someon', 'exactly']);
+/** Verbs that only ask for a place or a time: "Where is GRCon held?" is met by "see everyone in Huntsville". */
+const TYPE_NOISE: Partial<Record<QuestionType, string[]>> = { where: ['held', 'locat', 'location'], when: ['held'] };
 
-/** Question terms with weights; a bare follow-up ("and when?") borrows the previous question's terms. */
-function questionTerms(question: string, history: AnswerTurn[]): Map<string, number> {
+const MAILING_VERB = /^(sent|send|wrote|write|ask|announc|introduc|post|publish|shar|report|said|say|mention|repl|answer|respond)/i;
+
+/**
+ * Question terms with weights; a bare follow-up ("and when?") borrows the previous question's terms. In "Who answered
+ * the question about X?" the verb and "question" name the act of mailing, which the sender answers, not the topic.
+ */
+function questionTerms(question: string, type: QuestionType, history: AnswerTurn[]): Map<string, number> {
+  const noise = new Set([...QUESTION_NOISE, ...(TYPE_NOISE[type] ?? [])]);
+  const verb = type === 'who' ? senderVerb(question) : null;
+  // "Recommended" or "maintains" say what the person did, so they stay; "posted" or "answered" only say they mailed.
+  if (verb !== null && MAILING_VERB.test(verb)) for (const term of [stem(verb.toLowerCase()), 'question']) noise.add(term);
   const weights = new Map<string, number>();
-  for (const term of terms(question)) if (!QUESTION_NOISE.has(term)) weights.set(term, 1);
+  for (const term of terms(question)) if (!noise.has(term)) weights.set(term, 1);
   const previous = history.at(-1);
   if (weights.size <= 1 && previous !== undefined) {
-    for (const term of terms(previous.question)) if (!weights.has(term) && !QUESTION_NOISE.has(term)) weights.set(term, 0.6);
+    for (const term of terms(previous.question)) if (!weights.has(term) && !noise.has(term)) weights.set(term, 0.6);
   }
   return weights;
+}
+
+/**
+ * Patterns for what a question pins down by name: models and parts ("N320", "VERT2450", "8-bit"), versions
+ * ("3.14.1.1") and years. Mail that never names the X410 cannot say what the X410 does, however well it covers the rest
+ * of the question, and mail about NEWSDR 2019 does not say where NEWSDR 2020 is. Separators may differ ("VERT 2450").
+ */
+function anchorPatterns(question: string): RegExp[] {
+  const patterns: RegExp[] = [];
+  for (const word of words(question)) {
+    const lower = word.toLowerCase();
+    const isModel = /\p{L}/u.test(lower) && /\d/.test(lower) && !/^\d+(st|nd|rd|th)$/.test(lower);
+    if (isModel) {
+      const groups = lower.match(/\p{L}+|\d+/gu) ?? [];
+      patterns.push(new RegExp(`(?<![\\p{L}\\p{N}])${groups.join('[\\s._-]?')}(?!\\p{N})`, 'u'));
+    } else if (/^(19|20)\d{2}$/.test(lower) || /^\d+(\.\d+){2,}$/.test(lower)) {
+      patterns.push(new RegExp(`(?<![\\p{N}.])${lower.replace(/\./g, '\\.')}(?!\\p{N})`, 'u'));
+    }
+  }
+  return patterns;
+}
+
+const REPLY_SUBJECT = /^\s*(\[[^\]]*\]\s*)*(re|aw|sv|antw)\s*:/i;
+
+/**
+ * Which mail of a thread a sender question asks for: "who announced X" is answered by the mail that started the
+ * thread on X, not by the replies under "Re: X"; "who answered X" by a reply, not by the question that started it.
+ */
+function senderRole(verb: string | null): 'starter' | 'reply' | 'any' {
+  if (verb === null) return 'any';
+  if (/^(announc|introduc|post|publish|ask)/i.test(verb)) return 'starter';
+  return /^(answer|repl|respond)/i.test(verb) ? 'reply' : 'any';
+}
+
+/** "May 2019" for a mail of 2 May 2019 (UTC), so "what did she say in May 2019" meets the mail's date. */
+function monthAndYear(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return date.toLocaleDateString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 }
 
 function inverseFrequencies(sentenceTerms: Set<string>[], wanted: Iterable<string>): Map<string, number> {
@@ -80,22 +134,31 @@ function quotableSentences(passage: Passage): string[] {
 const FIRST_PERSON = /\b(I|I'm|I'll|I've|I am|we|We|our|Our)\b/;
 const QUESTION_SENTENCE = /\?["')]*$|^(i\s+(want|would like|'d like|need)\s+to\s+know|i\s+wonder|does anyone|can anyone|could anyone|has anyone|is there any)\b/i;
 
-/** Share of letters and spaces once links are set aside: pasted code and logs score low. */
-function letterShare(text: string): number {
+/**
+ * Share of letters and spaces once links are set aside: pasted code and logs score low. Digits count as letters when
+ * a date or a number is the answer, or "Symposium; Friday June 14; 08:00 to 17:00" would look like a log.
+ */
+function letterShare(text: string, isNumeric: boolean): number {
   const prose = text.replace(/<?\b(https?:\/\/|www\.)\S+/g, '');
-  const letters = prose.match(/[\p{L}\s]/gu)?.length ?? 0;
+  const letters = prose.match(isNumeric ? /[\p{L}\p{N}\s]/gu : /[\p{L}\s]/gu)?.length ?? 0;
   return letters / Math.max(1, prose.length);
 }
 
 function scoreCandidates(question: string, passages: Passage[], history: AnswerTurn[]): Candidate[] {
   const type: QuestionType = classifyQuestion(question);
-  const wanted = questionTerms(question, history);
+  const wanted = questionTerms(question, type, history);
   if (wanted.size === 0) return [];
+  const anchors = anchorPatterns(question);
   const sentences = passages.flatMap((passage, rank) => {
     const texts = quotableSentences(passage);
     const termSets = texts.map((text) => new Set(terms(text)));
-    const header = new Set(terms(`${passage.subject} ${senderName(passage)}`));
-    const messageTerms = new Set([...header, ...termSets.flatMap((set) => [...set])]);
+    const subject = new Set(terms(passage.subject));
+    const author = new Set(terms(senderName(passage)));
+    const dated = monthAndYear(passage.date);
+    const sender = new Set([...author, ...terms(dated)]);
+    const messageTerms = new Set([...subject, ...sender, ...termSets.flatMap((set) => [...set])]);
+    const searchable = `${passage.subject}\n${passage.text}\n${dated}`.toLowerCase();
+    const holdsAnchors = anchors.every((anchor) => anchor.test(searchable));
     // The subject, the sender and the sentences either side set the topic of a sentence: "We should have something
     // ready by next week" answers a question about the instructions named one sentence before.
     return texts.map((text, index) => ({
@@ -103,8 +166,11 @@ function scoreCandidates(question: string, passages: Passage[], history: AnswerT
       rank,
       text,
       terms: termSets[index]!,
-      header,
+      subject,
+      author,
+      sender,
       messageTerms,
+      holdsAnchors,
       neighbours: new Set([...(termSets[index - 1] ?? []), ...(termSets[index + 1] ?? [])]),
     }));
   });
@@ -114,7 +180,10 @@ function scoreCandidates(question: string, passages: Passage[], history: AnswerT
   );
   let total = 0;
   for (const [term, weight] of wanted) total += weight * idf.get(term)!;
-  const senderAnswers = type === 'who' && asksForSender(question);
+  const verb = type === 'who' ? senderVerb(question) : null;
+  const senderAnswers = verb !== null;
+  const role = senderRole(verb);
+  const isNumeric = type === 'when' || type === 'how-many';
   return sentences.map((sentence) => {
     let fit = entityFit(type, sentence.text);
     // "I can be your point of contact" answers "who is the point of contact": the sender is the person.
@@ -123,14 +192,23 @@ function scoreCandidates(question: string, passages: Passage[], history: AnswerT
     // "Location: ..." or "Thursday June 13" in a mail whose subject names the event answers "where/when is the
     // event", though the sentence names none of it: for such a sentence the subject counts in full.
     const isLabelled = LABELS[type]?.test(sentence.text) === true || (fit === 1 && type !== 'what' && type !== 'yes-no');
+    // "What did Marcus say about the N210?" is met by any sentence of Marcus's mail about the N210.
+    const namesAuthor = type !== 'who' && [...wanted.keys()].some((term) => sentence.author.has(term));
+    const isRoleFit = role === 'any' || (role === 'reply') === REPLY_SUBJECT.test(sentence.passage.subject);
+    const isTopicFromSubject = isLabelled || (senderAnswers && isRoleFit) || namesAuthor;
     let covered = 0;
     let matchedInSentence = 0;
     for (const [term, weight] of wanted) {
       if (sentence.terms.has(term)) {
         covered += weight * idf.get(term)!;
         matchedInSentence += 1;
-      } else if (sentence.header.has(term)) {
-        covered += (isLabelled ? 1 : CONTEXT_WEIGHT) * weight * idf.get(term)!;
+      } else if (sentence.sender.has(term)) {
+        // Who wrote a mail and when are the message's, never a sentence's: "what did Marcus say in May 2019" is met
+        // in full by Marcus's mail of May 2019. A who-question naming someone asks about others, so there it is context.
+        covered += (type === 'who' ? CONTEXT_WEIGHT : 1) * weight * idf.get(term)!;
+      } else if (sentence.subject.has(term)) {
+        // For "who announced X" the mail about X is the answer, whichever of its sentences is quoted.
+        covered += (isTopicFromSubject ? 1 : CONTEXT_WEIGHT) * weight * idf.get(term)!;
       } else if (sentence.neighbours.has(term)) {
         covered += CONTEXT_WEIGHT * weight * idf.get(term)!;
       }
@@ -141,7 +219,9 @@ function scoreCandidates(question: string, passages: Passage[], history: AnswerT
     const messageCoverage = messageCovered / total;
     const hasEntity = fit > 0;
     let score = coverage + 0.25 * fit + 0.1 * (matchedInSentence / wanted.size);
-    if (isLabelled && matchedInSentence === 0 && coverage > 0) matchedInSentence = 1;
+    const isTopicInSentence = matchedInSentence > 0;
+    if (isTopicFromSubject && matchedInSentence === 0 && coverage > 0) matchedInSentence = 1;
+    if (senderAnswers && !isRoleFit) score *= 0.5;
     if (!hasEntity && type === 'code') score -= 0.2;
     if (senderAnswers) score += 0.1;
     const wordCount = sentence.text.split(/\s+/).length;
@@ -150,9 +230,10 @@ function scoreCandidates(question: string, passages: Passage[], history: AnswerT
     const isQuestion = QUESTION_SENTENCE.test(sentence.text);
     if (isQuestion) score *= 0.5;
     if (wordCount > 70) score *= 0.8;
-    if (letterShare(sentence.text) < 0.75) score *= 0.6;
+    if (letterShare(sentence.text, isNumeric) < 0.75) score *= 0.6;
     score += 0.05 * (1 - sentence.rank / Math.max(1, passages.length));
-    return { passage: sentence.passage, rank: sentence.rank, text: sentence.text, coverage, messageCoverage, matchedInSentence, hasEntity, isSenderAnswer, isQuestion, score };
+    const { passage, rank, text, holdsAnchors } = sentence;
+    return { passage, rank, text, coverage, messageCoverage, matchedInSentence, isTopicInSentence, hasEntity, isSenderAnswer, isQuestion, holdsAnchors, score };
   });
 }
 
@@ -166,7 +247,12 @@ interface Thresholds {
 }
 
 function isSupported(candidate: Candidate, thresholds: Thresholds): boolean {
-  return candidate.matchedInSentence > 0 && candidate.coverage >= thresholds.minCoverage && candidate.messageCoverage >= thresholds.minMessageCoverage;
+  return (
+    candidate.holdsAnchors &&
+    candidate.matchedInSentence > 0 &&
+    candidate.coverage >= thresholds.minCoverage &&
+    candidate.messageCoverage >= thresholds.minMessageCoverage
+  );
 }
 
 /** The best sentence, then close runners-up from other messages; the same message only when it is nearly as good. */
@@ -185,8 +271,10 @@ function choose(candidates: Candidate[], thresholds: Thresholds, maxSentences: n
       seenText.add(normalized(candidate.text));
     }
   };
-  // For a who/when/where/how-many question a runner-up must hold that kind of answer too, or it is only on topic.
-  const fits = (candidate: Candidate): boolean => candidate.hasEntity || !best.hasEntity;
+  // For a who/when/where/how-many question a runner-up must hold that kind of answer too, or it is only on topic;
+  // and when the best sentence names the topic itself, a runner-up that has it only from its subject line is weaker.
+  const fits = (candidate: Candidate): boolean =>
+    (candidate.hasEntity || !best.hasEntity) && (candidate.isTopicInSentence || !best.isTopicInSentence);
   pass((candidate) => fits(candidate) && candidate.score >= 0.8 * best.score && chosen.every((c) => c.passage.messageId !== candidate.passage.messageId));
   pass((candidate) => fits(candidate) && candidate.score >= 0.92 * best.score);
   return chosen;

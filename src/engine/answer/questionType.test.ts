@@ -1,7 +1,7 @@
 // Question types and the entities that answer them, plus a password lookup through the extractive provider.
 import { describe, expect, test } from 'vitest';
 import { extractAnswer } from './extractive';
-import { classifyQuestion, entityFit } from './questionType';
+import { classifyQuestion, entityFit, senderVerb } from './questionType';
 import type { Passage } from './types';
 
 describe('classifyQuestion', () => {
@@ -17,8 +17,24 @@ describe('classifyQuestion', () => {
     ["What's the door code?", 'code'],
     ['Is the USB 3.0 card supported?', 'yes-no'],
     ['What changed in the UBX rev C?', 'what'],
+    ['What is the submission deadline for talks?', 'when'],
+    ['What frequency range do the N320 and N321 cover?', 'how-many'],
+    ['What sample rate does ODR-DabMod drive the USRP at?', 'how-many'],
+    ['Which C library did meta-ettus switch to?', 'what'],
   ])('%s -> %s', (question, type) => {
     expect(classifyQuestion(question)).toBe(type);
+  });
+});
+
+describe('senderVerb', () => {
+  test.each([
+    ['Who announced the USRP N320 and N321?', 'announced'],
+    ['Who answered the question about the E310 usable bandwidth?', 'answered'],
+    ['And who introduced Theseus Cores?', 'introduced'],
+    ['Who is the point-of-contact for E320 GNU Radio support?', null],
+    ['What did Marcus say?', null],
+  ])('%s -> %s', (question, verb) => {
+    expect(senderVerb(question)).toBe(verb);
   });
 });
 

@@ -16,13 +16,16 @@ export function classifyQuestion(question: string): QuestionType {
   const q = normalizeQuestion(question);
   if (CODE_WORDS.test(q)) return 'code';
   if (/^(who|whom|whose)\b|\bwhich (person|people|guy|one of us|colleague|engineer)\b|\bby whom\b/.test(q)) return 'who';
-  if (/^when\b|\b(what|which) (time|date|day|year|month|week)\b|\bhow long ago\b|\bwhen (is|was|will|did|does|do)\b/.test(q)) {
+  if (/^when\b|\b(what|which) (time|date|day|year|month|week)\b|\bhow long ago\b|\bwhen (is|was|will|did|does|do)\b|\bdeadline\b/.test(q)) {
     return 'when';
   }
   if (/^where\b|\b(what|which) (place|city|country|address|location|room|venue|building)\b|\bwhere (is|was|are|were|will|did|do|does)\b/.test(q)) {
     return 'where';
   }
-  if (/\bhow (many|much|long|big|fast|large|high|often|far)\b|\b(what|which) (is the )?(number|amount|price|cost|rate|total|size|count|version)\b/.test(q)) {
+  // "What frequency range", "what sample rate": a quantity, answered by a number with its unit.
+  if (
+    /\bhow (many|much|long|big|fast|large|high|often|far)\b|\b(what|which) (is the |are the )?([\w-]+ )?(number|amount|price|cost|rate|total|size|count|version|range|bandwidth|speed|frequency)\b/.test(q)
+  ) {
     return 'how-many';
   }
   if (/^(is|are|was|were|do|does|did|can|could|will|would|should|has|have|had|shall|may|must)\b/.test(q)) return 'yes-no';
@@ -83,9 +86,13 @@ export function hasExpectedEntity(type: QuestionType, sentence: string): boolean
   }
 }
 
-/** Questions about who sent or said something are answered by the message's sender, not a name in the text. */
-export function asksForSender(question: string): boolean {
-  return /^who\b.*\b(sent|send|wrote|write|asked|ask|announced|announce|posted|post|reported|report|said|say|mentioned|replied|suggested|recommended|maintains|maintained|maintaining|runs|running|organi[sz]ed|offered)\b/i.test(
-    normalizeQuestion(question),
-  );
+const SENDER_QUESTION =
+  /^who\b.*?\b(sent|send|wrote|write|asked|ask|announced|announce|introduced|introduce|posted|post|published|shared|reported|report|said|say|mentioned|replied|answered|responded|suggested|recommended|maintains|maintained|maintaining|runs|running|organi[sz]ed|offered)\b/i;
+
+/**
+ * The verb of a question about who sent or said something ("announced" in "Who announced the N320?"), or null. Such a
+ * question is answered by the message's sender, not a name in the text, and its verb names the act of mailing, not the topic.
+ */
+export function senderVerb(question: string): string | null {
+  return SENDER_QUESTION.exec(normalizeQuestion(question))?.[1] ?? null;
 }

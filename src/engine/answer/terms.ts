@@ -24,6 +24,10 @@ export function stem(word: string): string {
   if (w.endsWith('ing') && w.length > 5) w = w.slice(0, -3);
   else if (w.endsWith('ed') && w.length > 4) w = w.slice(0, -2);
   else if (w.endsWith('ly') && w.length > 5) w = w.slice(0, -2);
+  // "announcement" meets "announced", "requirement" meets "required", "coverage" meets "cover"; short stems
+  // ("comment", "document", "image") stay whole.
+  if (w.endsWith('ment') && w.length >= 9) w = w.slice(0, -4);
+  else if (w.endsWith('age') && w.length >= 7) w = w.slice(0, -3);
   // "runn" from "running", "stopp" from "stopped": fold the doubled consonant.
   if (/([b-df-hj-np-tv-z])\1$/.test(w) && !/(ll|ss|zz)$/.test(w)) w = w.slice(0, -1);
   if (w.endsWith('e') && w.length > 4) w = w.slice(0, -1);
@@ -52,6 +56,9 @@ export function terms(text: string): string[] {
         if (part.length > 2 && !STOPWORDS.has(part)) result.push(stem(part));
       }
     }
+    // "200Msps" should meet "200 Msps", and "10MHz" meet "10 MHz"; ordinals ("2nd") stay whole.
+    const measure = /^(\d+(?:[.,]\d+)?)(\p{L}{2,})$/u.exec(lower);
+    if (measure !== null && !/^(st|nd|rd|th)$/.test(measure[2]!)) result.push(measure[1]!, stem(measure[2]!));
   }
   return result;
 }

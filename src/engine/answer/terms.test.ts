@@ -1,0 +1,26 @@
+// The answer tokenizer: inflections that must meet, short words that must stay apart, numbers glued to their units.
+import { describe, expect, test } from 'vitest';
+import { stem, terms } from './terms';
+
+describe('stem', () => {
+  test('-ment and -age nouns meet their verbs, short stems stay whole', () => {
+    expect(stem('announcement')).toBe(stem('announced'));
+    expect(stem('requirement')).toBe(stem('required'));
+    expect(stem('coverage')).toBe(stem('cover'));
+    expect(stem('voltage')).toBe('volt');
+    expect(stem('comment')).toBe('comment');
+    expect(stem('document')).toBe('document');
+    expect(stem('image')).toBe(stem('images'));
+    expect(stem('image')).not.toBe(stem('imagine'));
+  });
+});
+
+describe('terms', () => {
+  test('a number glued to its unit also yields the number and the unit, as if spaced', () => {
+    expect(terms('at 200Msps')).toEqual(['200msps', '200', 'msp']);
+    expect(terms('200 Msps')).toEqual(['200', 'msp']);
+    expect(terms('tuning down to 10MHz')).toEqual(expect.arrayContaining(['10', 'mhz']));
+    expect(terms('the 2nd of February')).toEqual(['2nd', 'february']);
+    expect(terms('UHD 3.14.1.1 on the N320')).toEqual(['uhd', '3.14.1.1', 'n320']);
+  });
+});
