@@ -3,6 +3,7 @@ import { assertNever } from '../../../shared/assertNever';
 import { decodeText } from './decodeText';
 import { docxText } from './docxText';
 import { htmlText } from './htmlText';
+import { mailText, outlookItemText } from './mailText';
 import { officeText } from './officeText';
 import { pdfText } from './pdfText';
 import { textFormatOf, type TextFormat } from './textFormat';
@@ -52,6 +53,8 @@ const FORMAT_NAMES: Record<TextFormat['kind'], string> = {
   text: 'text file',
   tnef: 'Outlook winmail.dat (TNEF)',
   legacyOffice: 'Office 97-2003 file',
+  message: 'attached mail',
+  outlookItem: 'attached Outlook item',
 };
 
 function sizeText(bytes: number): string {
@@ -89,6 +92,10 @@ function read(format: TextFormat, input: ExtractorInput): Promise<string> {
       return Promise.resolve(decodeText(input.bytes, input.contentType));
     case 'tnef':
       return tnefText(input, extractAttachmentText);
+    case 'message':
+      return mailText(input.bytes);
+    case 'outlookItem':
+      return outlookItemText(input.bytes);
     case 'legacyOffice':
       return Promise.reject(new Error('this older binary format has no reader here; saved as .docx, .xlsx or .pptx it would be searchable'));
     default:

@@ -12,7 +12,10 @@ export type TextFormat =
   | { kind: 'text' }
   | { kind: 'tnef' }
   /** Word, Excel and PowerPoint 97-2003 files: no maintained reader for them is installed. */
-  | { kind: 'legacyOffice' };
+  | { kind: 'legacyOffice' }
+  /** A mail attached to a mail (message/rfc822, .eml), or an Outlook item (.msg). */
+  | { kind: 'message' }
+  | { kind: 'outlookItem' };
 
 const ZIP_FORMATS: Record<string, TextFormat> = {
   docx: { kind: 'docx' },
@@ -35,6 +38,7 @@ const TYPE_FORMATS: [RegExp, TextFormat][] = [
   [/opendocument\.presentation$/, { kind: 'office', format: 'odp' }],
   [/^(application|text)\/rtf$/, { kind: 'office', format: 'rtf' }],
   [/^application\/(vnd\.)?ms-tnef$/, { kind: 'tnef' }],
+  [/^message\/(rfc822|global)$/, { kind: 'message' }],
   [/^application\/(msword|vnd\.ms-excel|vnd\.ms-powerpoint)$/, { kind: 'legacyOffice' }],
   [/^(text\/html|application\/xhtml\+xml)$/, { kind: 'html' }],
   [/^text\/(plain|csv|tab-separated-values|markdown|x-markdown)$/, { kind: 'text' }],
@@ -51,6 +55,7 @@ const EXTENSION_FORMATS: Record<string, TextFormat> = {
   tsv: { kind: 'text' },
   md: { kind: 'text' },
   log: { kind: 'text' },
+  eml: { kind: 'message' },
   doc: { kind: 'legacyOffice' },
   xls: { kind: 'legacyOffice' },
   ppt: { kind: 'legacyOffice' },
@@ -87,6 +92,7 @@ export function textFormatOf(filename: string, contentType: string, bytes: Uint8
   if (magic === 'application/rtf') return { kind: 'office', format: 'rtf' };
   if (magic !== '') return null;
   if (OLE_SIGNATURE.every((byte, index) => bytes[index] === byte)) {
+    if (extension === 'msg' || /ms-outlook/.test(type)) return { kind: 'outlookItem' };
     return /^(doc|xls|ppt|dot|xlt|pot)$/.test(extension) || /ms-?(word|excel|powerpoint)/.test(type) ? { kind: 'legacyOffice' } : null;
   }
   const byType = TYPE_FORMATS.find(([pattern]) => pattern.test(type))?.[1] ?? null;

@@ -119,6 +119,13 @@ function parseMsg(bytes: Buffer): { reader: Reader; fields: FieldsData } {
   return { reader: localReader, fields: localReader.getFileData() };
 }
 
+/** An Outlook item's bytes (a .msg attached to a mail) as RFC 822, or null when they hold no message. */
+export function msgBytesToRfc822(bytes: Buffer): Buffer | null {
+  const { reader, fields } = parseMsg(bytes);
+  if (fields.error || fields.dataType !== 'msg') return null;
+  return buildRfc822(outlookMessageOf(reader, fields, 0));
+}
+
 /** One .msg file as a message; never throws, so a bad file inside a dropped folder does not stop the folder. */
 export async function msgMessage(path: string, position: string, folder: string | null): Promise<RawMail> {
   try {
