@@ -1,9 +1,14 @@
-// The app shell: search bar on top, folder tree, result list and reading pane below, import panel and drop overlay over all.
+// The app shell: search bar on top, folder tree, result list, reading pane and answer pane below, dialogs and overlays over all.
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { LanternClient } from '../../../shared/contract/api';
 import type { SortOrder } from '../../../shared/model/search';
+import { AnswerPane } from '../features/answer/AnswerPane';
+import { AskButtons } from '../features/answer/AskButtons';
+import { useAnswerPane } from '../features/answer/useAnswerPane';
 import { FolderTree } from '../features/folders/FolderTree';
 import { currentScope, withScope } from '../features/folders/scopeQuery';
+import { HelpButton } from '../features/help/HelpButton';
+import { ShortcutSheet } from '../features/help/ShortcutSheet';
 import { ChooseFilesButton } from '../features/import/ChooseFilesButton';
 import { DropZone } from '../features/import/DropZone';
 import { FirstRun } from '../features/import/FirstRun';
@@ -14,9 +19,11 @@ import { useMessage } from '../features/reader/useMessage';
 import { useThread } from '../features/reader/useThread';
 import { ResultList } from '../features/search/ResultList';
 import { SettingsButton } from '../features/settings/SettingsButton';
+import { ThemeSwitch } from '../features/settings/ThemeSwitch';
 import { SearchBar } from '../features/search/SearchBar';
 import { useSearch } from '../features/search/useSearch';
 import { countOf } from '../ui/format';
+import { cyclePanes } from './cyclePanes';
 import { useKeyboardShortcuts } from './useKeyboardShortcuts';
 import { useStore } from './useStore';
 import { useStoreVersion } from './useStoreVersion';
@@ -41,10 +48,13 @@ export function App({ client }: { client: LanternClient }) {
   const message = useMessage(client, openId, storeVersion);
   const thread = useThread(client, message.state === 'loaded' ? message.message.threadId : null, storeVersion);
   const importer = useImport(client);
+  const answer = useAnswerPane(client);
+  const [isHelpOpen, setHelpOpen] = useState(false);
 
   const searchInput = useRef<HTMLInputElement>(null);
   const resultList = useRef<HTMLDivElement>(null);
   const readingPane = useRef<HTMLElement>(null);
+  const answerPane = useRef<HTMLElement>(null);
 
   const hits = useMemo(() => search.result?.hits ?? [], [search.result]);
   const isImporting = importer.state.phase === 'preparing' || importer.state.phase === 'running';
@@ -80,6 +90,26 @@ export function App({ client }: { client: LanternClient }) {
     move,
     open: () => openAt(selectedIndex),
     back: () => resultList.current?.focus(),
+    openAdjacent: (delta) => {
+      if (hits.length === 0) return;
+      const next = Math.min(hits.length - 1, Math.max(0, selectedIndex + delta));
+      setSelectedIndex(next);
+      openAt(next);
+    },
+    ask: () => answer.ask(query),
+    toggleAnswer: answer.toggle,
+    cyclePane: (direction) =>
+      cyclePanes(
+        [
+          { container: searchInput.current?.closest('header') ?? null, target: searchInput.current },
+          { container: document.querySelector<HTMLElement>('[role="tree"]'), target: document.querySelector<HTMLElement>('[role="tree"] [tabindex="0"]') },
+          { container: resultList.current },
+          { container: readingPane.current },
+          { container: answerPane.current },
+        ],
+        direction,
+      ),
+    showHelp: () => setHelpOpen(true),
   });
 
   const onFiles = importer.start;
@@ -106,11 +136,14 @@ export function App({ client }: { client: LanternClient }) {
           }}
         />
         <div className="top-actions">
+          <AskButtons isOpen={answer.isOpen} onAsk={() => answer.ask(query)} onToggle={answer.toggle} />
           <ChooseFilesButton onFiles={onFiles} isDisabled={isImporting} />
+          <ThemeSwitch />
+          <HelpButton onOpen={() => setHelpOpen(true)} />
           <SettingsButton client={client} />
         </div>
       </header>
-      <div className="panes">
+      <div className={`panes ${answer.isOpen ? 'has-answer' : ''}`}>
         <FolderTree folders={store.folders} stats={store.stats} activeScope={currentScope(query)} onSelect={(path) => setQuery((previous) => withScope(previous, path))} />
         {isEmpty ? (
           <main className="main-empty">
@@ -131,6 +164,17 @@ export function App({ client }: { client: LanternClient }) {
             <ReadingPane load={message} paneRef={readingPane} thread={thread} onOpen={setOpenId} />
           </>
         )}
+        {answer.isOpen && (
+          <AnswerPane
+            control={answer}
+            paneRef={answerPane}
+            openId={openId}
+            onOpenMessage={(id) => {
+              setOpenId(id);
+              readingPane.current?.focus();
+            }}
+          />
+        )}
       </div>
       <footer className="status-bar" data-testid="status-bar">
         {store.error ? (
@@ -146,6 +190,7 @@ export function App({ client }: { client: LanternClient }) {
         )}
         <span className="status-host muted">{client.host === 'browser' ? 'Browser mode · local only' : 'Offline'}</span>
       </footer>
+      {isHelpOpen && <ShortcutSheet onClose={() => setHelpOpen(false)} />}
       <ImportPanel control={importer} />
       <DropZone onFiles={onFiles} isBusy={isImporting} />
     </div>

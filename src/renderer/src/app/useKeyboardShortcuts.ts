@@ -1,4 +1,6 @@
-// Window-wide keys: / search, ↑↓ j k move, Enter o open, u Esc back; letters never fire while typing in a field.
+// Window-wide keys: / Ctrl+K Ctrl+E search, ↑↓ j k move, Enter o open, u Esc back, [ ] previous/next in the reader,
+// Ctrl+Enter ask, Ctrl+J answer pane, F6 panes, ? help. Letters never fire while typing in a field or inside a dialog.
+// The `?` sheet lists these from features/help/shortcuts.ts: change both together.
 import { useEffect, useRef } from 'react';
 
 export interface ShortcutActions {
@@ -6,6 +8,12 @@ export interface ShortcutActions {
   move: (delta: number) => void;
   open: () => void;
   back: () => void;
+  /** Opens the result `delta` places from the selected one, keeping focus in the reading pane. */
+  openAdjacent: (delta: number) => void;
+  ask: () => void;
+  toggleAnswer: () => void;
+  cyclePane: (direction: 1 | -1) => void;
+  showHelp: () => void;
 }
 
 function isTypingTarget(target: EventTarget | null): boolean {
@@ -19,8 +27,31 @@ function isTypingTarget(target: EventTarget | null): boolean {
 /** Elements that handle these keys themselves (the folder tree, buttons). */
 function ownsKeys(target: EventTarget | null, key: string): boolean {
   if (!(target instanceof HTMLElement)) return false;
-  if (target.closest('[role="tree"]') && key !== '/' && key !== 'j' && key !== 'k') return true;
+  if (target.closest('[role="tree"]') && !['/', 'j', 'k', '?'].includes(key)) return true;
   return (key === 'Enter' || key === ' ') && (target instanceof HTMLButtonElement || target instanceof HTMLAnchorElement || target.tagName === 'SUMMARY');
+}
+
+/** A modal dialog keeps its keys: nothing behind it moves while it is open. */
+function isInsideDialog(target: EventTarget | null): boolean {
+  return target instanceof Element && target.closest('[aria-modal="true"]') !== null;
+}
+
+/** Ctrl/⌘ chords and F6 work everywhere, in the search field too; null for any other key. */
+function chordAction(event: KeyboardEvent, actions: ShortcutActions): (() => void) | null {
+  if (event.altKey) return null;
+  if (event.key === 'F6' && !event.ctrlKey && !event.metaKey) return () => actions.cyclePane(event.shiftKey ? -1 : 1);
+  if (!(event.ctrlKey || event.metaKey) || event.shiftKey) return null;
+  switch (event.key.toLowerCase()) {
+    case 'k':
+    case 'e':
+      return actions.focusSearch;
+    case 'enter':
+      return actions.ask;
+    case 'j':
+      return actions.toggleAnswer;
+    default:
+      return null;
+  }
 }
 
 export function useKeyboardShortcuts(actions: ShortcutActions): void {
@@ -31,10 +62,19 @@ export function useKeyboardShortcuts(actions: ShortcutActions): void {
   });
 
   useEffect(() => {
+    // In the capture phase, before the focused field's own keys: Ctrl+Enter in the search bar asks and does not also search.
+    const onChord = (event: KeyboardEvent): void => {
+      if (event.defaultPrevented || isInsideDialog(event.target)) return;
+      const action = chordAction(event, latest.current);
+      if (!action) return;
+      event.preventDefault();
+      event.stopPropagation();
+      action();
+    };
     const onKeyDown = (event: KeyboardEvent): void => {
       if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
-      if (isTypingTarget(event.target) || ownsKeys(event.target, event.key)) return;
-      const { focusSearch, move, open, back } = latest.current;
+      if (isTypingTarget(event.target) || ownsKeys(event.target, event.key) || isInsideDialog(event.target)) return;
+      const { focusSearch, move, open, back, openAdjacent, showHelp } = latest.current;
       switch (event.key) {
         case '/':
           focusSearch();
@@ -55,12 +95,25 @@ export function useKeyboardShortcuts(actions: ShortcutActions): void {
         case 'Escape':
           back();
           break;
+        case '[':
+          openAdjacent(-1);
+          break;
+        case ']':
+          openAdjacent(1);
+          break;
+        case '?':
+          showHelp();
+          break;
         default:
           return;
       }
       event.preventDefault();
     };
+    window.addEventListener('keydown', onChord, true);
     window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
+    return () => {
+      window.removeEventListener('keydown', onChord, true);
+      window.removeEventListener('keydown', onKeyDown);
+    };
   }, []);
 }

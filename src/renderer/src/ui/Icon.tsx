@@ -1,7 +1,7 @@
 // Small line icons drawn inline, so they look the same on every system (emoji fonts are often missing on Linux).
 import { assertNever } from '../../../shared/assertNever';
 
-export type IconName = 'paperclip' | 'search' | 'mail' | 'folder' | 'label' | 'upload' | 'warning' | 'settings';
+export type IconName = 'paperclip' | 'search' | 'mail' | 'folder' | 'label' | 'upload' | 'warning' | 'settings' | 'answer' | 'panel' | 'sun' | 'moon' | 'monitor' | 'keyboard';
 
 function paths(name: IconName) {
   switch (name) {
@@ -50,6 +50,43 @@ function paths(name: IconName) {
           <path d="M4 7h9M17 7h3M4 17h3M11 17h9" />
           <circle cx="15" cy="7" r="2" />
           <circle cx="9" cy="17" r="2" />
+        </>
+      );
+    case 'answer':
+      return (
+        <>
+          <path d="M4 5.5A1.5 1.5 0 0 1 5.5 4h13A1.5 1.5 0 0 1 20 5.5v9a1.5 1.5 0 0 1-1.5 1.5H10l-4.5 4v-4h0A1.5 1.5 0 0 1 4 14.5z" />
+          <path d="M8.5 8.5h7M8.5 11.5h4.5" />
+        </>
+      );
+    case 'panel':
+      return (
+        <>
+          <rect x="3" y="4.5" width="18" height="15" rx="2" />
+          <path d="M14.5 4.5v15" />
+        </>
+      );
+    case 'sun':
+      return (
+        <>
+          <circle cx="12" cy="12" r="4" />
+          <path d="M12 2.5v2M12 19.5v2M2.5 12h2M19.5 12h2M5.3 5.3l1.4 1.4M17.3 17.3l1.4 1.4M5.3 18.7l1.4-1.4M17.3 6.7l1.4-1.4" />
+        </>
+      );
+    case 'moon':
+      return <path d="M20 14.5A8 8 0 0 1 9.5 4a8 8 0 1 0 10.5 10.5z" />;
+    case 'monitor':
+      return (
+        <>
+          <rect x="3" y="4" width="18" height="12.5" rx="1.5" />
+          <path d="M9 20h6M12 16.5V20" />
+        </>
+      );
+    case 'keyboard':
+      return (
+        <>
+          <rect x="2.5" y="6" width="19" height="12" rx="2" />
+          <path d="M6 10h.01M9 10h.01M12 10h.01M15 10h.01M18 10h.01M8 14h8" />
         </>
       );
     default:

@@ -1,0 +1,95 @@
+// Asks one question at a time: opens the pane, follows the answer's tokens, keeps the cited answer; stop drops the rest.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { LanternClient } from '../../../../shared/contract/api';
+import type { Answer } from '../../../../shared/model/answer';
+import type { AnswerProviderChoice } from '../../../../shared/model/settings';
+
+export type AnswerPhase = 'idle' | 'streaming' | 'done' | 'stopped' | 'failed';
+
+export interface AnswerRun {
+  phase: AnswerPhase;
+  /** Tags this question's token events; null before the first question. */
+  requestId: string | null;
+  question: string;
+  /** What has streamed so far; the final answer's text once it is done. */
+  text: string;
+  answer: Answer | null;
+  error: string | null;
+  /** The provider in the settings when the question was asked, to name the model while the answer streams. */
+  settingsChoice: AnswerProviderChoice | null;
+}
+
+export interface AnswerPaneControl {
+  isOpen: boolean;
+  run: AnswerRun;
+  /** Opens the pane and asks; an empty question only opens it (the pane says how to ask). */
+  ask: (question: string) => void;
+  /** Stops following the answer being written and keeps what arrived. */
+  stop: () => void;
+  toggle: () => void;
+  close: () => void;
+}
+
+const IDLE: AnswerRun = { phase: 'idle', requestId: null, question: '', text: '', answer: null, error: null, settingsChoice: null };
+
+function newRequestId(): string {
+  return typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `ask-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+}
+
+export function useAnswerPane(client: LanternClient): AnswerPaneControl {
+  const [isOpen, setOpen] = useState(false);
+  const [run, setRun] = useState<AnswerRun>(IDLE);
+  // Read by the event listener and the call's callbacks: tokens and results of any other request are stale.
+  const currentRequest = useRef<string | null>(null);
+
+  useEffect(
+    () =>
+      client.subscribe((event) => {
+        if (event.type !== 'answer-token' || event.requestId !== currentRequest.current) return;
+        setRun((previous) => (previous.phase === 'streaming' && previous.requestId === event.requestId ? { ...previous, text: previous.text + event.text } : previous));
+      }),
+    [client],
+  );
+
+  const ask = useCallback(
+    (question: string) => {
+      setOpen(true);
+      const trimmed = question.trim();
+      if (trimmed === '') return;
+      const requestId = newRequestId();
+      currentRequest.current = requestId;
+      setRun({ ...IDLE, phase: 'streaming', requestId, question: trimmed });
+      const isCurrent = (previous: AnswerRun): boolean => previous.requestId === requestId;
+      client.getSettings().then(
+        (settings) => setRun((previous) => (isCurrent(previous) ? { ...previous, settingsChoice: settings.answerProvider } : previous)),
+        // Only the provider's label is lost; the answer itself still names who wrote it.
+        (error: unknown) => console.warn('answer: could not read the settings to name the provider', error),
+      );
+      client.ask({ question: trimmed, requestId }).then(
+        (answer) => {
+          if (currentRequest.current !== requestId) return;
+          currentRequest.current = null;
+          setRun((previous) => (isCurrent(previous) ? { ...previous, phase: 'done', answer, text: answer.answer } : previous));
+        },
+        (error: unknown) => {
+          if (currentRequest.current !== requestId) return;
+          currentRequest.current = null;
+          const message = error instanceof Error ? error.message : String(error);
+          setRun((previous) => (isCurrent(previous) ? { ...previous, phase: 'failed', error: message } : previous));
+        },
+      );
+    },
+    [client],
+  );
+
+  const stop = useCallback(() => {
+    // The engine has no cancel for answers yet: the answer is dropped here and whatever arrives later is ignored.
+    currentRequest.current = null;
+    setRun((previous) => (previous.phase === 'streaming' ? { ...previous, phase: 'stopped' } : previous));
+  }, []);
+
+  const toggle = useCallback(() => setOpen((previous) => !previous), []);
+  const close = useCallback(() => setOpen(false), []);
+
+  return { isOpen, run, ask, stop, toggle, close };
+}
