@@ -109,6 +109,19 @@ function shownHeaders(parsed: ParsedMail): Record<string, string> {
   return shown;
 }
 
+/**
+ * The folder an exporting tool wrote into the message (X-Folder: "Inbox\\Projects"), as a "/" path; it names the
+ * folder better than the file or tree it came in. Null when the message has none.
+ */
+function folderHeader(parsed: ParsedMail): string | null {
+  const value = headerText(parsed.headers.get('x-folder') ?? '')
+    .replace(/[\\/]+/g, '/')
+    .replace(/^\/+|\/+$/g, '')
+    .trim()
+    .slice(0, 300);
+  return value === '' ? null : value;
+}
+
 export interface NormalizeContext {
   sourceId: string;
   sourceFile: string;
@@ -160,7 +173,7 @@ export async function normalizeMessage(bytes: Buffer, context: NormalizeContext,
     toJson: JSON.stringify(to),
     ccJson: JSON.stringify(cc),
     bccJson: JSON.stringify(bcc),
-    folder: context.placement.folder ?? context.defaultFolder,
+    folder: folderHeader(parsed) ?? context.placement.folder ?? context.defaultFolder,
     labelsJson: JSON.stringify(labels),
     attachmentsJson: JSON.stringify(attachments),
     attachmentCount: attachments.length,
