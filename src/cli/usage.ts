@@ -6,7 +6,7 @@ export const USAGE = `Usage: lantern <command> [options]
 
 Commands:
   import <path...>          Import mbox files (and folders); prints the import report
-  search "<query>"          Search: --limit N --offset N --sort relevance|date --mode keyword|semantic|hybrid|auto
+  search "<query>"          Search: --limit N --offset N --sort relevance|date --mode keyword|semantic|hybrid|rerank|hyde|auto
   show <id>                 Print one message
   ask "<question>"          Answer from the mail with citations: --provider extractive|ollama|openai|local
                             (ollama: --model [--base-url]; openai: --model --base-url, key in LANTERN_API_KEY;

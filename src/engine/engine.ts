@@ -20,7 +20,8 @@ import { computeStats, listFolders } from './listings';
 import { readMessage } from './readMessage';
 import { askQuestion } from './ask';
 import { AnswerProviders } from './answer/answerProviders';
-import { runSearch } from './search/search';
+import { runSearch, type SearchContext } from './search/search';
+import { Reranker, RERANKER_FOLDER_NAME } from './search/reranker';
 import { SourceRegistry } from './sources';
 import { MessageStore } from './store/messageStore';
 import { VectorService } from './vectors/vectorService';
@@ -114,6 +115,17 @@ async function openStoreEngine(options: EngineOptions): Promise<Engine> {
   };
   embedInBackground();
   let answerProviders = new AnswerProviders(options.answerProvider ?? providerSettings(settings.answerProvider));
+  const reranker = new Reranker(options.rerankerFolder ?? (options.resourcesDir === undefined ? null : join(options.resourcesDir, 'models', RERANKER_FOLDER_NAME)));
+  const searchContext = (): SearchContext => ({
+    contacts,
+    catalog,
+    keywords: keywords!,
+    store,
+    timeZone,
+    semantic: vectors,
+    reranker,
+    languageModel: () => answerProviders.chat(),
+  });
   const interactionLog = (): string | null =>
     options.interactionLog !== undefined ? options.interactionLog : settings.interactionLog ? join(options.dataDir, 'interactions.jsonl') : null;
   const backupFolder = (): string => settings.backups.folder ?? defaultBackupFolder(options.dataDir);
@@ -127,7 +139,7 @@ async function openStoreEngine(options: EngineOptions): Promise<Engine> {
     async search(request) {
       ensureOpen();
       if (typeof request?.query !== 'string') throw new LanternError('bad-request', 'search: the query must be a string');
-      return runSearch(request, { contacts, catalog, keywords: keywords!, store, timeZone, semantic: vectors });
+      return runSearch(request, searchContext());
     },
     async getMessage(id) {
       ensureOpen();
@@ -187,7 +199,7 @@ async function openStoreEngine(options: EngineOptions): Promise<Engine> {
     async ask(request) {
       ensureOpen();
       return askQuestion(request, {
-        search: (searchRequest, tuning) => runSearch(searchRequest, { contacts, catalog, keywords: keywords!, store, timeZone, semantic: vectors }, tuning),
+        search: (searchRequest, tuning) => runSearch(searchRequest, searchContext(), tuning),
         store,
         provider: (askRequest) => answerProviders.get(askRequest.provider),
         emit,
@@ -233,6 +245,7 @@ async function openStoreEngine(options: EngineOptions): Promise<Engine> {
       listeners.clear();
       await vectors.close();
       await answerProviders.close();
+      await reranker.close();
       await parser.close();
       store.close();
     },

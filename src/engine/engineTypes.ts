@@ -18,6 +18,8 @@ export interface EngineOptions {
   modelFolder?: string;
   /** The app's resources folder, where bundled models live under models/. */
   resourcesDir?: string;
+  /** A local cross-encoder folder for rerank mode; `resourcesDir`/models/reranker by default, the feature reranker without one. */
+  rerankerFolder?: string;
   /** How questions are answered; the offline extractive provider by default. */
   answerProvider?: AnswerProviderSettings;
   /**

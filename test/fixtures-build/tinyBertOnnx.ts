@@ -3,8 +3,8 @@
 
 const WIRE_VARINT = 0;
 const WIRE_BYTES = 2;
-const TENSOR_FLOAT = 1;
-const TENSOR_INT64 = 7;
+export const TENSOR_FLOAT = 1;
+export const TENSOR_INT64 = 7;
 const ATTRIBUTE_INT = 2;
 
 function varint(value: bigint): Buffer {
@@ -23,20 +23,20 @@ function key(field: number, wireType: number): Buffer {
   return varint(BigInt((field << 3) | wireType));
 }
 
-function numberField(field: number, value: number | bigint): Buffer {
+export function numberField(field: number, value: number | bigint): Buffer {
   return Buffer.concat([key(field, WIRE_VARINT), varint(BigInt(value))]);
 }
 
-function bytesField(field: number, bytes: Buffer): Buffer {
+export function bytesField(field: number, bytes: Buffer): Buffer {
   return Buffer.concat([key(field, WIRE_BYTES), varint(BigInt(bytes.length)), bytes]);
 }
 
-function stringField(field: number, text: string): Buffer {
+export function stringField(field: number, text: string): Buffer {
   return bytesField(field, Buffer.from(text, 'utf8'));
 }
 
 /** A dimension is a fixed size or a symbolic name such as "batch". */
-function tensorValueInfo(name: string, elementType: number, shape: (number | string)[]): Buffer {
+export function tensorValueInfo(name: string, elementType: number, shape: (number | string)[]): Buffer {
   const dimensions = shape.map((dimension) =>
     bytesField(1, typeof dimension === 'number' ? numberField(1, dimension) : stringField(2, dimension)),
   );
@@ -44,7 +44,7 @@ function tensorValueInfo(name: string, elementType: number, shape: (number | str
   return Buffer.concat([stringField(1, name), bytesField(2, bytesField(1, tensorType))]);
 }
 
-function tensor(name: string, elementType: number, dims: number[], raw: Buffer): Buffer {
+export function tensor(name: string, elementType: number, dims: number[], raw: Buffer): Buffer {
   return Buffer.concat([
     ...dims.map((dimension) => numberField(1, dimension)),
     numberField(2, elementType),
@@ -53,7 +53,7 @@ function tensor(name: string, elementType: number, dims: number[], raw: Buffer):
   ]);
 }
 
-function node(opType: string, inputs: string[], outputs: string[], attributes: Buffer[] = []): Buffer {
+export function node(opType: string, inputs: string[], outputs: string[], attributes: Buffer[] = []): Buffer {
   return Buffer.concat([
     ...inputs.map((input) => stringField(1, input)),
     ...outputs.map((output) => stringField(2, output)),
@@ -63,7 +63,7 @@ function node(opType: string, inputs: string[], outputs: string[], attributes: B
   ]);
 }
 
-function intAttribute(name: string, value: number): Buffer {
+export function intAttribute(name: string, value: number): Buffer {
   return Buffer.concat([stringField(1, name), numberField(3, value), numberField(20, ATTRIBUTE_INT)]);
 }
 
@@ -111,12 +111,11 @@ export function buildTinyBertOnnx(options: { vocabularySize: number; dimensions:
     bytesField(11, tensorValueInfo('token_type_ids', TENSOR_INT64, ['batch', 'sequence'])),
     bytesField(12, tensorValueInfo('last_hidden_state', TENSOR_FLOAT, ['batch', 'sequence', dimensions])),
   ]);
+  return { bytes: modelProto(graph), wordEmbeddings, typeEmbeddings };
+}
+
+/** A ModelProto (IR version 8, opset 14) around a serialised graph. */
+export function modelProto(graph: Buffer): Buffer {
   const opsetImport = Buffer.concat([stringField(1, ''), numberField(2, 14)]);
-  const bytes = Buffer.concat([
-    numberField(1, 8),
-    stringField(2, 'lantern-tests'),
-    bytesField(7, graph),
-    bytesField(8, opsetImport),
-  ]);
-  return { bytes, wordEmbeddings, typeEmbeddings };
+  return Buffer.concat([numberField(1, 8), stringField(2, 'lantern-tests'), bytesField(7, graph), bytesField(8, opsetImport)]);
 }

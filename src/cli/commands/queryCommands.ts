@@ -6,7 +6,7 @@ import { progressPrinter } from '../progress';
 import { UsageError } from '../usage';
 
 const SORTS: readonly SortOrder[] = ['relevance', 'date'];
-const MODES: readonly SearchMode[] = ['keyword', 'semantic', 'hybrid', 'auto'];
+const MODES: readonly SearchMode[] = ['keyword', 'semantic', 'hybrid', 'rerank', 'hyde', 'auto'];
 
 function wholeNumber(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined) return fallback;

@@ -2,13 +2,19 @@
 import { LanternError } from '../../shared/contract/errors';
 import type { ProviderName } from '../../shared/model/answer';
 import { createAnswerProvider, type AnswerProviderHandle, type AnswerProviderSettings } from './providers';
-import type { AnswerProvider } from './types';
+import type { AnswerProvider, ChatGenerator } from './types';
 
 export class AnswerProviders {
   private configured: AnswerProviderHandle | null = null;
   private extractive: AnswerProviderHandle | null = null;
 
   constructor(private readonly settings: AnswerProviderSettings) {}
+
+  /** The configured provider's language model, or null when answers are extractive (no model to write with). */
+  chat(): ChatGenerator | null {
+    this.configured ??= createAnswerProvider(this.settings);
+    return this.configured.chat;
+  }
 
   /** The provider for a request: the configured one, or the extractive one when asked by name. */
   get(name: ProviderName | undefined): AnswerProvider {

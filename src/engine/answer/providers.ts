@@ -2,9 +2,9 @@
 import { assertNever } from '../../shared/assertNever';
 import { createExtractiveProvider, type ExtractiveOptions } from './extractive';
 import { createLocalModel, createLocalModelProvider, type LocalModelOptions } from './localModel';
-import { createOllamaProvider, type OllamaOptions } from './ollama';
-import { createOpenAiCompatibleProvider, type OpenAiCompatibleOptions } from './openaiCompatible';
-import type { AnswerProvider } from './types';
+import { createOllamaChat, createOllamaProvider, type OllamaOptions } from './ollama';
+import { createOpenAiCompatibleChat, createOpenAiCompatibleProvider, type OpenAiCompatibleOptions } from './openaiCompatible';
+import type { AnswerProvider, ChatGenerator } from './types';
 
 export type AnswerProviderSettings =
   | ({ kind: 'extractive' } & ExtractiveOptions)
@@ -14,6 +14,8 @@ export type AnswerProviderSettings =
 
 export interface AnswerProviderHandle {
   provider: AnswerProvider;
+  /** The model itself, for text that is not an answer (search's hypothetical passages); null without a model. */
+  chat: ChatGenerator | null;
   /** Frees a loaded local model; a no-op for the others. */
   close(): Promise<void>;
 }
@@ -22,14 +24,14 @@ export function createAnswerProvider(settings: AnswerProviderSettings): AnswerPr
   const nothingToClose = async (): Promise<void> => undefined;
   switch (settings.kind) {
     case 'extractive':
-      return { provider: createExtractiveProvider(settings), close: nothingToClose };
+      return { provider: createExtractiveProvider(settings), chat: null, close: nothingToClose };
     case 'ollama':
-      return { provider: createOllamaProvider(settings), close: nothingToClose };
+      return { provider: createOllamaProvider(settings), chat: createOllamaChat(settings), close: nothingToClose };
     case 'openai':
-      return { provider: createOpenAiCompatibleProvider(settings), close: nothingToClose };
+      return { provider: createOpenAiCompatibleProvider(settings), chat: createOpenAiCompatibleChat(settings), close: nothingToClose };
     case 'local': {
       const model = createLocalModel(settings);
-      return { provider: createLocalModelProvider(model), close: () => model.close() };
+      return { provider: createLocalModelProvider(model), chat: model.generate, close: () => model.close() };
     }
     default:
       return assertNever(settings, 'answer provider kind');

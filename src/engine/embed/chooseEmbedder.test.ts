@@ -34,6 +34,21 @@ describe('chooseEmbedder', () => {
     });
   });
 
+  test('passes over the reranker folder, which holds a cross-encoder', async () => {
+    await withTempDir(async (dir) => {
+      // Sorted first and complete: only its name keeps it from being loaded as the embedder.
+      await writeTinyModelFolder(join(dir, 'models', 'reranker'), 4);
+      await writeTinyModelFolder(join(dir, 'models', 'tiny'), 8);
+      const { embedder, notes } = await chooseEmbedder({ resourcesDir: dir });
+      try {
+        expect(embedder.id).toMatch(/^transformers:tiny:\d+$/);
+        expect(notes).toEqual([]);
+      } finally {
+        await embedder.close();
+      }
+    });
+  });
+
   test('a configured folder wins over a bundled one', async () => {
     await withTempDir(async (dir) => {
       await writeTinyModelFolder(join(dir, 'resources', 'models', 'bundled'), 8);

@@ -2,6 +2,7 @@
 // built-in Universal Sentence Encoder, so semantic search works on first launch without any download.
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { RERANKER_FOLDER_NAME } from '../search/reranker';
 import type { Embedder } from './embedder';
 import { createTransformersEmbedder, findMissingModelFiles } from './transformersEmbedder';
 import { createUniversalSentenceEncoder } from './universalSentenceEncoder';
@@ -23,7 +24,8 @@ async function bundledFolders(resourcesDir: string): Promise<string[]> {
   const modelsDir = join(resourcesDir, 'models');
   const entries = await readdir(modelsDir, { withFileTypes: true }).catch(() => []);
   return entries
-    .filter((entry) => entry.isDirectory())
+    // The reranker's folder holds a cross-encoder, which scores pairs and cannot embed.
+    .filter((entry) => entry.isDirectory() && entry.name !== RERANKER_FOLDER_NAME)
     .map((entry) => join(modelsDir, entry.name))
     .sort();
 }

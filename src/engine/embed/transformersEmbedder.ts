@@ -1,8 +1,9 @@
 // An embedder over a local sentence-transformers ONNX folder (Xenova layout) with @huggingface/transformers on
 // onnxruntime-node: mean pooling, L2-normalised. Never touches the Hugging Face hub.
 import { stat } from 'node:fs/promises';
-import { basename, dirname, join, sep } from 'node:path';
+import { basename, join } from 'node:path';
 import { embedInLengthOrder, normalizeL2, type Embedder } from './embedder';
+import { localTransformers } from './localTransformers';
 
 /** The files a folder must hold, relative to it; the quantized model is what Xenova's exports ship for CPUs. */
 export const MODEL_FOLDER_FILES = ['config.json', 'tokenizer.json', 'tokenizer_config.json', 'onnx/model_quantized.onnx'];
@@ -24,10 +25,6 @@ export async function findMissingModelFiles(folder: string): Promise<string[]> {
   return missing;
 }
 
-function refuseNetwork(input: string | URL): Promise<never> {
-  return Promise.reject(new Error(`embed: refusing to fetch ${String(input)}; models load only from local folders`));
-}
-
 /**
  * Loads the model in `folder` (absolute path). The id carries the folder name and the model file's size, so swapping
  * the weights under the same name still changes the id and makes the store re-embed.
@@ -39,20 +36,10 @@ export async function createTransformersEmbedder(folder: string): Promise<Embedd
   }
   const modelBytes = (await stat(join(folder, 'onnx/model_quantized.onnx'))).size;
 
-  const transformers = await import('@huggingface/transformers');
-  const { env } = transformers;
-  // Settings are global to the library, so they are set on every load rather than once.
-  env.allowRemoteModels = false;
-  env.allowLocalModels = true;
-  env.useFSCache = false;
-  env.useBrowserCache = false;
-  env.localModelPath = dirname(folder) + sep;
-  env.fetch = refuseNetwork;
-  env.logLevel = transformers.LogLevel.ERROR;
-
+  const { transformers, modelName } = await localTransformers(folder);
   let extractor: Extractor;
   try {
-    extractor = (await transformers.pipeline('feature-extraction', basename(folder), {
+    extractor = (await transformers.pipeline('feature-extraction', modelName, {
       local_files_only: true,
       dtype: 'q8',
       device: 'cpu',

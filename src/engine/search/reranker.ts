@@ -1,0 +1,65 @@
+// Chooses the reranker: a local cross-encoder when a reranker folder is there and loads, else the feature reranker.
+import { existsSync } from 'node:fs';
+import { loadCrossEncoder, type CrossEncoder } from './crossEncoder';
+import { featureScores, type RerankCandidate } from './rerankFeatures';
+
+/** The bundled reranker's folder under resources/models/ (the embedder chooser passes it over). */
+export const RERANKER_FOLDER_NAME = 'reranker';
+
+export interface RerankOutcome {
+  /** One per candidate, higher first. */
+  scores: number[];
+  /** Which reranker ran, for the result's mode note. */
+  note: string;
+}
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+export class Reranker {
+  private loading: Promise<CrossEncoder | null> | null = null;
+  private problem: string | null = null;
+
+  /** `folder`: a cross-encoder model folder; null or missing means the feature reranker, which needs no model. */
+  constructor(private readonly folder: string | null) {}
+
+  private crossEncoder(): Promise<CrossEncoder | null> {
+    this.loading ??= (async () => {
+      if (this.folder === null || !existsSync(this.folder)) return null;
+      try {
+        return await loadCrossEncoder(this.folder);
+      } catch (error) {
+        // A broken reranker folder must not cost the person search: say why in every rerank note instead.
+        this.problem = message(error);
+        console.error(this.problem);
+        return null;
+      }
+    })();
+    return this.loading;
+  }
+
+  async rerank(query: string, candidates: RerankCandidate[], termWeights: Map<string, number>): Promise<RerankOutcome> {
+    const depth = `the top ${candidates.length} hybrid candidates`;
+    const encoder = await this.crossEncoder();
+    let problem = this.problem;
+    if (encoder) {
+      try {
+        const scores = await encoder.score(query, candidates.map((candidate) => candidate.passage));
+        return { scores, note: `rerank: cross-encoder ${encoder.name} reordered ${depth}` };
+      } catch (error) {
+        problem = `rerank: the cross-encoder failed (${message(error)})`;
+        console.error(problem);
+      }
+    }
+    return {
+      scores: featureScores(candidates, termWeights),
+      note: `rerank: feature reranker (keyword rank, meaning, subject and word coverage, proximity, recency) reordered ${depth}${problem ? `; ${problem}` : ''}`,
+    };
+  }
+
+  async close(): Promise<void> {
+    const encoder = await this.loading;
+    await encoder?.close();
+  }
+}
