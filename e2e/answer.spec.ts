@@ -80,6 +80,19 @@ test('the answer streams token by token from a local model, named in the pane', 
   for (let index = 1; index < streamed.length; index += 1) expect(streamed[index]!.startsWith(streamed[index - 1]!)).toBe(true);
   expect(((await page.getByTestId('answer-text').textContent()) ?? '').length).toBeGreaterThan(0);
   expect(snapshots.at(-1)?.phase).toBe('done');
+
+  // Stop while it writes: what arrived stays, nothing more is added, the pane says the answer is incomplete.
+  await askFromSearchBar(page, 'What did Lily find in the park?');
+  await expect(page.getByTestId('answer-stop')).toBeVisible();
+  await expect(page.getByTestId('answer-text')).not.toHaveText(/^(Reading your mail…)?$/);
+  await page.getByTestId('answer-stop').click();
+  await expect(pane).toHaveAttribute('data-phase', 'stopped');
+  await expect(page.getByTestId('answer-stopped')).toBeVisible();
+  const stoppedText = await page.getByTestId('answer-text').textContent();
+  await page.waitForTimeout(1500);
+  await expect(page.getByTestId('answer-text')).toHaveText(stoppedText ?? '');
+  await expect(page.getByTestId('answer-sources')).toHaveCount(0);
+  await screenshot(page, 'answer-05-stopped');
   await leavePage(page);
 });
 

@@ -54,7 +54,7 @@ function AnswerText({ text, citations, onOpenMessage }: { text: string; citation
 function Sources({ citations, openId, onOpenMessage }: { citations: readonly AnswerCitation[]; openId: string | null; onOpenMessage: (id: string) => void }) {
   return (
     <section className="answer-sources" aria-labelledby="answer-sources-title">
-      <h3 id="answer-sources-title">Sources</h3>
+      <h3 id="answer-sources-title" className="label-heading">Sources</h3>
       <ol data-testid="answer-sources">
         {citations.map((citation) => (
           <li key={citation.n} id={sourceId(citation.n)}>

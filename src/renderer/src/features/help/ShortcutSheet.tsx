@@ -6,12 +6,17 @@ import { SHORTCUT_GROUPS } from './shortcuts';
 import { useModalFocus } from './useModalFocus';
 import './help.css';
 
+/** An id from a group title: aria-labelledby takes a space-separated list, so no spaces. */
+function groupId(title: string): string {
+  return `shortcut-group-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+}
+
 export function ShortcutSheet({ onClose }: { onClose: () => void }) {
   const dialog = useRef<HTMLDivElement>(null);
   useModalFocus(dialog, onClose);
   const mac = isMac();
   return (
-    <div className="sheet-backdrop" onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
+    <div className="modal-backdrop" onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
       <div ref={dialog} className="shortcut-sheet" role="dialog" aria-modal="true" aria-labelledby="shortcut-sheet-title" tabIndex={-1} data-testid="shortcut-sheet">
         <header className="shortcut-sheet-header">
           <h2 id="shortcut-sheet-title">Keyboard shortcuts</h2>
@@ -21,8 +26,10 @@ export function ShortcutSheet({ onClose }: { onClose: () => void }) {
         </header>
         <div className="shortcut-groups">
           {SHORTCUT_GROUPS.map((group) => (
-            <section key={group.title} className="shortcut-group" aria-labelledby={`shortcut-group-${group.title}`}>
-              <h3 id={`shortcut-group-${group.title}`}>{group.title}</h3>
+            <section key={group.title} className="shortcut-group" aria-labelledby={groupId(group.title)}>
+              <h3 id={groupId(group.title)} className="label-heading">
+                {group.title}
+              </h3>
               <dl>
                 {group.shortcuts.map((shortcut) => (
                   <div key={shortcut.does} className="shortcut-row" data-testid="shortcut-row">
