@@ -139,6 +139,10 @@ export async function runSearch(request: SearchRequest, context: SearchContext, 
 
   let mode = route.mode;
   let modeNote = route.note;
+  if ((mode === 'hyde' || mode === 'rerank') && keyword.contentTerms.length === 0) {
+    modeNote = `${mode} ran as keyword: the query has only operators, no words to ${mode === 'hyde' ? 'write a passage about' : 'rerank by'}`;
+    mode = 'keyword';
+  }
   let ranked: RankedHit[] = [];
   let chunks = new Map<number, ChunkMatch>();
   if (mode !== 'semantic') {

@@ -70,6 +70,16 @@ describe('rerank and hyde modes', () => {
       expect(dates).toEqual([...dates].sort().reverse());
     });
 
+    it('runs as keyword, and says so, when the query has only operators', async () => {
+      const rerank = await writer.search({ query: 'has:attachment', mode: 'rerank', limit: 5 });
+      expect(rerank.mode).toBe('keyword');
+      expect(rerank.modeNote).toBe('rerank ran as keyword: the query has only operators, no words to rerank by');
+      const hyde = await writer.search({ query: 'has:attachment', mode: 'hyde', limit: 5 });
+      expect(hyde.mode).toBe('keyword');
+      expect(hyde.modeNote).toBe('hyde ran as keyword: the query has only operators, no words to write a passage about');
+      expect(ids(hyde)).toEqual(ids(await writer.search({ query: 'has:attachment', mode: 'keyword', limit: 5 })));
+    });
+
     it('uses a cross-encoder from the reranker folder: its scores decide the order', async () => {
       const folder = join(dataDir, '..', 'reranker');
       // This model scores only the word "gps", so mail about GPS must come first whatever the query.
