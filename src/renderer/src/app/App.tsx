@@ -122,6 +122,7 @@ export function App({ client }: { client: LanternClient }) {
           <span className="brand-name">Lantern</span>
         </div>
         <SearchBar
+          client={client}
           inputRef={searchInput}
           query={query}
           sort={sort}
@@ -144,7 +145,7 @@ export function App({ client }: { client: LanternClient }) {
         </div>
       </header>
       <div className={`panes ${answer.isOpen ? 'has-answer' : ''}`}>
-        <FolderTree folders={store.folders} stats={store.stats} activeScope={currentScope(query)} onSelect={(path) => setQuery((previous) => withScope(previous, path))} />
+        <FolderTree folders={store.folders} stats={store.stats} activeScope={currentScope(query)} onSelect={(path) => setQuery((previous) => withScope(previous, path))} query={query} onRunSearch={setQuery} />
         {isEmpty ? (
           <main className="main-empty">
             <FirstRun onFiles={onFiles} isBusy={isImporting} />

@@ -4,6 +4,8 @@ import type { Folder } from '../../../../shared/model/folder';
 import type { Stats } from '../../../../shared/model/stats';
 import { baseName, formatCount } from '../../ui/format';
 import { Icon } from '../../ui/Icon';
+import { SavedSearchItems } from '../search/SavedSearchItems';
+import { useSavedSearches } from '../search/useSavedSearches';
 import { labelDisplayName, orderLabels } from './labelOrder';
 
 interface SourceGroup {
@@ -37,17 +39,24 @@ export interface FolderTreeProps {
   /** The `in:` value of the current query, or null for all mail. */
   activeScope: string | null;
   onSelect: (path: string | null) => void;
+  /** The search bar's query, to mark the saved search it is. */
+  query: string;
+  /** Runs a saved search. */
+  onRunSearch: (query: string) => void;
 }
 
 function Count({ value }: { value: number }) {
   return <span className="tree-count">{formatCount(value)}</span>;
 }
 
-export function FolderTree({ folders, stats, activeScope, onSelect }: FolderTreeProps) {
+export function FolderTree({ folders, stats, activeScope, onSelect, query, onRunSearch }: FolderTreeProps) {
   const groups = useMemo(() => groupBySource(folders, stats), [folders, stats]);
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   const tree = useRef<HTMLUListElement>(null);
+  const { isSaved } = useSavedSearches();
   const activeKey = activeScope?.toLowerCase() ?? null;
+  // A saved search without a folder is selected in its own section, not as All mail.
+  const isAllMail = activeKey === null && !isSaved(query);
 
   // Roving focus: arrows move between visible items, as in a file explorer.
   const onKeyDown = (event: KeyboardEvent<HTMLUListElement>): void => {
@@ -102,9 +111,9 @@ export function FolderTree({ folders, stats, activeScope, onSelect }: FolderTree
         <li
           role="treeitem"
           aria-level={1}
-          aria-selected={activeKey === null}
-          tabIndex={activeKey === null ? 0 : -1}
-          className={`tree-item tree-all ${activeKey === null ? 'is-selected' : ''}`}
+          aria-selected={isAllMail}
+          tabIndex={isAllMail ? 0 : -1}
+          className={`tree-item tree-all ${isAllMail ? 'is-selected' : ''}`}
           data-testid="folder-all"
           onClick={() => onSelect(null)}
           onKeyDown={(event) => activate(event, () => onSelect(null))}
@@ -115,6 +124,7 @@ export function FolderTree({ folders, stats, activeScope, onSelect }: FolderTree
           <span className="tree-name">All mail</span>
           <Count value={stats?.messages ?? 0} />
         </li>
+        <SavedSearchItems query={query} onRun={onRunSearch} />
         {groups.map((group) => {
           const isExpanded = !collapsed.has(group.id);
           const toggle = (): void =>

@@ -1,9 +1,22 @@
-// The search box: search as you type, Enter at once, Esc clears, ↓ moves into the results; warnings shown under it.
-import type { KeyboardEvent, RefObject } from 'react';
+// The search box: chips over a free-text field, autocomplete, history on ↑, a star to save; warnings shown under it.
+import { useCallback, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import type { LanternApi } from '../../../../shared/contract/api';
 import type { SortOrder } from '../../../../shared/model/search';
+import type { Suggestion } from '../../../../shared/query/complete';
+import { parseQuery } from '../../../../shared/query/parse';
 import { Icon } from '../../ui/Icon';
+import { chipBeforeCursor, removeSpan } from './chipEditing';
+import { applySuggestion } from './completionContext';
+import { QueryMirror } from './QueryMirror';
+import { queryPieces, type Chip } from './queryPieces';
+import { SaveSearchButton } from './SaveSearchButton';
+import { SUGGESTIONS_ID, SuggestionList, suggestionId } from './SuggestionList';
+import { useCompletions } from './useCompletions';
+import { useQueryHistory } from './useQueryHistory';
+import './searchBar.css';
 
 export interface SearchBarProps {
+  client: Pick<LanternApi, 'complete'>;
   inputRef: RefObject<HTMLInputElement | null>;
   query: string;
   sort: SortOrder;
@@ -15,55 +28,198 @@ export interface SearchBarProps {
   onEnterResults: () => void;
 }
 
-export function SearchBar({ inputRef, query, sort, warnings, isSearching, onQueryChange, onSortChange, onSubmit, onEnterResults }: SearchBarProps) {
+export function SearchBar({ client, inputRef, query, sort, warnings, isSearching, onQueryChange, onSortChange, onSubmit, onEnterResults }: SearchBarProps) {
+  const [cursor, setCursor] = useState(query.length);
+  const [isFocused, setIsFocused] = useState(false);
+  // Suggestions are wanted once the person types, until Esc, Enter, leaving the box or taking a value.
+  const [isWanted, setIsWanted] = useState(false);
+  const [highlighted, setHighlighted] = useState<{ answerId: number; index: number } | null>(null);
+  // Which past query ↑ has recalled (0 = the newest); null while the text is the person's own.
+  const [historyIndex, setHistoryIndex] = useState<number | null>(null);
+  const mirrorRef = useRef<HTMLDivElement>(null);
+  const pendingCursor = useRef<number | null>(null);
+  const history = useQueryHistory();
+
+  const parsed = useMemo(() => parseQuery(query), [query]);
+  const pieces = useMemo(() => queryPieces(query, parsed), [query, parsed]);
+  const chips = useMemo(() => pieces.flatMap((piece) => (piece.kind === 'chip' ? [piece.chip] : [])), [pieces]);
+  const completions = useCompletions(client, query, cursor, isWanted && isFocused);
+  const activeIndex = completions !== null && highlighted?.answerId === completions.answerId ? highlighted.index : null;
+
+  const syncScroll = useCallback(() => {
+    const input = inputRef.current;
+    const mirror = mirrorRef.current;
+    if (input && mirror) mirror.scrollLeft = input.scrollLeft;
+  }, [inputRef]);
+
+  // A caret asked for by an edit is placed once the input shows the new text; the mirror follows the input's scroll.
+  useLayoutEffect(() => {
+    const input = inputRef.current;
+    if (input && pendingCursor.current !== null && input.value === query) {
+      input.setSelectionRange(pendingCursor.current, pendingCursor.current);
+      pendingCursor.current = null;
+    }
+    syncScroll();
+  });
+
+  const replaceQuery = (text: string, caret: number): void => {
+    pendingCursor.current = caret;
+    setCursor(caret);
+    onQueryChange(text);
+  };
+
+  const accept = (suggestion: Suggestion): void => {
+    if (completions === null) return;
+    const applied = applySuggestion(query, completions.answeredText, suggestion);
+    setHistoryIndex(null);
+    setIsWanted(applied.wantsValues);
+    replaceQuery(applied.text, applied.cursor);
+  };
+
+  const removeChip = (chip: Chip, end = chip.span.end): void => {
+    const edit = removeSpan(query, { start: chip.span.start, end });
+    setIsWanted(false);
+    setHistoryIndex(null);
+    replaceQuery(edit.text, edit.cursor);
+    inputRef.current?.focus();
+  };
+
+  const recall = (index: number): void => {
+    if (index >= history.entries.length) return;
+    const entry = index < 0 ? '' : history.entries[index]!;
+    setHistoryIndex(index < 0 ? null : index);
+    setIsWanted(false);
+    replaceQuery(entry, entry.length);
+  };
+
+  const moveHighlight = (delta: number): void => {
+    if (completions === null) return;
+    const count = completions.suggestions.length;
+    const next = activeIndex === null ? (delta > 0 ? 0 : count - 1) : activeIndex + delta;
+    // Past either end the highlight goes back to the text, as in Gmail: Enter then searches what was typed.
+    setHighlighted(next < 0 || next >= count ? null : { answerId: completions.answerId, index: next });
+  };
+
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>): void => {
+    if (event.nativeEvent.isComposing) return;
+    const input = event.currentTarget;
     switch (event.key) {
+      case 'ArrowDown':
+        event.preventDefault();
+        if (completions !== null) moveHighlight(1);
+        else if (historyIndex !== null) recall(historyIndex - 1);
+        else {
+          history.remember(query);
+          onEnterResults();
+        }
+        return;
+      case 'ArrowUp':
+        if (completions !== null) {
+          event.preventDefault();
+          moveHighlight(-1);
+        } else if (query === '' || historyIndex !== null) {
+          event.preventDefault();
+          recall((historyIndex ?? -1) + 1);
+        }
+        return;
+      case 'Tab':
+        if (completions === null || event.shiftKey) return;
+        event.preventDefault();
+        accept(completions.suggestions[activeIndex ?? 0]!);
+        return;
       case 'Enter':
         event.preventDefault();
+        if (completions !== null && activeIndex !== null) {
+          accept(completions.suggestions[activeIndex]!);
+          return;
+        }
+        setIsWanted(false);
+        setHistoryIndex(null);
+        history.remember(query);
         onSubmit();
         return;
       case 'Escape':
         event.preventDefault();
-        if (query) onQueryChange('');
-        else event.currentTarget.blur();
+        if (completions !== null) setIsWanted(false);
+        else if (query) {
+          setHistoryIndex(null);
+          replaceQuery('', 0);
+        } else input.blur();
         return;
-      case 'ArrowDown':
+      case 'Backspace': {
+        const caret = input.selectionStart;
+        if (caret === null || caret !== input.selectionEnd) return;
+        const chip = chipBeforeCursor(chips, query, caret);
+        if (chip === null) return;
         event.preventDefault();
-        onEnterResults();
+        removeChip(chip, caret);
         return;
+      }
       default:
         return;
     }
   };
 
+  const isOpen = completions !== null;
   return (
     <div className="search-area">
       <div className="search-row">
-        <div className={`search-box ${isSearching ? 'is-searching' : ''}`}>
+        <div className={`search-box ${isSearching ? 'is-searching' : ''} ${isOpen ? 'is-open' : ''}`}>
           <span className="search-icon" aria-hidden="true">
             <Icon name="search" size={17} />
           </span>
-          <input
-            ref={inputRef}
-            type="search"
-            role="combobox"
-            aria-expanded={false}
-            aria-controls="result-list"
-            aria-autocomplete="none"
-            aria-label="Search mail"
-            aria-describedby={warnings.length > 0 ? 'search-warnings' : undefined}
-            placeholder="Search mail   (press / )   e.g. from:anna has:pdf after:2023"
-            spellCheck={false}
-            autoComplete="off"
-            value={query}
-            onChange={(event) => onQueryChange(event.target.value)}
-            onKeyDown={onKeyDown}
-            data-testid="search-input"
-          />
+          <div className="search-field">
+            <QueryMirror mirrorRef={mirrorRef} text={query} pieces={pieces} editingAt={isFocused ? cursor : null} onRemoveChip={(chip) => removeChip(chip)} />
+            <input
+              ref={inputRef}
+              className="search-input"
+              type="search"
+              role="combobox"
+              aria-expanded={isOpen}
+              aria-controls={isOpen ? SUGGESTIONS_ID : undefined}
+              aria-activedescendant={isOpen && activeIndex !== null ? suggestionId(activeIndex) : undefined}
+              aria-autocomplete="list"
+              aria-label="Search mail"
+              aria-describedby={warnings.length > 0 ? 'search-warnings' : undefined}
+              placeholder="Search mail   (press / )   e.g. from:anna has:pdf after:2023"
+              spellCheck={false}
+              autoComplete="off"
+              value={query}
+              onChange={(event) => {
+                setHistoryIndex(null);
+                setIsWanted(true);
+                setCursor(event.target.selectionStart ?? event.target.value.length);
+                onQueryChange(event.target.value);
+              }}
+              onSelect={(event) => {
+                const caret = event.currentTarget.selectionStart;
+                if (caret !== null) setCursor(caret);
+                syncScroll();
+              }}
+              onScroll={syncScroll}
+              onFocus={() => setIsFocused(true)}
+              onBlur={() => {
+                setIsFocused(false);
+                setIsWanted(false);
+              }}
+              onKeyDown={onKeyDown}
+              data-testid="search-input"
+            />
+          </div>
+          {query.trim() !== '' && <SaveSearchButton query={query} />}
           {query && (
-            <button type="button" className="search-clear" aria-label="Clear search" onClick={() => onQueryChange('')} tabIndex={-1}>
+            <button type="button" className="search-clear" aria-label="Clear search" onClick={() => replaceQuery('', 0)} tabIndex={-1}>
               ×
             </button>
+          )}
+          {completions !== null && (
+            <SuggestionList
+              text={query}
+              suggestions={completions.suggestions}
+              activeIndex={activeIndex}
+              onHighlight={(index) => setHighlighted({ answerId: completions.answerId, index })}
+              onAccept={accept}
+            />
           )}
         </div>
         <div className="sort-toggle" role="group" aria-label="Sort results">

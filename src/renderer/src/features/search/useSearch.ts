@@ -53,7 +53,11 @@ export function useSearch(client: LanternClient, query: string, sort: SortOrder,
           if (request === requestCounter.current) setIsSearching(false);
         });
     }, delay);
-    return () => window.clearTimeout(timer);
+    return () => {
+      window.clearTimeout(timer);
+      // An answer still on its way is for a query that is no longer in the box: drop it rather than show it.
+      requestCounter.current += 1;
+    };
   }, [client, query, sort, storeVersion, nonce]);
 
   /** The next page after the hits already shown, appended; dropped if another search started meanwhile. */
