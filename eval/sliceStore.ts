@@ -1,0 +1,58 @@
+// Builds (once) and reuses an imported, embedded store per slice under .eval-cache/, keyed by the slice's bytes.
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { openEngine } from '../src/engine/engine';
+import { readSlice, type Slice } from './slices';
+
+const READY_FILE = 'ready.json';
+
+export interface SliceStore {
+  dataDir: string;
+  /** The slice as an mbox file, for reading and grepping while labelling queries. */
+  mboxFile: string;
+  messages: number;
+  chunks: number;
+  embedderId: string;
+}
+
+export interface SliceStoreOptions {
+  cacheRoot: string;
+  corporaDir: string;
+  /** Throw the cached store away and build it again. */
+  rebuild?: boolean;
+  log: (line: string) => void;
+}
+
+export async function ensureSliceStore(slice: Slice, options: SliceStoreOptions): Promise<SliceStore> {
+  const { mbox, fingerprint } = await readSlice(slice, options.corporaDir);
+  const folder = join(options.cacheRoot, `${slice.name}-${fingerprint}`);
+  const readyFile = join(folder, READY_FILE);
+  if (!options.rebuild && existsSync(readyFile)) return JSON.parse(await readFile(readyFile, 'utf8')) as SliceStore;
+
+  await rm(folder, { recursive: true, force: true });
+  await mkdir(folder, { recursive: true });
+  const mboxFile = join(folder, 'slice.mbox');
+  await writeFile(mboxFile, mbox, 'latin1');
+  const dataDir = join(folder, 'store');
+  const started = performance.now();
+  const engine = await openEngine({ dataDir, timeZone: 'UTC' });
+  try {
+    const imported = await engine.importPaths([mboxFile], `eval-${slice.name}`);
+    options.log(`${slice.name}: imported ${imported.imported} of ${slice.count} messages (${imported.failed} failed) in ${Math.round(performance.now() - started)} ms`);
+    let lastShown = 0;
+    const unsubscribe = engine.subscribe((event) => {
+      if (event.type !== 'embedding-progress' || event.done - lastShown < 100) return;
+      lastShown = event.done;
+      options.log(`${slice.name}: embedded ${event.done} of ${event.total} messages (${Math.round((performance.now() - started) / 1000)} s)`);
+    });
+    const report = await engine.embed().finally(unsubscribe);
+    options.log(`${slice.name}: ${report.chunks} chunks embedded by ${report.embedderId} in ${Math.round(report.elapsedMs / 1000)} s`);
+    const store: SliceStore = { dataDir, mboxFile, messages: report.total, chunks: report.chunks, embedderId: report.embedderId };
+    // Written last: a folder without it (an interrupted build) is rebuilt on the next run.
+    await writeFile(readyFile, JSON.stringify(store, null, 2));
+    return store;
+  } finally {
+    await engine.close();
+  }
+}
