@@ -25,11 +25,14 @@ import { useSearch } from '../features/search/useSearch';
 import { countOf } from '../ui/format';
 import { cyclePanes } from './cyclePanes';
 import { useKeyboardShortcuts } from './useKeyboardShortcuts';
+import { PaneResizers } from './PaneResizers';
+import { usePaneSizes } from './usePaneSizes';
 import { useStore } from './useStore';
 import { useStoreVersion } from './useStoreVersion';
 
 export function App({ client }: { client: LanternClient }) {
   const storeVersion = useStoreVersion(client);
+  const paneSizes = usePaneSizes();
   const store = useStore(client, storeVersion);
   const [query, setQuery] = useState('');
   const [sort, setSort] = useState<SortOrder>('relevance');
@@ -144,7 +147,8 @@ export function App({ client }: { client: LanternClient }) {
           <SettingsButton client={client} />
         </div>
       </header>
-      <div className={`panes ${answer.isOpen ? 'has-answer' : ''}`}>
+      <div className={`panes ${answer.isOpen ? 'has-answer' : ''}`} style={paneSizes.style}>
+        <PaneResizers control={paneSizes} isAnswerOpen={answer.isOpen} />
         <FolderTree folders={store.folders} stats={store.stats} activeScope={currentScope(query)} onSelect={(path) => setQuery((previous) => withScope(previous, path))} query={query} onRunSearch={setQuery} />
         {isEmpty ? (
           <main className="main-empty">
