@@ -12,7 +12,7 @@ import { ASK_DESCRIPTION, GET_EMAIL_DESCRIPTION, LIST_FOLDERS_DESCRIPTION, searc
 const MAX_RESULTS = 50;
 const MAX_TEXT = 20_000;
 const MAX_ATTACHMENT_TEXT = 10_000;
-const MODES = ['keyword', 'semantic', 'hybrid', 'auto'] as const satisfies readonly SearchMode[];
+const MODES = ['keyword', 'semantic', 'hybrid', 'rerank', 'hyde', 'auto'] as const satisfies readonly SearchMode[];
 
 export type ToolApi = Pick<LanternApi, 'search' | 'getMessage' | 'listFolders' | 'getStats' | 'ask'>;
 
@@ -78,7 +78,7 @@ export function createMcpServer(api: ToolApi, version: string): McpServer {
       description: searchDescription(),
       inputSchema: {
         query: z.string().max(10_000).describe('Operators and words, e.g. from:anna has:pdf after:2024-01-01 budget'),
-        mode: z.enum(MODES).optional().describe('keyword, semantic, hybrid or auto (default)'),
+        mode: z.enum(MODES).optional().describe('keyword, semantic, hybrid, rerank, hyde or auto (default)'),
         limit: z.number().int().min(1).max(MAX_RESULTS).optional().describe(`Hits per page, 1-${MAX_RESULTS} (default 10)`),
         offset: z.number().int().min(0).optional().describe('Hits to skip, for the next page'),
         sort: z.enum(['relevance', 'date']).optional().describe('relevance (default) or date (newest first)'),

@@ -9,7 +9,7 @@ export const SEARCH_OUTPUT = {
   total: z.number().int().describe('Every match, on all pages'),
   offset: z.number().int(),
   nextOffset: nextOffset.describe('The offset of the next page, or null on the last one'),
-  mode: z.enum(['keyword', 'semantic', 'hybrid']).describe('The mode that ran'),
+  mode: z.enum(['keyword', 'semantic', 'hybrid', 'rerank', 'hyde']).describe('The mode that ran'),
   modeNote: z.string().nullable().describe('Why the mode differs from the one asked for'),
   tookMs: z.number(),
   parsed: z.object({

@@ -22,7 +22,7 @@ export function searchDescription(): string {
     operatorLines(),
     'Plain-English constraints also work, e.g. ' + PLAIN_ENGLISH_EXAMPLES.slice(0, 3).map((row) => `"${row.syntax}"`).join(', ') + '.',
     'Examples: from:kiraly has:attachment after:2024-01-01 budget | subject:"Q4 report" from:finance | "zero copy" -from:bot',
-    'mode: keyword (exact words), semantic (by meaning), hybrid (both), auto (default: chosen from the query).',
+    'mode: keyword (exact words), semantic (by meaning), hybrid (both), rerank (hybrid, then reordered), hyde (by meaning, via a passage the configured language model writes), auto (default: chosen from the query).',
     'context: @-scopes that narrow the whole search:',
     scopeLines(),
     'Results are paged: at most 50 per call; call again with offset set to nextOffset for the next page. Read a whole message with get_email(id).',
