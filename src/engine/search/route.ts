@@ -25,7 +25,7 @@ export function routeQuery(requested: SearchMode, query: string, contentTerms: s
     return { mode: 'hybrid', weights: { keyword: 1, semantic: 0.3 }, note: 'auto: keyword-weighted hybrid (exact phrase or identifier)' };
   }
   if (QUESTION_START.test(query.trim()) || query.trim().endsWith('?') || words.length >= 4) {
-    return { mode: 'hybrid', weights: { keyword: 0.5, semantic: 1 }, note: 'auto: semantic-weighted hybrid (question or concept)' };
+    return { mode: 'rerank', weights: balanced, note: 'auto: hybrid, reranked (question or concept)' };
   }
   return { mode: 'hybrid', weights: balanced, note: 'auto: balanced hybrid' };
 }
