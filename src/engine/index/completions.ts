@@ -23,6 +23,7 @@ export class Completions {
     const entries = this.catalog.entries;
     this.index = buildCompletionIndex({
       contacts: this.contacts.all(),
+      senders: this.contacts.senders(),
       folders: counted(entries.map((entry) => entry.row.folder)),
       labels: counted(entries.flatMap((entry) => entry.labels)),
       collections: counted(entries.map((entry) => entry.row.sourceId)),

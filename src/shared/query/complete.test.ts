@@ -61,6 +61,19 @@ describe('values', () => {
     expect(suggestions[0]!.detail).toBe('kira@example.com');
   });
 
+  test('from: offers people as they send; a name from a list that rewrites From is offered by name', () => {
+    const withSenders = buildCompletionIndex({
+      contacts: [{ name: 'Jason Matusiak', address: 'jason@gardetto.example', count: 9 }],
+      senders: [
+        { name: 'Jason Matusiak via USRP-users', address: '', count: 7 },
+        { name: 'Jane Roe', address: 'jane@example.org', count: 2 },
+      ],
+    });
+    const offered = (text: string) => complete(text, text.length, withSenders, { now: NOW, timeZone: 'UTC' }).map((suggestion) => suggestion.insert);
+    expect(offered('from:ja')).toEqual(['"Jason Matusiak via USRP-users"', 'jane@example.org']);
+    expect(offered('to:ja')).toEqual(['jason@gardetto.example']);
+  });
+
   test('people match a last name, without accents', () => expect(labels(run('to:kiraly'))).toEqual(['Zoltán Király']));
   test('people match an address local part', () => expect(labels(run('cc:norep'))).toEqual(['noreply@shop.example']));
   test('an empty person value offers the most frequent', () => expect(labels(run('from:'))[0]).toBe('noreply@shop.example'));

@@ -107,6 +107,8 @@ function valueSuggestions(operator: OperatorDefinition, prefix: string, replace:
     indexValues(index, sets, prefix, limit).map((value) => ({ kind: 'value', label: value.label, detail: value.detail, insert: quoteValue(value.value), replace }));
   switch (operator.valueKind) {
     case 'person':
+      // from: offers people as they send (falling back to everyone for an index without senders).
+      return operator.name === 'from' && index.lookup('senders', '', 1).length > 0 ? fromIndex(['senders']) : fromIndex(['contacts']);
     case 'folder':
     case 'list':
     case 'source':

@@ -14,6 +14,11 @@ export type NamedEntry = string | { name: string; count: number };
 /** What the archive can offer as values; every list is optional. */
 export interface CompletionSource {
   contacts?: readonly ContactEntry[];
+  /**
+   * People as they appear in From, for `from:`. A sender whose address many names share (a mailing list that rewrites
+   * From to "Name via List <list@…>") has an empty address, so the name, which `from:` matches, is what is offered.
+   */
+  senders?: readonly ContactEntry[];
   folders?: readonly NamedEntry[];
   labels?: readonly NamedEntry[];
   collections?: readonly NamedEntry[];
@@ -158,6 +163,7 @@ function namedTable(named: readonly NamedEntry[]): PrefixTable {
 export function buildCompletionIndex(source: CompletionSource): CompletionIndex {
   const tables = new Map<ValueSet, PrefixTable>();
   if (source.contacts) tables.set('contacts', contactTable(source.contacts));
+  if (source.senders) tables.set('senders', contactTable(source.senders));
   for (const set of ['folders', 'labels', 'collections', 'attachments', 'categories', 'lists', 'sources'] as const) {
     const named = source[set];
     if (named) tables.set(set, namedTable(named));
