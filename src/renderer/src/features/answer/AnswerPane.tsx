@@ -7,6 +7,7 @@ import { isMac } from '../help/isMac';
 import { chordText } from '../help/shortcuts';
 import { citationSegments } from './citationSegments';
 import { answeredByLabel, providerLabel } from './providerLabel';
+import { leavesMachine } from '../settings/providerChoice';
 import type { AnswerPaneControl, AnswerRun } from './useAnswerPane';
 import './answer.css';
 
@@ -127,6 +128,12 @@ export function AnswerPane({ control, paneRef, openId, onOpenMessage }: AnswerPa
           ×
         </button>
       </header>
+      {run.settingsChoice && leavesMachine(run.settingsChoice) && (
+        <p className="answer-remote" role="note" data-testid="answer-remote">
+          Answers are written by {run.settingsChoice.kind === 'openai' || run.settingsChoice.kind === 'ollama' ? run.settingsChoice.baseUrl : 'a remote service'}: your
+          question and the mail excerpts that answer it leave this machine.
+        </p>
+      )}
       {run.phase === 'idle' ? (
         <EmptyPane />
       ) : (

@@ -1,7 +1,7 @@
 // Asks one question at a time: opens the pane, follows the answer's tokens, keeps the cited answer; stop drops the rest.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { LanternClient } from '../../../../shared/contract/api';
-import type { Answer } from '../../../../shared/model/answer';
+import type { Answer, AnswerTurn } from '../../../../shared/model/answer';
 import type { AnswerProviderChoice } from '../../../../shared/model/settings';
 
 export type AnswerPhase = 'idle' | 'streaming' | 'done' | 'stopped' | 'failed';
@@ -30,6 +30,9 @@ export interface AnswerPaneControl {
   close: () => void;
 }
 
+/** Earlier questions and answers sent with a follow-up ("and what did he say next?"); the oldest are dropped. */
+const MAX_TURNS = 6;
+
 const IDLE: AnswerRun = { phase: 'idle', requestId: null, question: '', text: '', answer: null, error: null, settingsChoice: null };
 
 function newRequestId(): string {
@@ -41,6 +44,8 @@ export function useAnswerPane(client: LanternClient): AnswerPaneControl {
   const [run, setRun] = useState<AnswerRun>(IDLE);
   // Read by the event listener and the call's callbacks: tokens and results of any other request are stale.
   const currentRequest = useRef<string | null>(null);
+  // The conversation so far, until the pane is closed.
+  const turns = useRef<AnswerTurn[]>([]);
 
   useEffect(
     () =>
@@ -65,10 +70,13 @@ export function useAnswerPane(client: LanternClient): AnswerPaneControl {
         // Only the provider's label is lost; the answer itself still names who wrote it.
         (error: unknown) => console.warn('answer: could not read the settings to name the provider', error),
       );
-      client.ask({ question: trimmed, requestId }).then(
+      client.ask({ question: trimmed, requestId, ...(turns.current.length > 0 ? { history: turns.current } : {}) }).then(
         (answer) => {
           if (currentRequest.current !== requestId) return;
           currentRequest.current = null;
+          if (!answer.refused) {
+            turns.current = [...turns.current, { question: trimmed, answer: answer.answer, citedIds: answer.citations.map((citation) => citation.id) }].slice(-MAX_TURNS);
+          }
           setRun((previous) => (isCurrent(previous) ? { ...previous, phase: 'done', answer, text: answer.answer } : previous));
         },
         (error: unknown) => {
@@ -89,7 +97,11 @@ export function useAnswerPane(client: LanternClient): AnswerPaneControl {
   }, []);
 
   const toggle = useCallback(() => setOpen((previous) => !previous), []);
-  const close = useCallback(() => setOpen(false), []);
+  const close = useCallback(() => {
+    setOpen(false);
+    // Closing ends the conversation: the next question starts fresh.
+    turns.current = [];
+  }, []);
 
   return { isOpen, run, ask, stop, toggle, close };
 }
