@@ -105,6 +105,14 @@ describe('Outlook files', () => {
       expect(pdf.from).toEqual({ name: 'Ed', address: 'epfromer@gmail.com' });
       expect(pdf.attachments).toEqual([{ filename: 'Clinometer Usage.pdf', contentType: 'application/pdf', size: 87069 }]);
       expect((await engine.search({ query: 'filename:clinometer', limit: 1 })).total).toBe(1);
+      // A word that only the PDF holds finds the mail, and says it matched in the PDF.
+      const detail = (await engine.getMessage(pdf.id))!;
+      const pdfText = detail.attachmentTexts.find((item) => item.filename === 'Clinometer Usage.pdf')?.text ?? '';
+      const ownWords = new Set(`${detail.subject} ${detail.text}`.toLowerCase().match(/[a-z]{6,}/g) ?? []);
+      const onlyInPdf = (pdfText.toLowerCase().match(/[a-z]{8,}/g) ?? []).find((word) => !ownWords.has(word));
+      expect(onlyInPdf, 'the PDF has a text layer with words of its own').toBeDefined();
+      const byPdfWord = await engine.search({ query: onlyInPdf!, limit: 5, mode: 'keyword' });
+      expect(byPdfWord.hits.map((hit) => [hit.id, hit.matchedIn])).toContainEqual([pdf.id, 'Clinometer Usage.pdf']);
       // Images the HTML shows inline are not listed as attachments; the one it does not show is.
       const welcome = (await engine.search({ query: 'subject:welcome', limit: 1 })).hits[0]!;
       expect(welcome.attachments.map((attachment) => attachment.filename)).toEqual(['landing-winstore.png']);
