@@ -1,21 +1,4 @@
-// The answer evaluation: bundles eval/answers/run.ts and runs it (never part of npm test); writes eval/answers/results.md.
-import { spawnSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { build } from 'esbuild';
+// `npm run eval` (second half): the extractive answers over eval/answers/questions.json; writes eval/answers/results.md.
+import { bundleAndRun } from './bundleAndRun.mjs';
 
-const root = resolve(import.meta.dirname, '..');
-const outdir = join(root, 'node_modules', '.cache', 'lantern-eval-answers');
-mkdirSync(outdir, { recursive: true });
-await build({
-  entryPoints: { run: join(root, 'eval/answers/run.ts') },
-  outdir,
-  outExtension: { '.js': '.mjs' },
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  packages: 'external',
-  logLevel: 'warning',
-});
-const result = spawnSync(process.execPath, [join(outdir, 'run.mjs'), ...process.argv.slice(2)], { stdio: 'inherit' });
-process.exit(result.status ?? 1);
+await bundleAndRun('lantern-eval-answers', { run: 'eval/answers/run.ts' }, process.argv.slice(2));

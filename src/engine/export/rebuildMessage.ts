@@ -1,23 +1,12 @@
 // Writes a stored message back out as RFC 822 when its original bytes cannot be read again (archives, PSTs, moved files).
 import type { Address, MessageDetail } from '../../shared/model/message';
+import { encodeWords } from '../import/sources/mimeBuilder';
 
 const CRLF = '\r\n';
 
-/** RFC 2047 encoded-words for non-ASCII header text, split so no word passes 75 characters. */
+/** Header text on one line, RFC 2047-encoded when it is not plain ASCII. */
 export function encodeHeaderText(text: string): string {
-  const clean = text.replace(/[\r\n]+/g, ' ');
-  if (/^[\x20-\x7e]*$/.test(clean)) return clean;
-  const words: string[] = [];
-  let piece = '';
-  for (const character of clean) {
-    if (Buffer.byteLength(piece + character) > 45) {
-      words.push(piece);
-      piece = '';
-    }
-    piece += character;
-  }
-  if (piece) words.push(piece);
-  return words.map((word) => `=?UTF-8?B?${Buffer.from(word).toString('base64')}?=`).join(`${CRLF} `);
+  return encodeWords(text.replace(/[\r\n]+/g, ' '));
 }
 
 function mailbox(address: Address): string {

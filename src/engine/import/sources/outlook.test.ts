@@ -2,9 +2,9 @@
 import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { makeTempDir, sharedDir } from '../../../../test/corpus';
+import { sharedDir } from '../../../../test/corpus';
+import { withEngine } from '../../../../test/engine';
 import type { ImportProgress } from '../../../shared/model/importing';
-import { openEngine } from '../../engine';
 import type { Engine } from '../../engineTypes';
 import { readOutlookDataFile } from './pstFile';
 
@@ -13,15 +13,6 @@ const enronPst = join(outlookDir, 'pst-extractor-npm', 'enron.pst');
 const testOst = join(outlookDir, 'pst-extractor-npm', 'pstextractortestpdf@outlook.com.ost');
 const msgDir = join(outlookDir, 'msgreader', 'test');
 
-async function withEngine<T>(run: (engine: Engine, dir: string) => Promise<T>): Promise<T> {
-  const dir = await makeTempDir();
-  const engine = await openEngine({ dataDir: join(dir, 'store'), timeZone: 'UTC' });
-  try {
-    return await run(engine, dir);
-  } finally {
-    await engine.close();
-  }
-}
 
 async function folderCounts(engine: Engine): Promise<Record<string, number>> {
   return Object.fromEntries((await engine.listFolders()).filter((folder) => folder.kind === 'folder').map((folder) => [folder.path, folder.count]));

@@ -2,53 +2,12 @@
 import { execFileSync } from 'node:child_process';
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { crc32, deflateRawSync, gzipSync } from 'node:zlib';
+import { gzipSync } from 'node:zlib';
 import { pack } from 'tar-stream';
 import { describe, expect, it } from 'vitest';
-import { makeTempDir, readCorpusMessages, sharedDir, toMbox } from '../../../../test/corpus';
-import { openEngine } from '../../engine';
-import type { Engine } from '../../engineTypes';
-
-/** A minimal zip writer (deflate), so the test needs no zip tool. */
-function zip(files: { name: string; data: Buffer }[]): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const file of files) {
-    const name = Buffer.from(file.name);
-    const compressed = deflateRawSync(file.data);
-    const checksum = crc32(file.data);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(checksum, 14);
-    local.writeUInt32LE(compressed.length, 18);
-    local.writeUInt32LE(file.data.length, 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(checksum, 16);
-    central.writeUInt32LE(compressed.length, 20);
-    central.writeUInt32LE(file.data.length, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, name, compressed);
-    centrals.push(central, name);
-    offset += 30 + name.length + compressed.length;
-  }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(files.length, 8);
-  end.writeUInt16LE(files.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
-}
+import { readCorpusMessages, sharedDir, toMbox } from '../../../../test/corpus';
+import { withEngine } from '../../../../test/engine';
+import { makeZip } from '../../../../test/zip';
 
 async function tgz(files: { name: string; data: Buffer }[]): Promise<Buffer> {
   const archive = pack();
@@ -76,22 +35,13 @@ async function takeoutMbox(count: number): Promise<{ mbox: Buffer; messageIds: S
   return { mbox: toMbox(labelled), messageIds, threads };
 }
 
-async function withEngine<T>(run: (engine: Engine, dir: string) => Promise<T>): Promise<T> {
-  const dir = await makeTempDir();
-  const engine = await openEngine({ dataDir: join(dir, 'store'), timeZone: 'UTC' });
-  try {
-    return await run(engine, dir);
-  } finally {
-    await engine.close();
-  }
-}
 
 describe('import sources', () => {
   it('imports a Takeout .zip directly, with labels and threads', async () => {
     const { mbox, messageIds, threads } = await takeoutMbox(200);
     await withEngine(async (engine, dir) => {
       const file = join(dir, 'takeout-20241122T000000Z-001.zip');
-      await writeFile(file, zip([{ name: 'Takeout/archive_browser.html', data: Buffer.from('<html></html>') }, { name: 'Takeout/Mail/All mail Including Spam and Trash.mbox', data: mbox }]));
+      await writeFile(file, makeZip([{ name: 'Takeout/archive_browser.html', content: '<html></html>' }, { name: 'Takeout/Mail/All mail Including Spam and Trash.mbox', content: mbox }]));
       const report = await engine.importPaths([file], 'zip');
       expect(report.failed).toBe(0);
       expect(report.messages).toBe(messageIds.size);
@@ -164,7 +114,7 @@ describe('import sources', () => {
     await withEngine(async (engine, dir) => {
       await mkdir(join(dir, 'photos'));
       await writeFile(join(dir, 'photos', 'a.jpg'), Buffer.from([0xff, 0xd8, 0xff]));
-      await writeFile(join(dir, 'pictures.zip'), zip([{ name: 'a.jpg', data: Buffer.from([0xff, 0xd8, 0xff]) }]));
+      await writeFile(join(dir, 'pictures.zip'), makeZip([{ name: 'a.jpg', content: Buffer.from([0xff, 0xd8, 0xff]) }]));
       const report = await engine.importPaths([join(dir, 'photos'), join(dir, 'pictures.zip')], 'empty');
       expect(report.imported).toBe(0);
       expect(report.errors.map((error) => error.reason)).toEqual([expect.stringMatching(/photos holds no mail/), expect.stringMatching(/pictures.zip holds no mail/)]);

@@ -139,7 +139,7 @@ export function SettingsDialog({ client, onClose }: { client: LanternClient; onC
   const systemZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
   return (
-    <div className="settings-backdrop" onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
+    <div className="modal-backdrop" onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
       <div
         ref={dialog}
         className="settings-dialog"

@@ -1,0 +1,26 @@
+// Bundles TypeScript entry points with esbuild into node_modules/.cache/<name> and runs the `run` entry with node:
+// how bench and eval run TypeScript without a separate build step.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { build } from 'esbuild';
+
+export const root = resolve(import.meta.dirname, '..');
+
+/** `entryPoints` maps output names to files under the repo root; `run` is the one executed with `args`. Exits with its status. */
+export async function bundleAndRun(name, entryPoints, args) {
+  const outdir = join(root, 'node_modules', '.cache', name);
+  mkdirSync(outdir, { recursive: true });
+  await build({
+    entryPoints: Object.fromEntries(Object.entries(entryPoints).map(([entry, file]) => [entry, join(root, file)])),
+    outdir,
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    packages: 'external',
+    logLevel: 'warning',
+  });
+  const result = spawnSync(process.execPath, [join(outdir, 'run.mjs'), ...args], { stdio: 'inherit' });
+  process.exit(result.status ?? 1);
+}
