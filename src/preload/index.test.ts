@@ -59,10 +59,10 @@ describe('preload', () => {
     code = result.outputFiles[0]!.text;
   });
 
-  it('exposes window.lantern with one function per API call, subscribe and pathForFile, and nothing else', () => {
+  it('exposes window.lantern with one function per API call, subscribe, pathForFile and setApiKey, and nothing else', () => {
     const { bridge, exposedKeys } = loadPreload(code, async () => ({ ok: true, result: null }));
     expect(exposedKeys).toEqual(['lantern']);
-    expect(Object.keys(bridge).sort()).toEqual([...API_METHODS, 'pathForFile', 'subscribe'].sort());
+    expect(Object.keys(bridge).sort()).toEqual([...API_METHODS, 'pathForFile', 'setApiKey', 'subscribe'].sort());
     for (const value of Object.values(bridge)) expect(typeof value).toBe('function');
   });
 

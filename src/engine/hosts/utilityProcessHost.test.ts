@@ -59,6 +59,11 @@ describe('utility process host', () => {
     expect(await route({ seq: 10, method: 'ask', args: [{ question: 'who wrote?', requestId: 'ask-1' }] })).toMatchObject({ provider: 'extractive' });
     const answer = await route({ seq: 9, method: 'ask', args: [{ question: 'What is the USRP?', requestId: 'ask-1', provider: 'extractive' }] });
     expect(answer).toMatchObject({ provider: 'extractive' });
+    expect(await route({ seq: 11, method: 'updateSettings', args: [{ timeZone: 'Europe/Budapest' }] })).toMatchObject({ timeZone: 'Europe/Budapest' });
+    expect(await route({ seq: 12, method: 'getSettings', args: [] })).toMatchObject({ timeZone: 'Europe/Budapest' });
+    const backup = (await route({ seq: 13, method: 'backupNow', args: [] })) as { messages: number; folder: string };
+    expect(backup.messages).toBe(5);
+    expect(await route({ seq: 14, method: 'listBackups', args: [] })).toEqual([expect.objectContaining({ folder: backup.folder })]);
 
     expect([...seen].sort()).toEqual([...API_METHODS].sort());
   });

@@ -78,8 +78,10 @@ describe('semantic and hybrid search', () => {
     expect(Math.max(...perThread.values())).toBeLessThanOrEqual(2);
   });
 
-  it('routes questions to semantic-weighted hybrid and identifiers to keyword-weighted', async () => {
-    expect((await engine.search({ query: 'why does my receiver drop samples?' })).modeNote).toMatch(/semantic-weighted/);
+  it('routes questions through rerank and identifiers to keyword-weighted hybrid', async () => {
+    const question = await engine.search({ query: 'why does my receiver drop samples?' });
+    expect(question.mode).toBe('rerank');
+    expect(question.modeNote).toMatch(/reranked|reranker/);
     expect((await engine.search({ query: 'B210' })).modeNote).toMatch(/keyword-weighted/);
     expect((await engine.search({ query: 'from:ettus.com' })).mode).toBe('keyword');
   });

@@ -108,7 +108,7 @@ function valueSuggestions(operator: OperatorDefinition, prefix: string, replace:
   switch (operator.valueKind) {
     case 'person':
       // from: offers people as they send (falling back to everyone for an index without senders).
-      return operator.name === 'from' && index.lookup('senders', '', 1).length > 0 ? fromIndex(['senders']) : fromIndex(['contacts']);
+      return operator.name === 'from' && index.has?.('senders') ? fromIndex(['senders']) : fromIndex(['contacts']);
     case 'folder':
     case 'list':
     case 'source':

@@ -40,6 +40,8 @@ export interface CompletionValue {
 /** Values by set and typed prefix, best first. Implement it over any store; `buildCompletionIndex` makes one in memory. */
 export interface CompletionIndex {
   lookup(set: ValueSet, prefix: string, limit: number): CompletionValue[];
+  /** Whether the archive provided this set at all (an index without senders falls back to contacts for from:). */
+  has?(set: ValueSet): boolean;
 }
 
 /** Above this many matching keys, checking entries heaviest-first finds the top ones sooner than scanning the keys. */
@@ -170,6 +172,7 @@ export function buildCompletionIndex(source: CompletionSource): CompletionIndex 
   }
   return {
     lookup: (set, prefix, limit) => tables.get(set)?.lookup(prefix, limit) ?? [],
+    has: (set) => tables.has(set),
   };
 }
 
