@@ -2,6 +2,7 @@
 import type { Highlight } from '../../shared/model/search';
 import { foldText, words } from '../index/fold';
 import type { CatalogEntry } from '../index/catalog';
+import { isStopword } from '../answer/terms';
 
 const WINDOW = 200;
 
@@ -36,7 +37,10 @@ function collapse(text: string): string {
  * The stored snippet when it already shows a query word, else a window of the text around the first match; with no
  * word match, the passage semantic search matched (`fallback`), else the stored snippet.
  */
-export function snippetFor(storedSnippet: string, text: string, terms: string[], fallback?: string): { snippet: string; highlights: Highlight[] } {
+export function snippetFor(storedSnippet: string, text: string, allTerms: string[], fallback?: string): { snippet: string; highlights: Highlight[] } {
+  // "why is numpy missing on the E320?" highlights numpy, missing and E320, not every "is" and "the".
+  const meaningful = allTerms.filter((term) => !isStopword(term));
+  const terms = meaningful.length > 0 ? meaningful : allTerms;
   const inSnippet = highlightRanges(storedSnippet, terms);
   const pattern = termPattern(terms);
   const plain = storedSnippet || collapse(fallback ?? text);
