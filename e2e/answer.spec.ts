@@ -1,7 +1,7 @@
 // Asking questions: Ctrl+Enter in the search bar, the answer streams in the answer pane, [n] opens the cited mail.
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { dropFile, expect, readFirstMessages, screenshot, sharedRoot, test } from './fixtures';
+import { dropFile, expect, readFirstMessages, screenshot, sharedRoot, test, typeInSearchBar } from './fixtures';
 
 const CORPUS = path.join(sharedRoot, 'corpora', 'usrp-users-list.mbox.gz');
 const STORY_MODEL = path.join(sharedRoot, 'models', 'tinyllamas', 'stories260K.gguf');
@@ -28,8 +28,7 @@ async function chooseLocalModel(page: Page, modelPath: string): Promise<void> {
 async function askFromSearchBar(page: Page, question: string): Promise<void> {
   await page.keyboard.press('/');
   await expect(page.getByTestId('search-input')).toBeFocused();
-  await page.keyboard.press('Control+A');
-  await page.keyboard.type(question);
+  await typeInSearchBar(page, question);
   await page.keyboard.press('Control+Enter');
 }
 
@@ -115,9 +114,7 @@ test('a model file that is not there is reported in the pane, and the app goes o
     await expect(page.getByTestId('answer-error')).toContainText(/cannot load .*no-such-model\.gguf.*choose another \.gguf file in settings/);
     await screenshot(page, 'answer-02-missing-model');
     // The rest of the app still works: search and open a result.
-    await page.keyboard.press('/');
-    await page.keyboard.press('Control+A');
-    await page.keyboard.type('numpy');
+    await typeInSearchBar(page, 'numpy');
     await page.keyboard.press('Enter');
     await expect(page.getByTestId('result-item').first()).toContainText(/numpy/i);
     await page.keyboard.press('ArrowDown');
@@ -168,9 +165,7 @@ test('Ctrl+Enter asks the offline provider; [1] opens the cited mail in the read
   await expect(page.getByTestId('answer-question')).toHaveText(question);
 
   // The Ask button asks whatever is in the search bar.
-  await page.keyboard.press('/');
-  await page.keyboard.press('Control+A');
-  await page.keyboard.type('Which Vivado version should I use for RFNoC?');
+  await typeInSearchBar(page, 'Which Vivado version should I use for RFNoC?');
   await page.getByTestId('ask-button').click();
   await expect(page.getByTestId('answer-question')).toHaveText('Which Vivado version should I use for RFNoC?');
   await expect(pane).toHaveAttribute('data-phase', 'done', { timeout: 60_000 });

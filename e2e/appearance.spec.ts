@@ -2,7 +2,7 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { SHORTCUT_GROUPS } from '../src/renderer/src/features/help/shortcuts';
-import { dropFile, expect, readFirstMessages, screenshot, sharedRoot, test } from './fixtures';
+import { dropFile, expect, readFirstMessages, screenshot, sharedRoot, test, typeInSearchBar } from './fixtures';
 
 const CORPUS = path.join(sharedRoot, 'corpora', 'usrp-users-list.mbox.gz');
 /** theme.css's --bg-app and --bg-pane of each theme, as computed colours. */
@@ -137,9 +137,7 @@ test('dark theme from the top bar, remembered; the ? sheet lists every shortcut;
   // The page itself never scrolls sideways.
   expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(720);
 
-  await page.keyboard.press('/');
-  await page.keyboard.press('Control+A');
-  await page.keyboard.type('numpy');
+  await typeInSearchBar(page, 'numpy');
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('result-item').first()).toContainText(/numpy/i);
   await page.keyboard.press('ArrowDown');

@@ -165,6 +165,13 @@ export async function dropFile(page: Page, name: string, bytes: Buffer, mimeType
   await transfer.dispose();
 }
 
+/** Focuses the search bar with `/`, selects what is there and types over it, as a person would. */
+export async function typeInSearchBar(page: Page, text: string): Promise<void> {
+  await page.keyboard.press('/');
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type(text);
+}
+
 export async function screenshot(page: Page, name: string): Promise<void> {
   await mkdir(artifactsDir, { recursive: true });
   await page.screenshot({ path: path.join(artifactsDir, `${name}.png`) });

@@ -17,16 +17,6 @@ export interface StreamRequest {
   connectionHint: string;
 }
 
-/** True for addresses on this machine: the mail never leaves it when a provider talks to one of these. */
-export function isLoopbackUrl(url: string): boolean {
-  try {
-    const host = new URL(url).hostname.replace(/^\[|\]$/g, '').toLowerCase();
-    return host === 'localhost' || host.endsWith('.localhost') || /^127(\.\d{1,3}){3}$/.test(host) || host === '::1';
-  } catch {
-    return false;
-  }
-}
-
 function errorCode(error: unknown): string | undefined {
   const cause = (error as { cause?: { code?: unknown; errors?: { code?: unknown }[] } } | undefined)?.cause;
   const code = cause?.code ?? cause?.errors?.[0]?.code;

@@ -1,5 +1,6 @@
 // Answers through an Ollama server: POST /api/chat with stream: true, reading its newline-delimited JSON reply.
-import { isLoopbackUrl, parseJsonLine, postStreamingLines } from './httpStream';
+import { isLoopbackUrl } from '../../shared/loopbackUrl';
+import { parseJsonLine, postStreamingLines } from './httpStream';
 import { answerWithModel } from './modelAnswer';
 import { AnswerProviderError } from './providerError';
 import type { AnswerProvider, ChatGenerator, ChatMessage, ChatOptions } from './types';

@@ -1,6 +1,7 @@
 // Answers through any OpenAI-compatible server (OpenAI, llama.cpp server, LM Studio, vLLM): POST
 // {baseUrl}/chat/completions with stream: true, reading server-sent events until "data: [DONE]".
-import { isLoopbackUrl, parseJsonLine, postStreamingLines } from './httpStream';
+import { isLoopbackUrl } from '../../shared/loopbackUrl';
+import { parseJsonLine, postStreamingLines } from './httpStream';
 import { answerWithModel } from './modelAnswer';
 import { AnswerProviderError } from './providerError';
 import type { AnswerProvider, ChatGenerator, ChatMessage, ChatOptions } from './types';

@@ -1,4 +1,5 @@
 // The answer-provider form: what each choice needs, and whether answers leave the machine.
+import { isLoopbackUrl } from '../../../../shared/loopbackUrl';
 import type { AnswerProviderChoice } from '../../../../shared/model/settings';
 
 export type ProviderKind = AnswerProviderChoice['kind'];
@@ -32,11 +33,9 @@ export function choiceOf(fields: ProviderFields): AnswerProviderChoice {
   }
 }
 
-const LOOPBACK = /^https?:\/\/(localhost|127\.\d+\.\d+\.\d+|\[::1\])(:\d+)?(\/|$)/i;
-
 /** True when questions and mail excerpts would be sent to another machine. */
 export function leavesMachine(choice: AnswerProviderChoice): boolean {
-  if (choice.kind === 'openai') return !LOOPBACK.test(choice.baseUrl);
-  if (choice.kind === 'ollama') return choice.baseUrl !== undefined && choice.baseUrl !== '' && !LOOPBACK.test(choice.baseUrl);
+  if (choice.kind === 'openai') return !isLoopbackUrl(choice.baseUrl);
+  if (choice.kind === 'ollama') return choice.baseUrl !== undefined && choice.baseUrl !== '' && !isLoopbackUrl(choice.baseUrl);
   return false;
 }
