@@ -43,17 +43,18 @@ export function useSettings(client: LanternClient, isOpen: boolean): SettingsCon
     };
   }, [client, isOpen]);
 
-  const save = useCallback(
-    async (patch: SettingsPatch) => {
+  /** Runs one engine call with the dialog busy, refreshes the backup list, and shows its error instead of throwing. */
+  const busyCall = useCallback(
+    async <T,>(call: () => Promise<T>): Promise<T | null> => {
       setBusy(true);
       try {
-        setSettings(await client.updateSettings(patch));
+        const result = await call();
         setBackups(await client.listBackups());
         setError(null);
-        return true;
+        return result;
       } catch (failure) {
         setError(message(failure));
-        return false;
+        return null;
       } finally {
         setBusy(false);
       }
@@ -61,20 +62,12 @@ export function useSettings(client: LanternClient, isOpen: boolean): SettingsCon
     [client],
   );
 
-  const backupNow = useCallback(async () => {
-    setBusy(true);
-    try {
-      const made = await client.backupNow();
-      setBackups(await client.listBackups());
-      setError(null);
-      return made;
-    } catch (failure) {
-      setError(message(failure));
-      return null;
-    } finally {
-      setBusy(false);
-    }
-  }, [client]);
+  const save = useCallback(
+    async (patch: SettingsPatch) => (await busyCall(async () => setSettings(await client.updateSettings(patch)))) !== null,
+    [busyCall, client],
+  );
+
+  const backupNow = useCallback(() => busyCall(() => client.backupNow()), [busyCall, client]);
 
   return { settings, backups, dataDir, error, isBusy, save, backupNow, reportProblem: setError };
 }
