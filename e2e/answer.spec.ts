@@ -1,4 +1,6 @@
 // Asking questions: Ctrl+Enter in the search bar, the answer streams in the answer pane, [n] opens the cited mail.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { dropFile, expect, readFirstMessages, screenshot, sharedRoot, test, typeInSearchBar } from './fixtures';
@@ -80,19 +82,75 @@ test('the answer streams token by token from a local model, named in the pane', 
   expect(((await page.getByTestId('answer-text').textContent()) ?? '').length).toBeGreaterThan(0);
   expect(snapshots.at(-1)?.phase).toBe('done');
 
-  // Stop while it writes: what arrived stays, nothing more is added, the pane says the answer is incomplete.
-  await askFromSearchBar(page, 'What did Lily find in the park?');
-  await expect(page.getByTestId('answer-stop')).toBeVisible();
-  await expect(page.getByTestId('answer-text')).not.toHaveText(/^(Reading your mail…)?$/);
-  await page.getByTestId('answer-stop').click();
-  await expect(pane).toHaveAttribute('data-phase', 'stopped');
-  await expect(page.getByTestId('answer-stopped')).toBeVisible();
-  const stoppedText = await page.getByTestId('answer-text').textContent();
-  await page.waitForTimeout(1500);
-  await expect(page.getByTestId('answer-text')).toHaveText(stoppedText ?? '');
-  await expect(page.getByTestId('answer-sources')).toHaveCount(0);
-  await screenshot(page, 'answer-05-stopped');
   await leavePage(page);
+});
+
+/** A loopback Ollama that writes one word every 150 ms and notes whether the engine hung up before it finished. */
+async function startSlowOllama(): Promise<{ url: string; state: { requests: number; hungUp: boolean; wordsSent: number }; close: () => Promise<void> }> {
+  const state = { requests: 0, hungUp: false, wordsSent: 0 };
+  const server = createServer((request, response) => {
+    if (request.method !== 'POST' || request.url !== '/api/chat') {
+      response.writeHead(404).end();
+      return;
+    }
+    state.requests += 1;
+    request.resume();
+    response.writeHead(200, { 'content-type': 'application/x-ndjson' });
+    let sent = 0;
+    const timer = setInterval(() => {
+      if (sent === 200) {
+        clearInterval(timer);
+        response.end(`${JSON.stringify({ model: 'slow', message: { role: 'assistant', content: '' }, done: true })}\n`);
+        return;
+      }
+      sent += 1;
+      state.wordsSent = sent;
+      response.write(`${JSON.stringify({ model: 'slow', message: { role: 'assistant', content: `word${sent} ` }, done: false })}\n`);
+    }, 150);
+    response.on('close', () => {
+      clearInterval(timer);
+      if (!response.writableFinished) state.hungUp = true;
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, state, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+test('Stop ends the answer being written: what arrived stays, and the engine hangs up on the model', async ({ page, lantern }) => {
+  const ollama = await startSlowOllama();
+  try {
+    await importCorpus(page, lantern.url);
+    await page.keyboard.press('Control+,');
+    const dialog = page.getByTestId('settings-dialog');
+    await page.getByTestId('settings-provider-ollama').check();
+    await dialog.getByPlaceholder('llama3.2:3b').fill('slow');
+    await dialog.getByPlaceholder('http://127.0.0.1:11434 (default)').fill(ollama.url);
+    await page.getByTestId('settings-save').click();
+    await expect(page.getByTestId('settings-status')).toHaveText('Saved.');
+    await page.keyboard.press('Escape');
+
+    await askFromSearchBar(page, 'What did the list say about the N320?');
+    const pane = page.getByTestId('answer-pane');
+    await expect(page.getByTestId('answer-text')).toContainText('word3');
+    await page.getByTestId('answer-stop').click();
+    await expect(pane).toHaveAttribute('data-phase', 'stopped');
+    await expect(page.getByTestId('answer-stopped')).toBeVisible();
+    // The engine closed the model's stream: it stops writing rather than running on unseen.
+    await expect.poll(() => ollama.state.hungUp, { timeout: 10_000 }).toBe(true);
+    const wordsAtStop = ollama.state.wordsSent;
+    const stoppedText = await page.getByTestId('answer-text').textContent();
+    await page.waitForTimeout(1000);
+    expect(ollama.state.wordsSent).toBe(wordsAtStop);
+    expect(wordsAtStop).toBeLessThan(200);
+    await expect(page.getByTestId('answer-text')).toHaveText(stoppedText ?? '');
+    await expect(page.getByTestId('answer-sources')).toHaveCount(0);
+    expect(ollama.state.requests).toBe(1);
+    await screenshot(page, 'answer-05-stopped');
+    await leavePage(page);
+  } finally {
+    await ollama.close();
+  }
 });
 
 // Its own page: the failed call is logged by the browser as a console error, which here is expected, once.

@@ -76,6 +76,8 @@ export async function askQuestion(request: AskRequest, context: AskContext): Pro
       text: bestPassage(record.subject, record.text, record.attachmentTextJson, questionWords),
     });
   }
+  // Stopped while the mail was searched: nothing was written, so there is nothing to keep.
+  if (context.signal?.aborted === true) return { answer: '', citations: [], provider: provider.name, refused: false, stopped: true, tookMs: Math.round(performance.now() - started) };
   const answer = await provider.answer(request.question, passages, {
     signal: context.signal,
     history: request.history,

@@ -99,6 +99,8 @@ async function openStoreEngine(options: EngineOptions): Promise<Engine> {
     for (const listener of listeners) listener(event);
   };
   const imports = new Map<string, AbortController>();
+  // Answers being written, by request id, so a Stop in the window stops the model rather than only the display.
+  const asks = new Map<string, AbortController>();
   // One writer: imports run one after another, searches read between their batches.
   let writeQueue: Promise<unknown> = Promise.resolve();
   let closed = false;
@@ -198,13 +200,24 @@ async function openStoreEngine(options: EngineOptions): Promise<Engine> {
     },
     async ask(request) {
       ensureOpen();
-      return askQuestion(request, {
-        search: (searchRequest, tuning) => runSearch(searchRequest, searchContext(), tuning),
-        store,
-        provider: (askRequest) => answerProviders.get(askRequest.provider),
-        emit,
-        interactionLog: interactionLog(),
-      });
+      const controller = new AbortController();
+      const requestId = typeof request?.requestId === 'string' ? request.requestId : '';
+      if (requestId) asks.set(requestId, controller);
+      try {
+        return await askQuestion(request, {
+          search: (searchRequest, tuning) => runSearch(searchRequest, searchContext(), tuning),
+          store,
+          provider: (askRequest) => answerProviders.get(askRequest.provider),
+          emit,
+          interactionLog: interactionLog(),
+          signal: controller.signal,
+        });
+      } finally {
+        if (asks.get(requestId) === controller) asks.delete(requestId);
+      }
+    },
+    async cancelAsk(requestId) {
+      asks.get(requestId)?.abort();
     },
     async getSettings() {
       ensureOpen();

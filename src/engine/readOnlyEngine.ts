@@ -47,6 +47,7 @@ export async function openReadOnlyEngine(options: EngineOptions, openStore: Open
     getStats: async () => (await fresh()).getStats(),
     complete: async (text, cursor) => (await fresh()).complete(text, cursor),
     ask: async (request) => (await fresh()).ask(request),
+    cancelAsk: async (requestId) => (await fresh()).cancelAsk(requestId),
     importPaths: async (paths, importId) => (await fresh()).importPaths(paths, importId),
     cancelImport: async (importId) => (await fresh()).cancelImport(importId),
     embed: async () => (await fresh()).embed(),

@@ -23,6 +23,8 @@ export async function answerRequest(engine: Engine, request: EngineRequest): Pro
       return engine.embed(...request.args);
     case 'ask':
       return engine.ask(...request.args);
+    case 'cancelAsk':
+      return engine.cancelAsk(...request.args);
     case 'complete':
       return engine.complete(...request.args);
     case 'getSettings':

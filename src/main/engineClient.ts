@@ -19,6 +19,7 @@ export const CALL_TIMEOUT_MS = {
   cancelImport: 30_000,
   embed: 24 * 60 * 60 * 1000,
   ask: 10 * 60 * 1000,
+  cancelAsk: 30_000,
   complete: 10_000,
   getSettings: 30_000,
   updateSettings: 60_000,

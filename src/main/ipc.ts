@@ -28,6 +28,7 @@ export function registerIpc({ engine, getWindow, renderer, setApiKey }: IpcOptio
     getStats: () => engine.call('getStats', []),
     importPaths: (paths, importId) => engine.call('importPaths', [paths, importId]),
     cancelImport: (importId) => engine.call('cancelImport', [importId]),
+    cancelAsk: (requestId) => engine.call('cancelAsk', [requestId]),
     embed: () => engine.call('embed', []),
     ask: (request) => engine.call('ask', [request]),
     complete: (text, cursor) => engine.call('complete', [text, cursor]),

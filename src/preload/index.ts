@@ -36,6 +36,7 @@ const bridge: ElectronBridge = {
   getStats: caller('getStats'),
   importPaths: caller('importPaths'),
   cancelImport: caller('cancelImport'),
+  cancelAsk: caller('cancelAsk'),
   embed: caller('embed'),
   ask: caller('ask'),
   complete: caller('complete'),

@@ -18,7 +18,20 @@ export async function answerWithModel(
     return { answer: REFUSAL_SENTENCE, citations: [], provider, refused: true, tookMs: took() };
   }
   const messages = buildPrompt(question, passages, options.history ?? []);
-  const text = await generate(messages, { signal: options.signal, onToken: options.onToken });
+  let written = '';
+  const onToken = (token: string): void => {
+    written += token;
+    options.onToken?.(token);
+  };
+  let text: string;
+  try {
+    text = await generate(messages, { signal: options.signal, onToken });
+  } catch (error) {
+    // A stop is the person's choice, not a failure: they keep what was written, with the citations it makes.
+    if (options.signal?.aborted !== true) throw error;
+    const partial = stripUnknownMarkers(written, passages);
+    return { answer: partial, citations: parseCitations(partial, passages), provider, refused: false, stopped: true, tookMs: took() };
+  }
   if (isRefusal(text)) return { answer: REFUSAL_SENTENCE, citations: [], provider, refused: true, tookMs: took() };
   const answer = stripUnknownMarkers(text, passages);
   return { answer, citations: parseCitations(answer, passages), provider, refused: false, tookMs: took() };

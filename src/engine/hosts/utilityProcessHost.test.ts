@@ -59,6 +59,7 @@ describe('utility process host', () => {
     expect(await route({ seq: 10, method: 'ask', args: [{ question: 'who wrote?', requestId: 'ask-1' }] })).toMatchObject({ provider: 'extractive' });
     const answer = await route({ seq: 9, method: 'ask', args: [{ question: 'What is the USRP?', requestId: 'ask-1', provider: 'extractive' }] });
     expect(answer).toMatchObject({ provider: 'extractive' });
+    expect(await route({ seq: 15, method: 'cancelAsk', args: ['ask-1'] })).toBeUndefined();
     expect(await route({ seq: 11, method: 'updateSettings', args: [{ timeZone: 'Europe/Budapest' }] })).toMatchObject({ timeZone: 'Europe/Budapest' });
     expect(await route({ seq: 12, method: 'getSettings', args: [] })).toMatchObject({ timeZone: 'Europe/Budapest' });
     const backup = (await route({ seq: 13, method: 'backupNow', args: [] })) as { messages: number; folder: string };

@@ -23,6 +23,8 @@ export interface LanternApi {
   embed(): Promise<EmbeddingReport>;
   /** Answers a question from the mail with citations; text streams as 'answer-token' events tagged with `requestId`. */
   ask(request: AskRequest): Promise<Answer>;
+  /** Stops the answer being written for `requestId`: the model stops and that `ask` returns what it wrote, marked stopped. */
+  cancelAsk(requestId: string): Promise<void>;
   /** Suggestions for the query token under the cursor: operators with hints, then values from the archive. */
   complete(text: string, cursor: number): Promise<Suggestion[]>;
   /** The settings saved in the data folder (time zone, answer provider, model folder, interaction log, backups). */

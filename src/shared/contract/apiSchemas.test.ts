@@ -13,6 +13,7 @@ const validCalls = {
   cancelImport: ['import-1'],
   embed: [],
   ask: [{ question: 'who?', requestId: 'ask-1' }],
+  cancelAsk: ['ask-1'],
   complete: ['fro', 3],
   getSettings: [],
   updateSettings: [{ timeZone: 'Europe/Budapest', answerProvider: { kind: 'ollama', model: 'llama3.2:3b' }, backups: { keep: 3 } }],
@@ -56,6 +57,7 @@ describe('argument schemas', () => {
     ['importPaths', [['/abs/inbox.mbox']], 'arguments'],
     ['importPaths', ['/abs/inbox.mbox', 'import-1'], 'argument 0'],
     ['cancelImport', [null], 'argument 0'],
+    ['cancelAsk', [42], 'argument 0'],
   ] as const)('rejects %s(%j) naming %s', (method, raw, where) => {
     const check = checkArguments(method, [...raw] as unknown[]);
     expect(check.ok).toBe(false);

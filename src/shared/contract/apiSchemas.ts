@@ -81,6 +81,7 @@ export const argumentSchemas: ArgumentSchemas = {
   cancelImport: z.tuple([identifier]),
   embed: z.tuple([]),
   ask: z.tuple([askRequest]),
+  cancelAsk: z.tuple([identifier]),
   complete: z.tuple([z.string().max(MAX_QUERY_LENGTH), z.number().int().min(0).max(MAX_QUERY_LENGTH)]),
   getSettings: z.tuple([]),
   updateSettings: z.tuple([settingsPatch]),

@@ -23,6 +23,7 @@ const METHOD_SET = {
   cancelImport: true,
   embed: true,
   ask: true,
+  cancelAsk: true,
   complete: true,
   getSettings: true,
   updateSettings: true,

@@ -38,5 +38,7 @@ export interface Answer {
   provider: ProviderName;
   /** True when the sources did not support an answer and the provider said so instead of guessing. */
   refused: boolean;
+  /** True when the answer was stopped while it was written: the text is what the model had written until then. */
+  stopped?: boolean;
   tookMs: number;
 }

@@ -17,6 +17,7 @@ function bridge(overrides: Partial<ElectronBridge>): ElectronBridge {
     getStats: unavailable,
     importPaths: unavailable,
     cancelImport: unavailable,
+    cancelAsk: unavailable,
     subscribe: () => () => undefined,
     pathForFile: () => '',
     ...overrides,

@@ -29,6 +29,7 @@ export function createElectronClient(bridge: ElectronBridge): LanternClient {
     getStats: electronCaller(bridge, 'getStats'),
     importPaths: electronCaller(bridge, 'importPaths'),
     cancelImport: electronCaller(bridge, 'cancelImport'),
+    cancelAsk: electronCaller(bridge, 'cancelAsk'),
     embed: electronCaller(bridge, 'embed'),
     ask: electronCaller(bridge, 'ask'),
     complete: electronCaller(bridge, 'complete'),

@@ -95,6 +95,7 @@ export function createHttpClient(): LanternClient {
     getStats: (...args) => call('getStats', args),
     importPaths: (...args) => call('importPaths', args),
     cancelImport: (...args) => call('cancelImport', args),
+    cancelAsk: (...args) => call('cancelAsk', args),
     embed: (...args) => call('embed', args),
     ask: (...args) => call('ask', args),
     complete: (...args) => call('complete', args),

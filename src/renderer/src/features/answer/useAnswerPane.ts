@@ -1,4 +1,4 @@
-// Asks one question at a time: opens the pane, follows the answer's tokens, keeps the cited answer; stop drops the rest.
+// Asks one question at a time: opens the pane, follows the answer's tokens, keeps the cited answer; stop ends the answer.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { LanternClient } from '../../../../shared/contract/api';
 import type { Answer, AnswerTurn } from '../../../../shared/model/answer';
@@ -24,7 +24,7 @@ export interface AnswerPaneControl {
   run: AnswerRun;
   /** Opens the pane and asks; an empty question only opens it (the pane says how to ask). */
   ask: (question: string) => void;
-  /** Stops following the answer being written and keeps what arrived. */
+  /** Stops the answer being written (the engine stops the model) and keeps what arrived. */
   stop: () => void;
   toggle: () => void;
   close: () => void;
@@ -91,10 +91,13 @@ export function useAnswerPane(client: LanternClient): AnswerPaneControl {
   );
 
   const stop = useCallback(() => {
-    // The engine has no cancel for answers yet: the answer is dropped here and whatever arrives later is ignored.
+    const requestId = currentRequest.current;
+    if (requestId === null) return;
+    // The pane keeps what arrived and ignores the rest at once; the engine stops the model, which may take a moment.
     currentRequest.current = null;
     setRun((previous) => (previous.phase === 'streaming' ? { ...previous, phase: 'stopped' } : previous));
-  }, []);
+    client.cancelAsk(requestId).catch((error: unknown) => console.warn(`answer: stopping ${requestId} in the engine failed`, error));
+  }, [client]);
 
   const toggle = useCallback(() => setOpen((previous) => !previous), []);
   const close = useCallback(() => {
