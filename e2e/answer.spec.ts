@@ -210,11 +210,22 @@ test('Ctrl+Enter asks the offline provider; [1] opens the cited mail in the read
   await expect(firstSource.locator('time')).toHaveAttribute('datetime', /^\d{4}-\d{2}-\d{2}T/);
   await screenshot(page, 'answer-03-extractive');
 
+  const citedQuote = ((await firstSource.locator('.answer-source-quote').textContent()) ?? '').trim();
+  expect(citedQuote.length).toBeGreaterThan(10);
   await firstLink.click();
   await expect(page.getByTestId('reader-subject')).toHaveText(citedSubject);
   await expect(page.getByTestId('reading-pane')).toBeFocused();
   await expect(firstSource).toHaveAttribute('aria-current', 'true');
+  // The cited sentence is marked in the mail and scrolled into view.
+  const cited = page.getByTestId('reader-cited');
+  await expect(cited).toBeInViewport();
+  const citedWords = (text: string): string => (text.match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 6).join(' ').toLowerCase();
+  expect(citedWords((await cited.textContent()) ?? '')).toBe(citedWords(citedQuote));
   await screenshot(page, 'answer-04-cited-mail-open');
+  // Opening the same mail from the result list shows it as usual, nothing marked.
+  await page.getByTestId('result-item').first().click();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('reader-cited')).toHaveCount(0);
 
   // Ctrl+J hides the pane and shows it again with the same answer.
   await page.keyboard.press('Control+j');

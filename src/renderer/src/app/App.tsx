@@ -48,6 +48,12 @@ export function App({ client }: { client: LanternClient }) {
     });
   }, [listingKey]);
   const [openId, setOpenId] = useState<string | null>(null);
+  // The sentence an answer cited when its mail was opened from the answer pane; any other way of opening clears it.
+  const [citation, setCitation] = useState<{ id: string; quote: string } | null>(null);
+  const openMessage = useCallback((id: string, quote: string | null = null) => {
+    setCitation(quote === null ? null : { id, quote });
+    setOpenId(id);
+  }, []);
   const message = useMessage(client, openId, storeVersion);
   const thread = useThread(client, message.state === 'loaded' ? message.message.threadId : null, storeVersion);
   const importer = useImport(client);
@@ -76,10 +82,10 @@ export function App({ client }: { client: LanternClient }) {
     (index: number) => {
       const hit = hits[index];
       if (!hit) return;
-      setOpenId(hit.id);
+      openMessage(hit.id);
       readingPane.current?.focus();
     },
-    [hits],
+    [hits, openMessage],
   );
 
   useKeyboardShortcuts({
@@ -166,7 +172,7 @@ export function App({ client }: { client: LanternClient }) {
               onOpen={openAt}
               onLoadMore={search.loadMore}
             />
-            <ReadingPane load={message} paneRef={readingPane} thread={thread} onOpen={setOpenId} />
+            <ReadingPane load={message} paneRef={readingPane} thread={thread} citedQuote={citation?.id === openId ? citation.quote : null} onOpen={openMessage} />
           </>
         )}
         {answer.isOpen && (
@@ -174,8 +180,8 @@ export function App({ client }: { client: LanternClient }) {
             control={answer}
             paneRef={answerPane}
             openId={openId}
-            onOpenMessage={(id) => {
-              setOpenId(id);
+            onOpenMessage={(id, quote) => {
+              openMessage(id, quote);
               readingPane.current?.focus();
             }}
           />

@@ -16,7 +16,7 @@ function sourceId(n: number): string {
 }
 
 /** The text with each `[n]` as a link to its source; while streaming (no citations yet) markers are plain. */
-function AnswerText({ text, citations, onOpenMessage }: { text: string; citations: readonly AnswerCitation[]; onOpenMessage: (id: string) => void }) {
+function AnswerText({ text, citations, onOpenMessage }: { text: string; citations: readonly AnswerCitation[]; onOpenMessage: (id: string, quote: string) => void }) {
   const byNumber = new Map(citations.map((citation) => [citation.n, citation]));
   return (
     <>
@@ -39,7 +39,7 @@ function AnswerText({ text, citations, onOpenMessage }: { text: string; citation
             title={`${citation.subject || '(no subject)'} — ${personName(citation.from)}`}
             onClick={(event) => {
               event.preventDefault();
-              onOpenMessage(citation.id);
+              onOpenMessage(citation.id, citation.quote);
             }}
             data-testid="answer-citation-link"
             data-n={citation.n}
@@ -52,7 +52,7 @@ function AnswerText({ text, citations, onOpenMessage }: { text: string; citation
   );
 }
 
-function Sources({ citations, openId, onOpenMessage }: { citations: readonly AnswerCitation[]; openId: string | null; onOpenMessage: (id: string) => void }) {
+function Sources({ citations, openId, onOpenMessage }: { citations: readonly AnswerCitation[]; openId: string | null; onOpenMessage: (id: string, quote: string) => void }) {
   return (
     <section className="answer-sources" aria-labelledby="answer-sources-title">
       <h3 id="answer-sources-title" className="label-heading">Sources</h3>
@@ -63,7 +63,7 @@ function Sources({ citations, openId, onOpenMessage }: { citations: readonly Ans
               type="button"
               className={`answer-source ${citation.id === openId ? 'is-open' : ''}`}
               aria-current={citation.id === openId ? 'true' : undefined}
-              onClick={() => onOpenMessage(citation.id)}
+              onClick={() => onOpenMessage(citation.id, citation.quote)}
               data-testid="answer-source"
               data-id={citation.id}
             >
@@ -107,7 +107,7 @@ export interface AnswerPaneProps {
   paneRef: RefObject<HTMLElement | null>;
   /** The message open in the reading pane, so its source is marked. */
   openId: string | null;
-  onOpenMessage: (id: string) => void;
+  onOpenMessage: (id: string, quote: string) => void;
 }
 
 export function AnswerPane({ control, paneRef, openId, onOpenMessage }: AnswerPaneProps) {

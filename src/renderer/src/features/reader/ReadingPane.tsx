@@ -1,9 +1,10 @@
 // The reading pane: the thread, headers, attachments, and the body in a sandboxed frame (HTML) or as plain text.
-import { useMemo, useState, type RefObject } from 'react';
+import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { MessageDetail } from '../../../../shared/model/message';
 import type { SearchHit } from '../../../../shared/model/search';
 import { assertNever } from '../../../../shared/assertNever';
 import { formatAddresses, formatBytes, formatFullDate, personName } from '../../ui/format';
+import { findCitedPassage } from './citedPassage';
 import { messageDocument, remoteReferenceCount } from './messageDocument';
 import { Icon } from '../../ui/Icon';
 import type { MessageLoad } from './useMessage';
@@ -20,9 +21,39 @@ function HeaderRow({ label, value, testId }: { label: string; value: string; tes
 
 type BodyView = 'html' | 'text';
 
-/** One mail's body; remote images stay blocked until "Load images" for this mail (they tell the sender you read it). */
-function MessageBody({ message }: { message: MessageDetail }) {
-  const [view, setView] = useState<BodyView>('html');
+/** The plain text, with the sentence an answer cited marked and scrolled into view. */
+function PlainText({ text, cited }: { text: string; cited: { start: number; end: number } | null }) {
+  const mark = useRef<HTMLElement>(null);
+  useEffect(() => {
+    mark.current?.scrollIntoView({ block: 'center' });
+  }, [cited]);
+  if (!text) return <pre className="reader-text" data-testid="reader-text">(This message has no text.)</pre>;
+  if (!cited) {
+    return (
+      <pre className="reader-text" data-testid="reader-text">
+        {text}
+      </pre>
+    );
+  }
+  return (
+    <pre className="reader-text" data-testid="reader-text">
+      {text.slice(0, cited.start)}
+      <mark className="reader-cited" ref={mark} data-testid="reader-cited">
+        {text.slice(cited.start, cited.end)}
+      </mark>
+      {text.slice(cited.end)}
+    </pre>
+  );
+}
+
+/**
+ * One mail's body; remote images stay blocked until "Load images" for this mail (they tell the sender you read it).
+ * Opened from an answer's citation, it starts in plain text with the cited sentence marked: the formatted view is a
+ * sandboxed frame without scripts, which can neither mark nor scroll to a passage.
+ */
+function MessageBody({ message, citedQuote }: { message: MessageDetail; citedQuote: string | null }) {
+  const cited = useMemo(() => (citedQuote ? findCitedPassage(message.text, citedQuote) : null), [message.text, citedQuote]);
+  const [view, setView] = useState<BodyView>(cited ? 'text' : 'html');
   const [imagesAllowed, setImagesAllowed] = useState(false);
   const remoteImages = useMemo(() => (message.html ? remoteReferenceCount(message.html) : 0), [message.html]);
   const document = useMemo(() => (message.html ? messageDocument(message.html, imagesAllowed) : null), [message.html, imagesAllowed]);
@@ -56,6 +87,11 @@ function MessageBody({ message }: { message: MessageDetail }) {
           </div>
         </div>
       )}
+      {citedQuote !== null && cited === null && (
+        <p className="reader-cited-elsewhere muted" data-testid="reader-cited-elsewhere">
+          The cited passage is not in the body of this mail; it comes from its subject or an attachment.
+        </p>
+      )}
       {showsHtml ? (
         <iframe
           className="reader-frame"
@@ -67,9 +103,7 @@ function MessageBody({ message }: { message: MessageDetail }) {
           data-testid="reader-html"
         />
       ) : (
-        <pre className="reader-text" data-testid="reader-text">
-          {message.text || '(This message has no text.)'}
-        </pre>
+        <PlainText text={message.text} cited={cited} />
       )}
     </>
   );
@@ -103,7 +137,7 @@ function ThreadStrip({ thread, openId, onOpen }: { thread: SearchHit[]; openId: 
   );
 }
 
-function Message({ message, thread, onOpen }: { message: MessageDetail; thread: SearchHit[]; onOpen: (id: string) => void }) {
+function Message({ message, thread, citedQuote, onOpen }: { message: MessageDetail; thread: SearchHit[]; citedQuote: string | null; onOpen: (id: string) => void }) {
   return (
     <article className="reader-message" data-testid="reader-message" data-id={message.id}>
       <ThreadStrip thread={thread} openId={message.id} onOpen={onOpen} />
@@ -141,8 +175,8 @@ function Message({ message, thread, onOpen }: { message: MessageDetail; thread: 
           </ul>
         )}
       </header>
-      {/* Keyed by message, so "Load images" and the view choice never carry over to the next mail. */}
-      <MessageBody key={message.id} message={message} />
+      {/* Keyed by message and citation, so "Load images" and the view choice never carry over to the next mail. */}
+      <MessageBody key={`${message.id}\n${citedQuote ?? ''}`} message={message} citedQuote={citedQuote} />
     </article>
   );
 }
@@ -152,10 +186,12 @@ export interface ReadingPaneProps {
   paneRef: RefObject<HTMLElement | null>;
   /** The open message's thread, oldest first (empty while loading or for a lone mail). */
   thread: SearchHit[];
+  /** The sentence an answer cited from the open message, to mark; null when it was opened some other way. */
+  citedQuote: string | null;
   onOpen: (id: string) => void;
 }
 
-export function ReadingPane({ load, paneRef, thread, onOpen }: ReadingPaneProps) {
+export function ReadingPane({ load, paneRef, thread, citedQuote, onOpen }: ReadingPaneProps) {
   const content = (() => {
     switch (load.state) {
       case 'none':
@@ -172,7 +208,7 @@ export function ReadingPane({ load, paneRef, thread, onOpen }: ReadingPaneProps)
       case 'loading':
         return <div className="reader-empty muted">Opening…</div>;
       case 'loaded':
-        return <Message message={load.message} thread={thread} onOpen={onOpen} />;
+        return <Message message={load.message} thread={thread} citedQuote={citedQuote} onOpen={onOpen} />;
       case 'missing':
         return (
           <div className="reader-empty" role="alert">
