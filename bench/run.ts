@@ -11,6 +11,8 @@ import { BENCH_QUERIES } from './queries';
 const repoRoot = resolve(import.meta.dirname, '../../..');
 const bundleDir = import.meta.dirname;
 const ioUring = resolve(repoRoot, '../shared/corpora/io-uring-list.mbox.gz');
+// Imported into each store while searches are timed: a second archive, as when a person adds another export.
+const usrpUsers = resolve(repoRoot, '../shared/corpora/usrp-users-list.mbox.gz');
 const args = new Set(process.argv.slice(2));
 const withPeers = !args.has('--no-peers');
 const sizes: { label: string; messages: number | null }[] = [
@@ -28,7 +30,23 @@ interface SizeResult {
   label: string;
   importResult: Record<string, number>;
   queries: Record<string, unknown>;
+  busy: BusySearch;
   peers: PeerResult[];
+}
+
+interface BusyLatency {
+  searches: number;
+  p50: number;
+  p95: number;
+  max: number;
+  busyMs: number;
+}
+
+interface BusySearch {
+  imported: number;
+  duringImport: BusyLatency;
+  duringEmbedding: BusyLatency;
+  embedded: number;
 }
 
 const results: SizeResult[] = [];
@@ -45,6 +63,8 @@ try {
     console.error(`lantern import: ${JSON.stringify(importResult)}`);
     const queries = runDriver('lanternQueries', [dataDir]);
     console.error(`lantern queries: ${JSON.stringify(queries.latency)}`);
+    const busy = runDriver('lanternBusySearch', [dataDir, usrpUsers]) as unknown as BusySearch;
+    console.error(`lantern searches while busy: ${JSON.stringify(busy)}`);
     const peers: PeerResult[] = [];
     if (withPeers && (size.messages ?? 0) <= 100_000) {
       const maildir = join(work, `maildir-${size.label.replace(/\W+/g, '')}`);
@@ -55,7 +75,7 @@ try {
       console.error(`mu: ${JSON.stringify({ ...peers.at(-1), totals: undefined })}`);
       await rm(maildir, { recursive: true, force: true });
     }
-    results.push({ label: size.label, importResult, queries, peers });
+    results.push({ label: size.label, importResult, queries, busy, peers });
     void messages;
     await rm(dataDir, { recursive: true, force: true });
   }
@@ -104,6 +124,20 @@ for (const result of results) {
   const pair = (a: number, b: number): string => `${round(a)} / ${round(b)}`;
   lines.push(
     `| ${result.label} | ${round(query.firstResultMs, 0)} | ${round(query.coldQueryMs)} | ${pair(query.keywordOperatorP50, query.keywordOperatorP95)} | ${pair(query.latency.hybrid!.p50, query.latency.hybrid!.p95)} (ran as ${query.latency.hybrid!.mode}) | ${pair(query.latency.auto!.p50, query.latency.auto!.p95)} | ${pair(query.completeP50, query.completeP95)} (${round(query.completeFirstMs)}) | ${query.peakRssMb} | ${notmuch ? pair(notmuch.queryP50, notmuch.queryP95) : '–'} | ${mu ? pair(mu.queryP50, mu.queryP95) : '–'} | ${ratio(query.keywordOperatorP95, notmuch?.queryP95)} |`,
+  );
+}
+lines.push(
+  '',
+  'Searching while the engine works (auto mode, the same queries one after another): during an import of the usrp-users archive (another mailing list) into the store, then during the first minute of embedding.',
+  '',
+  '| archive | imported meanwhile | searches during import | p50 / p95 / max | searches during embedding | p50 / p95 / max | messages embedded meanwhile |',
+  '|---|---|---|---|---|---|---|',
+);
+for (const result of results) {
+  const { busy } = result;
+  const triple = (latency: BusyLatency): string => `${round(latency.p50)} / ${round(latency.p95)} / ${round(latency.max)}`;
+  lines.push(
+    `| ${result.label} | ${busy.imported} in ${round(busy.duringImport.busyMs / 1000, 0)} s | ${busy.duringImport.searches} | ${triple(busy.duringImport)} | ${busy.duringEmbedding.searches} | ${triple(busy.duringEmbedding)} | ${busy.embedded} |`,
   );
 }
 const peerVersions = [...new Set(results.flatMap((result) => result.peers.map((peer) => peer.version)))];

@@ -7,7 +7,9 @@ await bundleAndRun(
     run: 'bench/run.ts',
     lanternImport: 'bench/lanternImport.ts',
     lanternQueries: 'bench/lanternQueries.ts',
+    lanternBusySearch: 'bench/lanternBusySearch.ts',
     parseWorker: 'src/engine/import/parseWorker.ts',
+    embedWorker: 'src/engine/embed/embedWorker.ts',
   },
   process.argv.slice(2),
 );

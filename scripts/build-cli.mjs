@@ -1,4 +1,4 @@
-// Bundles the CLI, the utility-process engine host and the parse worker for Node (the renderer and main are built by electron-vite).
+// Bundles the CLI, the utility-process engine host and the parse and embedding workers for Node (the renderer and main are built by electron-vite).
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
@@ -8,6 +8,7 @@ const entries = {
   'cli/lantern': 'src/cli/lantern.ts',
   'engine/utilityProcessHost': 'src/engine/hosts/utilityProcessHost.ts',
   'engine/parseWorker': 'src/engine/import/parseWorker.ts',
+  'engine/embedWorker': 'src/engine/embed/embedWorker.ts',
 };
 const entryPoints = Object.fromEntries(Object.entries(entries).filter(([, file]) => existsSync(join(root, file))).map(([name, file]) => [name, join(root, file)]));
 await build({

@@ -12,6 +12,7 @@ export function openCliEngine(dataDir: string, options: Partial<EngineOptions> =
   return openEngine({
     dataDir,
     parseWorkerScript: builtFile('engine/parseWorker.mjs'),
+    embedWorkerScript: builtFile('engine/embedWorker.mjs'),
     resourcesDir: builtFile('../resources'),
     ...options,
   });

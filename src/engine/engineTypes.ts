@@ -9,6 +9,8 @@ export interface EngineOptions {
   timeZone?: string;
   /** Built parse worker (out/engine/parseWorker.mjs); without it messages are parsed on the engine's own thread. */
   parseWorkerScript?: string;
+  /** Built embedding worker (out/engine/embedWorker.mjs); without it the embedding stage runs on the engine's thread. */
+  embedWorkerScript?: string;
   /**
    * 'background': embed new messages after open and after each import (the app, browser mode).
    * 'on-demand' (default): only when `embed()` is called (the CLI); existing vectors are still searched.

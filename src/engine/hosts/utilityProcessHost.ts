@@ -55,7 +55,7 @@ async function runHost(parentPort: ParentPort): Promise<void> {
   let closing: Promise<void> | null = null;
   // The bundle sits in out/engine next to the parse worker; the app's resources folder holds bundled models.
   const here = dirname(fileURLToPath(import.meta.url));
-  const opening = openEngine({ dataDir, parseWorkerScript: join(here, 'parseWorker.mjs'), resourcesDir: resourcesDirFromArgv(process.argv) ?? undefined, embedding: 'background' });
+  const opening = openEngine({ dataDir, parseWorkerScript: join(here, 'parseWorker.mjs'), embedWorkerScript: join(here, 'embedWorker.mjs'), resourcesDir: resourcesDirFromArgv(process.argv) ?? undefined, embedding: 'background' });
 
   const close = (engine: Engine): Promise<void> => {
     closing ??= engine.close().then(

@@ -113,7 +113,7 @@ export class ChunkStore {
     if (this.rows === 0 || limit <= 0 || allowed?.size === 0) return [];
     const run = async (k: number, where: string | null): Promise<ChunkMatch[]> => {
       // With an index, probe more partitions and re-rank with exact distances: recall stays close to brute force.
-      let query = this.table.query().nearestTo(Array.from(vector)).distanceType('cosine').nprobes(ANN_PROBES).refineFactor(ANN_REFINE).select(['messageId', 'origin', 'text']).limit(k);
+      let query = this.table.query().nearestTo(Array.from(vector)).distanceType('cosine').nprobes(ANN_PROBES).refineFactor(ANN_REFINE).select(['messageId', 'origin', 'text', '_distance']).limit(k);
       if (where) query = query.where(where);
       if (options.exact) query = query.bypassVectorIndex();
       const rows = (await query.toArray()) as { messageId: string; origin: string; text: string; _distance: number }[];

@@ -66,8 +66,12 @@ export class VectorIndex {
     await this.embeddedIds();
   }
 
-  /** Embeds every message that has no vectors yet; stops between batches when `signal` aborts. */
-  async run(store: MessageStore, emit: (event: LanternEvent) => void, signal: AbortSignal): Promise<EmbeddingReport> {
+  /**
+   * Embeds every message that has no vectors yet; stops between batches when `signal` aborts. `embedder` may be the
+   * same model on another thread (it must have the same id), so queries keep their own.
+   */
+  async run(store: MessageStore, emit: (event: LanternEvent) => void, signal: AbortSignal, embedder: Embedder = this.embedder): Promise<EmbeddingReport> {
+    if (embedder.id !== this.embedder.id) throw new Error(`embed: cannot add vectors of ${embedder.id} to an index of ${this.embedder.id}`);
     const started = performance.now();
     const embedded = await this.embeddedIds();
     const pending = this.catalog.entries.filter((entry) => !embedded.has(entry.row.id)).map((entry) => entry.row.id);
@@ -84,7 +88,7 @@ export class VectorIndex {
           rows.push({ chunkId: `${record.id}#${position}`, messageId: record.id, threadId: record.threadId, date: record.date, origin: passage.origin, position, text: passage.text }),
         );
       }
-      const vectors = await this.embedder.embed(rows.map((row) => row.text));
+      const vectors = await embedder.embed(rows.map((row) => row.text));
       await this.chunks.add(rows.map((row, index) => ({ ...row, vector: vectors[index]! })));
       for (const record of records) embedded.add(record.id);
       chunkCount += rows.length;

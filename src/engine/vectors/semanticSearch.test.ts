@@ -1,8 +1,10 @@
-// Semantic and hybrid search with the real Universal Sentence Encoder on real mail, filters applied before ranking.
+// Semantic and hybrid search with the real Universal Sentence Encoder on real mail, filters applied before ranking;
+// messages are embedded on the worker thread the app uses.
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTempDir, readCorpusMessages, toMbox } from '../../../test/corpus';
+import { bundleForTest } from '../../../test/bundle';
+import { makeTempDir, readCorpusMessages, repoRoot, toMbox } from '../../../test/corpus';
 import { openEngine } from '../engine';
 import type { Engine } from '../engineTypes';
 
@@ -14,7 +16,9 @@ describe('semantic and hybrid search', () => {
     dataDir = await makeTempDir();
     const file = join(dataDir, 'slice.mbox');
     await writeFile(file, toMbox(await readCorpusMessages('usrp-users-list.mbox.gz', 250)));
-    engine = await openEngine({ dataDir: join(dataDir, 'store'), timeZone: 'UTC' });
+    // As in the app: the embedding stage runs its model on a worker thread, queries embed on the engine's.
+    const embedWorkerScript = await bundleForTest('semantic-embed-worker', { file: join(repoRoot, 'src/engine/embed/embedWorker.ts') });
+    engine = await openEngine({ dataDir: join(dataDir, 'store'), timeZone: 'UTC', embedWorkerScript });
     await engine.importPaths([file], 'slice');
   });
 

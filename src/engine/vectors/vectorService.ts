@@ -1,4 +1,5 @@
 // Owns semantic search's moving parts: which embedder made the vectors, the chunk table, and the background stage.
+import { existsSync } from 'node:fs';
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { LanternEvent } from '../../shared/contract/api';
@@ -6,6 +7,7 @@ import type { EmbeddingReport } from '../../shared/model/embedding';
 import { chooseEmbedder, type EmbedderOptions } from '../embed/chooseEmbedder';
 import { chunkMessage } from '../embed/chunker';
 import type { Embedder } from '../embed/embedder';
+import { createWorkerEmbedder } from '../embed/workerEmbedder';
 import type { Catalog } from '../index/catalog';
 import type { SemanticRetriever } from '../search/search';
 import type { MessageStore } from '../store/messageStore';
@@ -30,6 +32,8 @@ const chunkForEmbedding: Chunker = (message) =>
 
 export interface VectorServiceOptions extends EmbedderOptions {
   dataDir: string;
+  /** Built embedding worker (out/engine/embedWorker.mjs): the embedding stage runs its model there when present. */
+  embedWorkerScript?: string;
   store: MessageStore;
   catalog: Catalog;
   emit: (event: LanternEvent) => void;
@@ -110,12 +114,30 @@ export class VectorService implements SemanticRetriever {
     this.running ??= (async () => {
       try {
         const index = await this.ready();
-        return await index.run(this.options.store, this.options.emit, this.stop.signal);
+        const worker = await this.startWorker(index.embedderId);
+        try {
+          return await index.run(this.options.store, this.options.emit, this.stop.signal, worker ?? undefined);
+        } finally {
+          // The worker holds a second copy of the model: it lives only as long as a run.
+          await worker?.close();
+        }
       } finally {
         this.running = null;
       }
     })();
     return this.running;
+  }
+
+  /** The model on a worker thread for one run, or null to embed on this thread (no worker built, or it failed). */
+  private async startWorker(embedderId: string): Promise<Embedder | null> {
+    const script = this.options.embedWorkerScript;
+    if (script === undefined || !existsSync(script)) return null;
+    try {
+      return await createWorkerEmbedder(script, { modelFolder: this.options.modelFolder, resourcesDir: this.options.resourcesDir }, embedderId);
+    } catch (error) {
+      console.warn(`embed: embedding on the engine's thread instead of a worker (${error instanceof Error ? error.message : String(error)})`);
+      return null;
+    }
   }
 
   /** Starts embedding in the background; errors are reported as events, never thrown into the caller. */

@@ -1,0 +1,71 @@
+// Benchmark driver (own process): search latency while the engine is busy, first importing another archive into
+// the store, then embedding it. A person keeps searching while a Takeout imports; this says how that feels.
+import type { EmbeddingReport } from '../src/shared/model/embedding';
+import type { ImportReport } from '../src/shared/model/importing';
+import { openEngine } from '../src/engine/engine';
+import type { Engine } from '../src/engine/engineTypes';
+import { BENCH_QUERIES } from './queries';
+import { percentile } from './measure';
+
+const [dataDir, otherArchive] = process.argv.slice(2) as [string, string];
+/** Embedding a large store takes hours on two cores; a minute of it shows how searches fare meanwhile. */
+const EMBEDDING_WINDOW_MS = 60_000;
+
+interface BusyLatency {
+  searches: number;
+  p50: number;
+  p95: number;
+  max: number;
+  /** How long the background work ran while searches were timed. */
+  busyMs: number;
+}
+
+/** Runs the bench queries one after another, as a person would, until `work` settles; returns their latencies. */
+async function searchWhile(engine: Engine, work: Promise<unknown>): Promise<number[]> {
+  let settled = false;
+  void work.then(
+    () => (settled = true),
+    () => (settled = true),
+  );
+  const samples: number[] = [];
+  for (let index = 0; !settled; index += 1) {
+    const query = BENCH_QUERIES[index % BENCH_QUERIES.length]!;
+    const begin = performance.now();
+    await engine.search({ query: query.lantern, limit: 20, mode: 'auto' });
+    samples.push(performance.now() - begin);
+  }
+  return samples;
+}
+
+function summary(samples: number[], busyMs: number): BusyLatency {
+  return { searches: samples.length, p50: percentile(samples, 0.5), p95: percentile(samples, 0.95), max: Math.max(0, ...samples), busyMs: Math.round(busyMs) };
+}
+
+import { join } from 'node:path';
+const engine = await openEngine({ dataDir, embedWorkerScript: join(import.meta.dirname, 'embedWorker.mjs') });
+// Warm, so the first timed search does not pay for loading the indexes.
+await engine.search({ query: BENCH_QUERIES[0]!.lantern, limit: 20 });
+
+const importStarted = performance.now();
+const importing: Promise<ImportReport> = engine.importPaths([otherArchive], 'bench-busy-import');
+const duringImport = await searchWhile(engine, importing);
+const report = await importing;
+const importMs = performance.now() - importStarted;
+
+const embeddingStarted = performance.now();
+const embedding: Promise<EmbeddingReport | null> = engine.embed().catch(() => null);
+const window = new Promise((resolve) => setTimeout(resolve, EMBEDDING_WINDOW_MS));
+const duringEmbedding = await searchWhile(engine, Promise.race([embedding, window]));
+const embeddingMs = performance.now() - embeddingStarted;
+const embeddedStats = await engine.getStats();
+// Closing stops the embedding between batches; it resumes at the next start.
+await engine.close();
+
+process.stdout.write(
+  JSON.stringify({
+    imported: report.imported,
+    duringImport: summary(duringImport, importMs),
+    duringEmbedding: summary(duringEmbedding, embeddingMs),
+    embedded: embeddedStats.embeddedMessages,
+  }),
+);
