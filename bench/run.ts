@@ -31,7 +31,16 @@ interface SizeResult {
   importResult: Record<string, number>;
   queries: Record<string, unknown>;
   busy: BusySearch;
+  /** Measured on the first size only: the rate does not depend on the archive's size. */
+  embedding: EmbeddingRate | null;
   peers: PeerResult[];
+}
+
+interface EmbeddingRate {
+  embedderId: string;
+  chunks: number;
+  stageChunksPerSecond: number;
+  bareChunksPerSecond: number;
 }
 
 interface BusyLatency {
@@ -63,6 +72,8 @@ try {
     console.error(`lantern import: ${JSON.stringify(importResult)}`);
     const queries = runDriver('lanternQueries', [dataDir]);
     console.error(`lantern queries: ${JSON.stringify(queries.latency)}`);
+    const embedding = results.length === 0 ? (runDriver('lanternEmbedding', [dataDir]) as unknown as EmbeddingRate) : null;
+    if (embedding) console.error(`lantern embedding: ${JSON.stringify(embedding)}`);
     const busy = runDriver('lanternBusySearch', [dataDir, usrpUsers]) as unknown as BusySearch;
     console.error(`lantern searches while busy: ${JSON.stringify(busy)}`);
     const peers: PeerResult[] = [];
@@ -75,7 +86,7 @@ try {
       console.error(`mu: ${JSON.stringify({ ...peers.at(-1), totals: undefined })}`);
       await rm(maildir, { recursive: true, force: true });
     }
-    results.push({ label: size.label, importResult, queries, busy, peers });
+    results.push({ label: size.label, importResult, queries, busy, embedding, peers });
     void messages;
     await rm(dataDir, { recursive: true, force: true });
   }
@@ -138,6 +149,14 @@ for (const result of results) {
   const triple = (latency: BusyLatency): string => `${round(latency.p50)} / ${round(latency.p95)} / ${round(latency.max)}`;
   lines.push(
     `| ${result.label} | ${busy.imported} in ${round(busy.duringImport.busyMs / 1000, 0)} s | ${busy.duringImport.searches} | ${triple(busy.duringImport)} | ${busy.duringEmbedding.searches} | ${triple(busy.duringEmbedding)} | ${busy.embedded} |`,
+  );
+}
+for (const result of results) {
+  if (!result.embedding) continue;
+  const rate = result.embedding;
+  lines.push(
+    '',
+    `Embedding stage on ${result.label} (${rate.embedderId}, model on a worker thread, 90 s): ${round(rate.stageChunksPerSecond)} chunks/s; the bare model on the same ${rate.chunks} chunk texts: ${round(rate.bareChunksPerSecond)} chunks/s (stage/bare ${ratio(rate.stageChunksPerSecond, rate.bareChunksPerSecond)}).`,
   );
 }
 const peerVersions = [...new Set(results.flatMap((result) => result.peers.map((peer) => peer.version)))];

@@ -8,6 +8,7 @@ await bundleAndRun(
     lanternImport: 'bench/lanternImport.ts',
     lanternQueries: 'bench/lanternQueries.ts',
     lanternBusySearch: 'bench/lanternBusySearch.ts',
+    lanternEmbedding: 'bench/lanternEmbedding.ts',
     parseWorker: 'src/engine/import/parseWorker.ts',
     embedWorker: 'src/engine/embed/embedWorker.ts',
   },

@@ -72,6 +72,12 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
 }
 
 /** The engine over the store; `options.access` says whether it may write. */
+/** Backups copy the data folder; tables kept elsewhere are backed up where they live (object store versioning). */
+function refuseRemoteBackup(isLocalTables: boolean, tablesLocation: string): void {
+  if (isLocalTables) return;
+  throw new LanternError('bad-request', `backup: the tables live at ${tablesLocation}, outside the data folder; back them up where they are kept (for object storage, its versioning)`);
+}
+
 async function openStoreEngine(options: EngineOptions): Promise<Engine> {
   const isReadOnly = options.access === 'read';
   const refuseWrites = (what: string): void => {
@@ -81,7 +87,9 @@ async function openStoreEngine(options: EngineOptions): Promise<Engine> {
   let settings = await loadSettings(options.dataDir);
   // Options a host passes (CLI flags, tests) win over saved settings.
   let timeZone = options.timeZone ?? settings.timeZone ?? systemTimeZone();
-  const store = await MessageStore.open(join(options.dataDir, 'lancedb'));
+  const tablesLocation = options.tablesLocation ?? (process.env.LANTERN_TABLES || join(options.dataDir, 'lancedb'));
+  const isLocalTables = tablesLocation === join(options.dataDir, 'lancedb');
+  const store = await MessageStore.open(tablesLocation);
   const sources = await SourceRegistry.open(options.dataDir);
   const catalog = await loadCatalog(store);
   const keywordFolder = join(options.dataDir, 'keyword-index');
@@ -107,7 +115,7 @@ async function openStoreEngine(options: EngineOptions): Promise<Engine> {
   const ensureOpen = (): void => {
     if (closed) throw new LanternError('engine-unavailable', 'engine: the store is closed');
   };
-  const vectors = await VectorService.open({ dataDir: options.dataDir, embedWorkerScript: options.embedWorkerScript, store, catalog, emit, modelFolder: options.modelFolder ?? settings.modelFolder ?? undefined, resourcesDir: options.resourcesDir });
+  const vectors = await VectorService.open({ dataDir: options.dataDir, tablesLocation, embedWorkerScript: options.embedWorkerScript, store, catalog, emit, modelFolder: options.modelFolder ?? settings.modelFolder ?? undefined, resourcesDir: options.resourcesDir });
   const embedInBackground = (): void => {
     if (options.embedding !== 'background' || isReadOnly) return;
     vectors.startInBackground(
@@ -172,7 +180,7 @@ async function openStoreEngine(options: EngineOptions): Promise<Engine> {
         emit({ type: 'import-finished', importId, report });
         if (report.imported > 0) {
           embedInBackground();
-          if (settings.backups.keep > 0) {
+          if (settings.backups.keep > 0 && isLocalTables) {
             backupInto(options.dataDir, backupFolder(), settings.backups.keep).catch((error: unknown) =>
               console.error(`backup: the automatic backup after an import failed: ${error instanceof Error ? error.message : String(error)}`),
             );
@@ -240,6 +248,7 @@ async function openStoreEngine(options: EngineOptions): Promise<Engine> {
     },
     async backupNow() {
       ensureOpen();
+      refuseRemoteBackup(isLocalTables, tablesLocation);
       return backupInto(options.dataDir, backupFolder(), settings.backups.keep);
     },
     async listBackups() {

@@ -5,6 +5,12 @@ import type { AnswerProviderSettings } from './answer/providers';
 export interface EngineOptions {
   /** Folder holding the store (LanceDB tables, keyword index, sources). Created when missing. */
   dataDir: string;
+  /**
+   * Where the message and chunk tables live: a folder or a LanceDB URI (s3://, gs://, az://, file://) that a team can
+   * share. LANTERN_TABLES when not given, else <dataDir>/lancedb. The keyword index, settings and sources stay in
+   * `dataDir`, per machine; a machine that finds the tables without its own index builds one from the records.
+   */
+  tablesLocation?: string;
   /** IANA time zone for dates in queries; the system's by default. */
   timeZone?: string;
   /** Built parse worker (out/engine/parseWorker.mjs); without it messages are parsed on the engine's own thread. */

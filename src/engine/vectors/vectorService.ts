@@ -32,6 +32,8 @@ const chunkForEmbedding: Chunker = (message) =>
 
 export interface VectorServiceOptions extends EmbedderOptions {
   dataDir: string;
+  /** Where the chunk table lives, beside the message table: a folder or a LanceDB URI. */
+  tablesLocation: string;
   /** Built embedding worker (out/engine/embedWorker.mjs): the embedding stage runs its model there when present. */
   embedWorkerScript?: string;
   store: MessageStore;
@@ -53,7 +55,7 @@ export class VectorService implements SemanticRetriever {
     const service = new VectorService(options);
     const state = await service.readState();
     if (state) {
-      const chunks = await ChunkStore.open(join(options.dataDir, 'lancedb'), state.dimensions);
+      const chunks = await ChunkStore.open(options.tablesLocation, state.dimensions);
       service.index = new VectorIndex(chunks, lazyEmbedder(state, () => service.loadEmbedder()), chunkForEmbedding, options.catalog);
       await service.index.prepare();
     }
@@ -88,7 +90,9 @@ export class VectorService implements SemanticRetriever {
       const embedder = await this.loadEmbedder();
       const state = await this.readState();
       if (this.index && state?.embedderId === embedder.id) return this.index;
-      const chunks = await ChunkStore.open(join(this.options.dataDir, 'lancedb'), embedder.dimensions, state?.embedderId !== embedder.id);
+      // Only vectors known to come from another model are dropped: a machine sharing the tables, with no record of its
+      // own yet, adopts the vectors there (of the same size, so from the same model when every machine uses the default).
+      const chunks = await ChunkStore.open(this.options.tablesLocation, embedder.dimensions, state !== null && state.embedderId !== embedder.id);
       await this.writeState({ version: STATE_VERSION, embedderId: embedder.id, dimensions: embedder.dimensions });
       this.index = new VectorIndex(chunks, embedder, chunkForEmbedding, this.options.catalog);
       await this.index.prepare();
