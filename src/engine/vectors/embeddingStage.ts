@@ -77,7 +77,7 @@ export class VectorIndex {
     const pending = this.catalog.entries.filter((entry) => !embedded.has(entry.row.id)).map((entry) => entry.row.id);
     let chunkCount = 0;
     const progress = (): void => emit({ type: 'embedding-progress', done: embedded.size, total: this.catalog.size, embedderId: this.embedder.id });
-    for (let start = 0; start < pending.length && !signal.aborted; start += MESSAGES_PER_BATCH) {
+    const prepare = async (start: number): Promise<{ records: { id: string }[]; rows: Omit<ChunkRow, 'vector'>[] }> => {
       const ids = pending.slice(start, start + MESSAGES_PER_BATCH);
       const records = await store.getColumns(ids, ['id', 'threadId', 'date', 'subject', 'text', 'attachmentTextJson']);
       const rows: Omit<ChunkRow, 'vector'>[] = [];
@@ -88,7 +88,18 @@ export class VectorIndex {
           rows.push({ chunkId: `${record.id}#${position}`, messageId: record.id, threadId: record.threadId, date: record.date, origin: passage.origin, position, text: passage.text }),
         );
       }
-      const vectors = await embedder.embed(rows.map((row) => row.text));
+      return { records, rows };
+    };
+    let next = pending.length > 0 ? prepare(0) : null;
+    for (let start = 0; next !== null && !signal.aborted; start += MESSAGES_PER_BATCH) {
+      const { records, rows } = await next;
+      const embedding = embedder.embed(rows.map((row) => row.text));
+      // While the model (on its worker thread) embeds this batch, the next one is read and chunked here.
+      const following = start + MESSAGES_PER_BATCH;
+      next = following < pending.length ? prepare(following) : null;
+      // Its failure, if any, surfaces when it is awaited above; until then it must not count as unhandled.
+      next?.catch(() => undefined);
+      const vectors = await embedding;
       await this.chunks.add(rows.map((row, index) => ({ ...row, vector: vectors[index]! })));
       for (const record of records) embedded.add(record.id);
       chunkCount += rows.length;
