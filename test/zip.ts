@@ -1,8 +1,11 @@
 // Test helper: a minimal zip writer (deflate or stored entries), so tests build archives and Office files without a zip tool.
 import { crc32, deflateRawSync } from 'node:zlib';
 
-/** A zip archive, entries in the given order (OpenDocument needs `mimetype` first and stored, so `stored` is honoured). */
-export function makeZip(entries: { name: string; content: string | Buffer; stored?: boolean }[]): Buffer {
+/**
+ * A zip archive, entries in the given order (OpenDocument needs `mimetype` first and stored, so `stored` is honoured).
+ * `declaredSize` writes a false uncompressed size into the headers, as a hostile archive would.
+ */
+export function makeZip(entries: { name: string; content: string | Buffer; stored?: boolean; declaredSize?: number }[]): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
@@ -19,7 +22,7 @@ export function makeZip(entries: { name: string; content: string | Buffer; store
     local.writeUInt16LE(method, 8);
     local.writeUInt32LE(checksum, 14);
     local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(raw.length, 22);
+    local.writeUInt32LE(entry.declaredSize ?? raw.length, 22);
     local.writeUInt16LE(name.length, 26);
     locals.push(local, name, data);
     const central = Buffer.alloc(46);
@@ -30,7 +33,7 @@ export function makeZip(entries: { name: string; content: string | Buffer; store
     central.writeUInt16LE(method, 10);
     central.writeUInt32LE(checksum, 16);
     central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(raw.length, 24);
+    central.writeUInt32LE(entry.declaredSize ?? raw.length, 24);
     central.writeUInt16LE(name.length, 28);
     central.writeUInt32LE(offset, 42);
     centrals.push(central, name);

@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs';
 import { basename } from 'node:path';
 import { createGunzip } from 'node:zlib';
 import type { Readable } from 'node:stream';
-import type { MailReader, RawMail } from './rawMail';
+import { MAX_MESSAGE_BYTES, type MailReader, type RawMail } from './rawMail';
 
 const NEWLINE = 0x0a;
 const GREATER_THAN = 0x3e;
@@ -58,9 +58,23 @@ function joinLines(lines: Buffer[]): Buffer {
 interface Pending {
   lines: Buffer[];
   offset: number;
+  /** Bytes seen so far, kept or not. */
+  size: number;
+  /** Past MAX_MESSAGE_BYTES: the rest of its lines are dropped and it is reported instead of parsed. */
+  isOversized: boolean;
+}
+
+const MAX_MEGABYTES = MAX_MESSAGE_BYTES / 1024 / 1024;
+
+function addLine(pending: Pending, line: Buffer): void {
+  pending.size += line.length + 1;
+  if (pending.size > MAX_MESSAGE_BYTES) pending.isOversized = true;
+  if (pending.isOversized) pending.lines.length = 1;
+  else pending.lines.push(line);
 }
 
 function finish(pending: Pending, folder: string): RawMail {
+  if (pending.isOversized) return { kind: 'failure', position: `byte ${pending.offset}`, reason: `mbox: the message at byte ${pending.offset} is larger than ${MAX_MEGABYTES} MB; skipped` };
   // Drop the blank line that separates this message from the next one.
   let end = pending.lines.length;
   while (end > 1 && isBlank(pending.lines[end - 1]!)) end -= 1;
@@ -83,7 +97,11 @@ const MAIL_HEADER_LINE = /^(received|return-path|from|to|cc|date|subject|message
  * mail header; the decision waits one line.
  */
 export async function* splitMboxStream(stream: AsyncIterable<Buffer>, folder: string, signal: AbortSignal, onChunk: () => void = () => {}): AsyncIterable<RawMail> {
-  let carry: Buffer = Buffer.alloc(0);
+  // The bytes of an unfinished line, as chunks: a line spanning many chunks is joined once, not again with each chunk.
+  let carry: Buffer[] = [];
+  let carryBytes = 0;
+  /** A line longer than a message may be is being dropped up to its end. */
+  let isSkippingLine = false;
   let position = 0;
   let previousBlank = true;
   let pending: Pending | null = null;
@@ -91,16 +109,42 @@ export async function* splitMboxStream(stream: AsyncIterable<Buffer>, folder: st
   let candidate: { line: Buffer; offset: number } | null = null;
   const startMessage = (line: Buffer, offset: number): RawMail | null => {
     const finished = pending ? finish(pending, folder) : null;
-    pending = { lines: [line], offset };
+    pending = { lines: [line], offset, size: line.length + 1, isOversized: false };
     sawSeparator = true;
     previousBlank = false;
     return finished;
   };
   for await (const chunk of stream) {
     if (signal.aborted) return;
-    const data: Buffer = carry.length > 0 ? Buffer.concat([carry, chunk]) : chunk;
+    const firstNewline = chunk.indexOf(NEWLINE);
+    if (firstNewline === -1) {
+      if (isSkippingLine) position += chunk.length;
+      else {
+        carry.push(chunk);
+        carryBytes += chunk.length;
+      }
+      if (carryBytes > MAX_MESSAGE_BYTES) {
+        if (!pending) throw new MboxFormatError(`mbox: byte ${position} starts a line longer than ${MAX_MEGABYTES} MB before any "From " line; this is not an mbox file`);
+        (pending as Pending).isOversized = true;
+        (pending as Pending).lines.length = 1;
+        position += carryBytes;
+        carry = [];
+        carryBytes = 0;
+        isSkippingLine = true;
+        previousBlank = false;
+      }
+      onChunk();
+      continue;
+    }
+    const data: Buffer = carry.length > 0 ? Buffer.concat([...carry, chunk]) : chunk;
+    carry = [];
+    carryBytes = 0;
     // A UTF-8 byte order mark (files saved by Windows editors) is not part of the first "From " line.
     let start = position === 0 && data[0] === 0xef && data[1] === 0xbb && data[2] === 0xbf ? 3 : 0;
+    if (isSkippingLine) {
+      start = firstNewline + 1;
+      isSkippingLine = false;
+    }
     for (let newline = data.indexOf(NEWLINE, start); newline !== -1; newline = data.indexOf(NEWLINE, start)) {
       const raw = data.subarray(start, newline);
       const line = raw.length > 0 && raw[raw.length - 1] === 0x0d ? raw.subarray(0, raw.length - 1) : raw;
@@ -113,7 +157,7 @@ export async function* splitMboxStream(stream: AsyncIterable<Buffer>, folder: st
           const finished = startMessage(held.line, held.offset);
           if (finished) yield finished;
         } else {
-          (pending as Pending | null)?.lines.push(unescapeLine(held.line));
+          if (pending) addLine(pending, unescapeLine(held.line));
           previousBlank = false;
         }
       }
@@ -129,18 +173,22 @@ export async function* splitMboxStream(stream: AsyncIterable<Buffer>, folder: st
       }
       previousBlank = isBlank(line);
       if (pending) {
-        (pending as Pending).lines.push(unescapeLine(line));
+        addLine(pending, unescapeLine(line));
       } else if (!sawSeparator && !previousBlank) {
         throw new MboxFormatError(`mbox: byte ${lineOffset} comes before the first "From " separator line; this is not an mbox file`);
       }
     }
     position += start;
-    carry = Buffer.from(data.subarray(start));
+    if (start < data.length) {
+      carry = [Buffer.from(data.subarray(start))];
+      carryBytes = data.length - start;
+    }
     onChunk();
   }
   const last = pending as Pending | null;
-  if (candidate && last) last.lines.push(unescapeLine((candidate as { line: Buffer }).line));
-  if (carry.length > 0 && last) last.lines.push(unescapeLine(carry));
+  const rest = Buffer.concat(carry);
+  if (candidate && last) addLine(last, unescapeLine((candidate as { line: Buffer }).line));
+  if (rest.length > 0 && last) addLine(last, unescapeLine(rest));
   if (last) yield finish(last, folder);
   if (!sawSeparator) throw new MboxFormatError('mbox: no "From " separator line found; this is not an mbox file');
 }
@@ -155,6 +203,9 @@ export const readMbox: MailReader = async function* (path, options) {
   file.on('error', (error) => stream.destroy(error));
   try {
     yield* splitMboxStream(stream, mboxFolderName(path), options.signal, () => options.onBytes(file.bytesRead));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'Z_BUF_ERROR') throw error;
+    throw new Error(`mbox: ${basename(path)} ends early: the compressed file is cut off after ${file.bytesRead.toLocaleString('en')} bytes (an interrupted download or copy?); the messages before the cut were imported`, { cause: error });
   } finally {
     file.destroy();
     stream.destroy();

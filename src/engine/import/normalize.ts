@@ -1,6 +1,6 @@
 // Parses one raw message with mailparser and normalises it into the stored MessageRecord.
 import { createHash } from 'node:crypto';
-import { simpleParser, type AddressObject, type HeaderValue, type ParsedMail } from 'mailparser';
+import type { AddressObject, HeaderValue, ParsedMail } from 'mailparser';
 import { convert as htmlToText } from 'html-to-text';
 import type { Address, AttachmentInfo } from '../../shared/model/message';
 import type { MessageRecord } from '../store/messageRecord';
@@ -10,6 +10,7 @@ import { makeSnippet } from './snippet';
 import type { ThreadHints } from './threading';
 import type { KeywordDocument } from '../index/keywordIndex';
 import { keywordDocumentOf } from '../index/keywordDocument';
+import { parseMail } from './parseMail';
 import { readMessageAttachments, type AttachmentSource, type MessageAttachments } from './attachments/messageAttachments';
 
 const MAX_TEXT_CHARS = 2_000_000;
@@ -147,7 +148,7 @@ export interface NormalizedMessage {
 }
 
 export async function normalizeMessage(bytes: Buffer, context: NormalizeContext, hooks: NormalizeHooks = {}): Promise<NormalizedMessage> {
-  const parsed = await simpleParser(bytes, { skipImageLinks: true, skipTextToHtml: true, skipTextLinks: true });
+  const parsed = await parseMail(bytes);
   const messageId = stripAngles(parsed.messageId);
   const from = addresses(parsed.from)[0] ?? { name: '', address: '' };
   const to = addresses(parsed.to);

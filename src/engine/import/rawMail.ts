@@ -1,5 +1,8 @@
 // What every mail reader (mbox, PST, MSG, EML trees, archives) yields to the import pipeline.
 
+/** One message larger than this is skipped (and reported) by every reader, so memory stays bounded. */
+export const MAX_MESSAGE_BYTES = 200 * 1024 * 1024;
+
 /** Where a message sits in the source's own structure, when the source has one. */
 export interface MailPlacement {
   /** Folder path with "/" separators ("Inbox/Projects"); null to use the source's default folder. */

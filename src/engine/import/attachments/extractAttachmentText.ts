@@ -10,6 +10,7 @@ import { textFormatOf, type TextFormat } from './textFormat';
 import { tnefText } from './tnefText';
 import { withTimeLimit } from './withTimeLimit';
 import { xlsxText } from './xlsxText';
+import { zipBombProblem } from './zipBomb';
 
 export interface ExtractionLimits {
   /** Larger attachments are not read (noted as such). */
@@ -119,6 +120,9 @@ export async function extractAttachmentText(
     if (!format) return null;
     if (bytes.length > limits.maxBytes) return { text: '', error: `not read: ${sizeText(bytes.length)} is over the ${sizeText(limits.maxBytes)} limit for attachment text` };
     if (format.kind === 'tnef' && limits.depth >= MAX_TNEF_DEPTH) return { text: '', error: `not read: TNEF nested more than ${MAX_TNEF_DEPTH} levels deep` };
+    // Office readers inflate the whole zip in memory, so a bomb is stopped before them.
+    const bomb = format.kind === 'docx' || format.kind === 'xlsx' || format.kind === 'office' ? zipBombProblem(bytes) : null;
+    if (bomb) return { text: '', error: `not read: ${bomb}` };
     const chosen = format;
     const text = await withTimeLimit(limits.timeoutMs, (signal) => read(chosen, { bytes, contentType, maxChars: limits.maxChars, signal, limits }));
     return { text: tidy(text.slice(0, limits.maxChars * 2)).slice(0, limits.maxChars) };

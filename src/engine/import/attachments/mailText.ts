@@ -1,7 +1,8 @@
 // A mail attached to a mail (a forward as message/rfc822, an .eml, an Outlook .msg): its headers and text become
 // searchable as the attachment's text, so "matched in forwarded.eml" finds what was forwarded.
-import { simpleParser, type AddressObject } from 'mailparser';
+import type { AddressObject } from 'mailparser';
 import { convert as htmlToText } from 'html-to-text';
+import { parseMail } from '../parseMail';
 import { msgBytesToRfc822 } from '../sources/msgFile';
 
 function people(field: AddressObject | AddressObject[] | undefined): string {
@@ -10,7 +11,7 @@ function people(field: AddressObject | AddressObject[] | undefined): string {
 }
 
 export async function mailText(bytes: Uint8Array): Promise<string> {
-  const parsed = await simpleParser(Buffer.from(bytes), { skipImageLinks: true, skipTextToHtml: true, skipTextLinks: true });
+  const parsed = await parseMail(Buffer.from(bytes));
   const body = parsed.text?.trim() ? parsed.text : typeof parsed.html === 'string' ? htmlToText(parsed.html, { wordwrap: false, selectors: [{ selector: 'img', format: 'skip' }] }) : '';
   const headers = [
     ['From', people(parsed.from)],

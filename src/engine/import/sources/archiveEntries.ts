@@ -1,6 +1,6 @@
 // What to do with one file inside an archive or a dropped folder: split it as mbox, read it as one message, or skip it.
 import { basename, dirname } from 'node:path';
-import type { RawMail } from '../rawMail';
+import { MAX_MESSAGE_BYTES, type RawMail } from '../rawMail';
 
 export type EntryKind = 'mbox' | 'message' | 'skip';
 
@@ -20,7 +20,6 @@ export function mboxEntryFolder(name: string): string {
   return file.replace(/\.(mbox|mbx)$/i, '');
 }
 
-const MAX_MESSAGE_BYTES = 200 * 1024 * 1024;
 
 /** Reads one whole message file (an .eml) from a stream, with a size cap. */
 export async function singleMessage(stream: AsyncIterable<Buffer> & { destroy(): void }, position: string, folder: string | null = null): Promise<RawMail> {

@@ -3,7 +3,7 @@ import { open, readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import msgreaderModule, { type FieldsData } from '@kenjiuno/msgreader';
 import { LZFu } from 'pst-extractor/dist/LZFu.class.js';
-import type { MailPlacement, MailReader, RawMail } from '../rawMail';
+import { MAX_MESSAGE_BYTES, type MailPlacement, type MailReader, type RawMail } from '../rawMail';
 import { ansiCodepageOf, decoderForCodepage } from './codepage';
 import { buildRfc822, type MailboxAddress, type OutlookAttachment, type OutlookMessage } from './mimeBuilder';
 import { rtfToBody } from './rtfBody';
@@ -16,7 +16,6 @@ const COMPOUND_FILE_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1
 /** Stream names only an Outlook item has at the top of its compound file. */
 const MSG_STREAM_NAMES = /^__(substg1\.0_|properties_version1\.0|nameid_version1\.0|recip_version1\.0_|attach_version1\.0_)/;
 const DIRECTORY_ENTRY_BYTES = 128;
-const MAX_MESSAGE_BYTES = 200 * 1024 * 1024;
 const MSGFLAG_READ = 0x1;
 /** A .msg inside a .msg inside …: deeper than this is a loop in a damaged file. */
 const MAX_EMBEDDING_DEPTH = 8;

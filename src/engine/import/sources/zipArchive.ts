@@ -38,6 +38,14 @@ function nextEntry(zip: yauzl.ZipFile): Promise<yauzl.Entry | null> {
   });
 }
 
+function entryProblem(entry: yauzl.Entry, error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  if (/too many bytes in the stream/i.test(message)) {
+    return `zip: ${entry.fileName} holds more data than the ${entry.uncompressedSize.toLocaleString('en')} bytes its header states (a zip bomb?); skipped the rest of it`;
+  }
+  return `zip: ${entry.fileName} could not be read: ${message}`;
+}
+
 export const readZipArchive: MailReader = async function* (path, options): AsyncIterable<RawMail> {
   let zip: yauzl.ZipFile;
   try {
@@ -57,11 +65,16 @@ export const readZipArchive: MailReader = async function* (path, options): Async
         continue;
       }
       mailEntries += 1;
-      const stream: Readable = await zip.openReadStreamPromise(entry);
-      if (kind === 'mbox') {
-        yield* splitMboxStream(stream, mboxEntryFolder(entry.fileName), options.signal, () => options.onBytes(consumed));
-      } else {
-        yield await singleMessage(stream, entry.fileName);
+      // One bad entry (damaged, lying about its size, not mail) is reported by name; the entries after it still import.
+      try {
+        const stream: Readable = await zip.openReadStreamPromise(entry);
+        if (kind === 'mbox') {
+          yield* splitMboxStream(stream, mboxEntryFolder(entry.fileName), options.signal, () => options.onBytes(consumed));
+        } else {
+          yield await singleMessage(stream, entry.fileName);
+        }
+      } catch (error) {
+        yield { kind: 'failure', position: entry.fileName, reason: entryProblem(entry, error) };
       }
       consumed += entry.compressedSize;
       options.onBytes(consumed);
