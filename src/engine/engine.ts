@@ -21,6 +21,7 @@ import { readMessage } from './readMessage';
 import { askQuestion } from './ask';
 import { AnswerProviders } from './answer/answerProviders';
 import { runSearch, type SearchContext } from './search/search';
+import { PhraseVerdicts } from './search/phraseFilter';
 import { Reranker, RERANKER_FOLDER_NAME } from './search/reranker';
 import { SourceRegistry } from './sources';
 import { MessageStore } from './store/messageStore';
@@ -126,6 +127,7 @@ async function openStoreEngine(options: EngineOptions): Promise<Engine> {
   embedInBackground();
   let answerProviders = new AnswerProviders(options.answerProvider ?? providerSettings(settings.answerProvider));
   const reranker = new Reranker(options.rerankerFolder ?? (options.resourcesDir === undefined ? null : join(options.resourcesDir, 'models', RERANKER_FOLDER_NAME)));
+  const phraseVerdicts = new PhraseVerdicts();
   const searchContext = (): SearchContext => ({
     contacts,
     catalog,
@@ -134,6 +136,7 @@ async function openStoreEngine(options: EngineOptions): Promise<Engine> {
     timeZone,
     semantic: vectors,
     reranker,
+    phraseVerdicts,
     languageModel: () => answerProviders.chat(),
   });
   const interactionLog = (): string | null =>

@@ -1,8 +1,9 @@
-// Fusion and thread diversity on a real catalog of rows.
+// Fusion, thread diversity and partial ordering on a real catalog of rows.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Catalog } from '../index/catalog';
 import type { CatalogRow } from '../store/messageRecord';
-import { diversifyThreads, fuseByRank, type RankedHit } from './rank';
+import { bestDiversified, byDate, byDateOldest, byScore, diversifyThreads, firstInOrder, fuseByRank, type RankedHit } from './rank';
 
 function row(id: string, threadId: string, date: number): CatalogRow {
   return {
@@ -39,5 +40,42 @@ describe('fuseByRank', () => {
     expect(fused.find((item) => item.ordinal === 3)?.matchType).toBe('semantic');
     expect(fused.find((item) => item.ordinal === 0)?.matchType).toBe('keyword');
     expect(fused).toHaveLength(4);
+  });
+});
+
+describe('firstInOrder and bestDiversified', () => {
+  // Few dates and scores, so ties are common and the id tie-break decides; one thread holds most hits, so diversity
+  // often reaches past the first ones.
+  const thread = fc.oneof({ arbitrary: fc.constant(0), weight: 4 }, { arbitrary: fc.integer({ min: 1, max: 12 }), weight: 1 });
+  const hits = fc.array(fc.record({ date: fc.integer({ min: 0, max: 4 }), score: fc.integer({ min: 0, max: 3 }), thread }), { maxLength: 120, size: 'max' });
+
+  function catalogOf(items: { date: number; thread: number }[]): Catalog {
+    const catalog = new Catalog();
+    // Ids out of ordinal order, so the id tie-break is not the ordinal order.
+    items.forEach((item, index) => catalog.add(row(`m${(index * 7919) % 1000}-${index}`, `t${item.thread}`, item.date)));
+    return catalog;
+  }
+
+  it('picks what a full sort would put first, in any order', () => {
+    fc.assert(
+      fc.property(hits, fc.integer({ min: 0, max: 130 }), (items, count) => {
+        const catalog = catalogOf(items);
+        const ranked = items.map((item, ordinal) => hit(ordinal, item.score));
+        for (const order of [byDate(catalog), byDateOldest(catalog), byScore(catalog)]) {
+          expect(firstInOrder(ranked, order, count)).toEqual([...ranked].sort(order).slice(0, count));
+        }
+      }),
+    );
+  });
+
+  it('gives the page that sorting by score and diversifying threads gives', () => {
+    fc.assert(
+      fc.property(hits, fc.integer({ min: 0, max: 60 }), (items, count) => {
+        const catalog = catalogOf(items);
+        const ranked = items.map((item, ordinal) => hit(ordinal, item.score));
+        const expected = diversifyThreads([...ranked].sort(byScore(catalog)), catalog).slice(0, count);
+        expect(bestDiversified(ranked, catalog, count)).toEqual(expected);
+      }),
+    );
   });
 });

@@ -10,8 +10,8 @@ import type { ChatGenerator } from '../answer/types';
 import type { ChunkMatch } from '../vectors/chunkStore';
 import { Evaluator, foldedPhrase, type Bitset } from './evaluate';
 import { hydeSearchText, writeHypotheticalPassage } from './hyde';
-import { phraseMatcher } from './phraseMatch';
-import { byDate, byScore, diversifyThreads, fuseByRank, type RankedHit } from './rank';
+import { keepPhraseMatches, type PhraseVerdicts } from './phraseFilter';
+import { bestDiversified, byDate, byDateOldest, byScore, diversifyThreads, firstInOrder, fuseByRank, type RankedHit } from './rank';
 import type { Reranker } from './reranker';
 import { rerankFused } from './rerankStage';
 import { routeQuery } from './route';
@@ -19,7 +19,6 @@ import { matchOf, snippetFor } from './snippetHighlights';
 import { toSummary } from './toSummary';
 
 const MAX_LIMIT = 1000;
-const PHRASE_BATCH = 500;
 /** Semantic retrieval returns at most this many messages (or the requested page's end, if further). */
 const SEMANTIC_CANDIDATES = 200;
 /** Enough of hyde's passage for a person to see what it searched by. */
@@ -42,27 +41,10 @@ export interface SearchContext {
   semantic: SemanticRetriever | null;
   /** Rerank mode's second stage; without it rerank runs as hybrid. */
   reranker?: Reranker;
+  /** What earlier searches learnt about which messages hold which phrases. */
+  phraseVerdicts: PhraseVerdicts;
   /** The configured answer provider's model, for hyde mode; null (or absent) when answers are extractive. */
   languageModel?: () => ChatGenerator | null;
-}
-
-async function keepPhraseMatches(matches: Bitset, phrases: string[], context: SearchContext): Promise<void> {
-  const matchers = phrases.map((phrase) => phraseMatcher(foldedPhrase(phrase)));
-  const candidates: number[] = [];
-  matches.forEach((bit, ordinal) => {
-    if (bit) candidates.push(ordinal);
-  });
-  for (let start = 0; start < candidates.length; start += PHRASE_BATCH) {
-    const batch = candidates.slice(start, start + PHRASE_BATCH);
-    const ids = batch.map((ordinal) => context.catalog.entries[ordinal]!.row.id);
-    const rows = await context.store.getColumns(ids, ['id', 'subject', 'text', 'attachmentTextJson']);
-    const textById = new Map(rows.map((row) => [row.id, `${row.subject}\n${row.text}\n${row.attachmentTextJson}`]));
-    for (const ordinal of batch) {
-      const text = textById.get(context.catalog.entries[ordinal]!.row.id) ?? '';
-      // Whole words only: "sample rate" is not in "sample rates".
-      if (!matchers.every((matcher) => matcher.matches(text))) matches[ordinal] = 0;
-    }
-  }
 }
 
 function setBits(bits: Bitset): number[] {
@@ -145,12 +127,14 @@ export async function runSearch(request: SearchRequest, context: SearchContext, 
   }
   let ranked: RankedHit[] = [];
   let chunks = new Map<number, ChunkMatch>();
+  // Fusion ranks every keyword hit; a keyword-only search picks its page from them unsorted (see bestDiversified).
+  const isFused = mode !== 'keyword' && keyword.contentTerms.length > 0;
   if (mode !== 'semantic') {
-    if (keyword.phrases.length > 0) await keepPhraseMatches(keyword.matches, keyword.phrases, context);
+    if (keyword.phrases.length > 0) await keepPhraseMatches(keyword.matches, keyword.phrases.map(foldedPhrase), context.catalog, context.store, context.phraseVerdicts);
     ranked = setBits(keyword.matches).map((ordinal) => ({ ordinal, score: keyword.scores[ordinal]!, matchType: 'keyword' as MatchType }));
-    ranked.sort(byScore(context.catalog));
+    if (isFused) ranked.sort(byScore(context.catalog));
   }
-  if (mode !== 'keyword' && keyword.contentTerms.length > 0) {
+  if (isFused) {
     const filter = new Evaluator(context.catalog, context.keywords, 'relaxed').evaluate(parsed.root).matches;
     const queryText = parsed.semanticText?.trim() || keyword.contentTerms.join(' ');
     let semanticText = queryText;
@@ -173,12 +157,11 @@ export async function runSearch(request: SearchRequest, context: SearchContext, 
       } else modeNote = 'rerank ran as hybrid: this engine has no reranker';
     }
   }
-  if (sort === 'date') {
-    ranked.sort(byDate(context.catalog));
-    if (parsed.dateOrder === 'oldest') ranked.reverse();
-  } else ranked = diversifyThreads(ranked, context.catalog);
   const total = parsed.limit !== null ? Math.min(parsed.limit, ranked.length) : ranked.length;
-  const page = ranked.slice(offset, Math.min(offset + limit, total));
+  const pageEnd = Math.min(offset + limit, total);
+  if (sort === 'date') ranked = firstInOrder(ranked, parsed.dateOrder === 'oldest' ? byDateOldest(context.catalog) : byDate(context.catalog), pageEnd);
+  else ranked = isFused ? diversifyThreads(ranked, context.catalog) : bestDiversified(ranked, context.catalog, pageEnd);
+  const page = ranked.slice(offset, pageEnd);
   const ids = page.map((hit) => context.catalog.entries[hit.ordinal]!.row.id);
   const texts = new Map((await context.store.getColumns(ids, ['id', 'snippet', 'text', 'attachmentTextJson'])).map((row) => [row.id, row]));
   const hits: SearchHit[] = page.map((hit) => {

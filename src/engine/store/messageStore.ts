@@ -1,5 +1,6 @@
 // The LanceDB `messages` table: the durable record of every message, and the source every index is rebuilt from.
 import { connect, Index, type Connection, type Table } from '@lancedb/lancedb';
+import type { RecordBatch, Table as ArrowTable } from 'apache-arrow';
 import { CATALOG_COLUMNS, MESSAGE_SCHEMA, type CatalogRow, type MessageRecord } from './messageRecord';
 
 const TABLE = 'messages';
@@ -8,6 +9,21 @@ const ID_INDEX_THRESHOLD = 5_000;
 
 function quote(value: string): string {
   return `'${value.replace(/'/g, "''")}'`;
+}
+
+/**
+ * Plain objects of the selected columns, read column by column: Arrow's per-row proxies and their toJSON cost more
+ * than the reading itself when a search checks thousands of texts or the catalog loads every row.
+ */
+function rowsOf<K extends keyof MessageRecord>(data: RecordBatch | ArrowTable, columns: readonly K[]): Pick<MessageRecord, K>[] {
+  const rows: Record<string, unknown>[] = Array.from({ length: data.numRows }, () => ({}));
+  for (const column of columns) {
+    const vector = data.getChild(column);
+    if (!vector) throw new Error(`store: the messages table has no column "${column}"`);
+    let index = 0;
+    for (const value of vector) rows[index++]![column] = value;
+  }
+  return rows as Pick<MessageRecord, K>[];
 }
 
 export class MessageStore {
@@ -56,12 +72,12 @@ export class MessageStore {
   /** Selected columns of records by id, for callers that do not need the large text columns. */
   async getColumns<K extends keyof MessageRecord>(ids: string[], columns: readonly K[]): Promise<Pick<MessageRecord, K>[]> {
     if (ids.length === 0) return [];
-    const rows = await this.table
+    const data = await this.table
       .query()
       .where(`id IN (${ids.map(quote).join(',')})`)
       .select([...columns])
-      .toArray();
-    return rows as Pick<MessageRecord, K>[];
+      .toArrow();
+    return rowsOf(data, columns);
   }
 
   /** Streams the catalog columns of every row, in batches. */
@@ -71,7 +87,7 @@ export class MessageStore {
 
   async *scanColumns<K extends keyof MessageRecord>(columns: readonly K[]): AsyncIterable<Pick<MessageRecord, K>[]> {
     for await (const batch of this.table.query().select([...columns])) {
-      yield batch.toArray().map((row) => row.toJSON() as Pick<MessageRecord, K>);
+      yield rowsOf(batch, columns);
     }
   }
 
