@@ -80,5 +80,6 @@ describe('resumable import', () => {
     expect(new Set(storedAfterKills).size, `stored after each kill: ${storedAfterKills.join(', ')}`).toBeGreaterThan(1);
     expect(await runDriver(driver, crashed, mbox, null)).toBe('finished');
     expect(await storeSnapshot(crashed)).toEqual(expected);
-  });
+    // About twelve imports of 900 mails, each process starting the engine afresh: minutes on a shared 2-core machine.
+  }, 300_000);
 });
