@@ -24,6 +24,7 @@ export function registerIpc({ engine, getWindow, renderer, setApiKey }: IpcOptio
   const handlers = {
     search: (request) => engine.call('search', [request]),
     getMessage: (id) => engine.call('getMessage', [id]),
+    attachmentFile: (ref) => engine.call('attachmentFile', [ref]),
     listFolders: () => engine.call('listFolders', []),
     getStats: () => engine.call('getStats', []),
     importPaths: (paths, importId) => engine.call('importPaths', [paths, importId]),

@@ -32,6 +32,7 @@ ipcRenderer.on(EVENT_CHANNEL, (_event: IpcRendererEvent, lanternEvent: LanternEv
 const bridge: ElectronBridge = {
   search: caller('search'),
   getMessage: caller('getMessage'),
+  attachmentFile: caller('attachmentFile'),
   listFolders: caller('listFolders'),
   getStats: caller('getStats'),
   importPaths: caller('importPaths'),

@@ -12,6 +12,8 @@ import { sourceIdFor } from '../sources';
 import { detectSource } from './detect';
 import { mboxFolderName } from './mbox';
 import type { NormalizedMessage } from './normalize';
+import { attachmentFolder, keepAttachments } from '../attachments/attachmentStore';
+import type { AttachmentInfo } from '../../shared/model/message';
 import type { Parser } from './parsePool';
 import type { ThreadResolver } from './threading';
 
@@ -37,6 +39,10 @@ export interface ImportContext {
   sources: SourceRegistry;
   emit: (event: LanternEvent) => void;
   signal: AbortSignal;
+  /** The data folder, whose attachment store the importer alone writes. */
+  dataDir: string;
+  /** Attachments larger than this are listed but not kept; the store's 100 MB when absent. */
+  maxStoredAttachmentBytes?: number;
 }
 
 interface Tally {
@@ -62,9 +68,40 @@ async function flush(batch: NormalizedMessage[], context: ImportContext): Promis
   batch.length = 0;
 }
 
+/** A failure to write attachment bytes, reported as such rather than as a parse failure. */
+class KeepFailure extends Error {}
+
+/** Writes the message's attachment bytes (one writer: this import loop), then lets go of them. */
+async function keepMessageAttachments(message: NormalizedMessage, context: ImportContext): Promise<void> {
+  try {
+    await keepAttachments(context.dataDir, message.attachmentBlobs);
+  } catch (error) {
+    throw new KeepFailure(`could not keep its attachments in ${attachmentFolder(context.dataDir)}: ${(error as Error).message}`);
+  }
+  message.attachmentBlobs = [];
+}
+
+function hasUnkeptAttachments(attachments: readonly AttachmentInfo[]): boolean {
+  return attachments.some((attachment) => attachment.contentHash === undefined && attachment.notStored === undefined);
+}
+
+/**
+ * Mail imported before attachments were kept lists them without hashes; importing its file again fills them in
+ * (its bytes were just written), which is what the "re-import the file" advice relies on.
+ */
+async function fillAttachmentHashes(record: MessageRecord, ordinal: number, context: ImportContext): Promise<void> {
+  const entry = context.catalog.entries[ordinal]!;
+  if (!hasUnkeptAttachments(entry.attachments)) return;
+  const incoming = JSON.parse(record.attachmentsJson) as AttachmentInfo[];
+  if (incoming.length !== entry.attachments.length || hasUnkeptAttachments(incoming)) return;
+  await context.store.updateAttachments(record.id, record.attachmentsJson);
+  context.catalog.setAttachments(ordinal, incoming);
+}
+
 /** The same message seen again: unite its labels with the stored copy's (Takeout's "All mail" copies). */
 async function mergeDuplicate(record: MessageRecord, context: ImportContext): Promise<void> {
   const ordinal = context.catalog.ordinalOf(record.id)!;
+  await fillAttachmentHashes(record, ordinal, context);
   const entry = context.catalog.entries[ordinal]!;
   const incoming = JSON.parse(record.labelsJson) as string[];
   const united = [...new Set([...entry.labels, ...incoming])];
@@ -120,6 +157,7 @@ async function importOne(path: string, importId: string, context: ImportContext,
   const accept = async (item: InFlight): Promise<void> => {
     try {
       const normalized = await item.parsed;
+      await keepMessageAttachments(normalized, context);
       const { record, threadHints } = normalized;
       sourceMessages += 1;
       record.threadId = context.threads.resolve(record.messageId, record.id, threadHints);
@@ -134,7 +172,8 @@ async function importOne(path: string, importId: string, context: ImportContext,
         tally.imported += 1;
       }
     } catch (error) {
-      recordError(tally, { source: path, position: item.position, reason: `could not parse the message: ${(error as Error).message}` });
+      const reason = error instanceof KeepFailure ? error.message : `could not parse the message: ${(error as Error).message}`;
+      recordError(tally, { source: path, position: item.position, reason });
     }
     if (batch.length >= BATCH_SIZE || (batch.length > 0 && performance.now() - lastFlush > BATCH_MAX_AGE_MS)) {
       await flush(batch, context);
@@ -162,6 +201,7 @@ async function importOne(path: string, importId: string, context: ImportContext,
         offset: raw.offset,
         placement: raw.placement,
         defaultFolder: mboxFolderName(path),
+        ...(context.maxStoredAttachmentBytes === undefined ? {} : { maxStoredAttachmentBytes: context.maxStoredAttachmentBytes }),
       });
       parsed.catch(() => undefined);
       inFlight.push({ position: raw.position, parsed });
