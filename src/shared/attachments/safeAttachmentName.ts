@@ -6,6 +6,7 @@ const MAX_NAME_BYTES = 200;
 const MAX_EXTENSION_CHARACTERS = 16;
 
 // Control characters, and the invisible ones that reorder or hide text: "invoice\u202Efdp.exe" shows as "invoiceexe.pdf".
+// eslint-disable-next-line no-control-regex -- matching control characters is the point: they are removed.
 const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/g;
 // Characters Windows refuses in names (the separators are gone by the time this runs).
 const RESERVED_CHARACTERS = /[<>:"|?*]/g;
