@@ -2,7 +2,8 @@
 import { contextBridge, ipcRenderer, webUtils, type IpcRendererEvent } from 'electron';
 import type { ApiArguments, ApiMethod, ApiResult, LanternEvent, LanternEventListener } from '../shared/contract/api';
 import type { CallOutcome, ElectronBridge } from '../shared/contract/bridge';
-import { API_KEY_CHANNEL, callChannel, EVENT_CHANNEL } from './channels';
+import type { AttachmentOutcome } from '../shared/model/attachment';
+import { API_KEY_CHANNEL, callChannel, EVENT_CHANNEL, OPEN_ATTACHMENT_CHANNEL, SAVE_ATTACHMENT_CHANNEL } from './channels';
 
 function caller<M extends ApiMethod>(method: M): (...args: ApiArguments<M>) => Promise<CallOutcome<ApiResult<M>>> {
   return async (...args) => {
@@ -55,6 +56,12 @@ const bridge: ElectronBridge = {
   },
   setApiKey(key) {
     return ipcRenderer.invoke(API_KEY_CHANNEL, key) as Promise<CallOutcome<null>>;
+  },
+  openAttachment(ref) {
+    return ipcRenderer.invoke(OPEN_ATTACHMENT_CHANNEL, ref) as Promise<CallOutcome<AttachmentOutcome>>;
+  },
+  saveAttachment(ref) {
+    return ipcRenderer.invoke(SAVE_ATTACHMENT_CHANNEL, ref) as Promise<CallOutcome<AttachmentOutcome>>;
   },
 };
 
