@@ -166,7 +166,7 @@ export function App({ client }: { client: LanternClient }) {
               onOpen={openAt}
               onLoadMore={search.loadMore}
             />
-            <ReadingPane load={message} paneRef={readingPane} thread={thread} onOpen={setOpenId} />
+            <ReadingPane load={message} paneRef={readingPane} thread={thread} onOpen={setOpenId} client={client} />
           </>
         )}
         {answer.isOpen && (

@@ -3,10 +3,12 @@ import { useMemo, useState, type RefObject } from 'react';
 import type { MessageDetail } from '../../../../shared/model/message';
 import type { SearchHit } from '../../../../shared/model/search';
 import { assertNever } from '../../../../shared/assertNever';
-import { formatAddresses, formatBytes, formatFullDate, personName } from '../../ui/format';
+import { formatAddresses, formatFullDate, personName } from '../../ui/format';
 import { messageDocument, remoteReferenceCount } from './messageDocument';
 import { Icon } from '../../ui/Icon';
 import type { MessageLoad } from './useMessage';
+import { AttachmentList } from './AttachmentList';
+import type { LanternClient } from '../../../../shared/contract/api';
 
 function HeaderRow({ label, value, testId }: { label: string; value: string; testId: string }) {
   if (!value) return null;
@@ -103,7 +105,7 @@ function ThreadStrip({ thread, openId, onOpen }: { thread: SearchHit[]; openId: 
   );
 }
 
-function Message({ message, thread, onOpen }: { message: MessageDetail; thread: SearchHit[]; onOpen: (id: string) => void }) {
+function Message({ message, thread, onOpen, client }: { message: MessageDetail; thread: SearchHit[]; onOpen: (id: string) => void; client: LanternClient }) {
   return (
     <article className="reader-message" data-testid="reader-message" data-id={message.id}>
       <ThreadStrip thread={thread} openId={message.id} onOpen={onOpen} />
@@ -131,15 +133,7 @@ function Message({ message, thread, onOpen }: { message: MessageDetail; thread: 
           <HeaderRow label="Bcc" value={formatAddresses(message.bcc)} testId="reader-bcc" />
           <HeaderRow label="Folder" value={[message.folder, ...message.labels].filter(Boolean).join(', ')} testId="reader-folder" />
         </dl>
-        {message.attachments.length > 0 && (
-          <ul className="reader-attachments" aria-label="Attachments" data-testid="reader-attachments">
-            {message.attachments.map((attachment, index) => (
-              <li key={`${attachment.filename}:${index}`} className="attachment-chip" title={attachment.contentType}>
-                <Icon name="paperclip" size={13} /> {attachment.filename || '(unnamed)'} <span className="muted">{formatBytes(attachment.size)}</span>
-              </li>
-            ))}
-          </ul>
-        )}
+        {message.attachments.length > 0 && <AttachmentList key={message.id} client={client} messageId={message.id} attachments={message.attachments} />}
       </header>
       {/* Keyed by message, so "Load images" and the view choice never carry over to the next mail. */}
       <MessageBody key={message.id} message={message} />
@@ -153,9 +147,11 @@ export interface ReadingPaneProps {
   /** The open message's thread, oldest first (empty while loading or for a lone mail). */
   thread: SearchHit[];
   onOpen: (id: string) => void;
+  /** Opens and saves attachments. */
+  client: LanternClient;
 }
 
-export function ReadingPane({ load, paneRef, thread, onOpen }: ReadingPaneProps) {
+export function ReadingPane({ load, paneRef, thread, onOpen, client }: ReadingPaneProps) {
   const content = (() => {
     switch (load.state) {
       case 'none':
@@ -172,7 +168,7 @@ export function ReadingPane({ load, paneRef, thread, onOpen }: ReadingPaneProps)
       case 'loading':
         return <div className="reader-empty muted">Opening…</div>;
       case 'loaded':
-        return <Message message={load.message} thread={thread} onOpen={onOpen} />;
+        return <Message message={load.message} thread={thread} onOpen={onOpen} client={client} />;
       case 'missing':
         return (
           <div className="reader-empty" role="alert">
