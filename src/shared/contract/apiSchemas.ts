@@ -70,7 +70,7 @@ const settingsPatch = z.strictObject({
   backups: z.strictObject({ keep: z.number().int().min(0).max(100).optional(), folder: absolutePath.nullable().optional() }).optional(),
 } satisfies Record<keyof SettingsPatch, z.ZodType>);
 
-/** Also checks the desktop app's open and save calls, which main answers itself (see src/main/attachmentIpc.ts). */
+/** Also checks the desktop app's open and save calls, which main answers itself (see src/main/attachmentActions.ts). */
 export const attachmentRef = z.strictObject({
   messageId: identifier,
   index: z.number().int().min(0).max(100_000),
