@@ -1,15 +1,17 @@
 // The built `lantern` command: its JSON contract, its errors, and browser mode's guards, as a user's shell sees them.
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { readdir, writeFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTempDir, readCorpusMessages, repoRoot, toMbox } from '../../test/corpus';
+import { makeTempDir, readCorpusMessages, repoRoot, sharedDir, toMbox } from '../../test/corpus';
+import { mimeMessage } from '../../test/mimeMessage';
 
 const bin = join(repoRoot, 'bin', 'lantern.mjs');
 
-function lantern(args: string[]): { status: number; stdout: string; stderr: string } {
-  const result = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', env: { ...process.env, LANTERN_DATA_DIR: '' } });
+function lantern(args: string[], cwd?: string): { status: number; stdout: string; stderr: string } {
+  const result = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', env: { ...process.env, LANTERN_DATA_DIR: '' }, cwd });
   return { status: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -98,6 +100,66 @@ describe('lantern CLI', () => {
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
     expect(result.stderr).toMatch(message);
     expect(await readdir(join(dataDir, 'lancedb', 'messages.lance', '_versions'))).toEqual(before);
+  });
+});
+
+describe('lantern attachment', () => {
+  const pdf = readFileSync(join(sharedDir, 'fixtures/mimekit/UnitTests/TestData/tnef/MAPI_ATTACH_DATA_OBJ/VIA_Nytt_1402.pdf'));
+  let dataDir: string;
+  let id: string;
+
+  beforeAll(async () => {
+    dataDir = await makeTempDir();
+    const mbox = join(await makeTempDir(), 'files.mbox');
+    await writeFile(
+      mbox,
+      toMbox([
+        mimeMessage('files', 'Files', 'Two files.', [
+          { filename: 'VIA_Nytt_1402.pdf', contentType: 'application/pdf', bytes: pdf },
+          { filename: '../.hidden/run.sh', contentType: 'text/x-sh', bytes: Buffer.from('echo hi\n') },
+        ]),
+      ]),
+    );
+    // The built CLI parses on worker threads: the attachment bytes travel back from them to be kept.
+    expect(lantern(['import', mbox, '--data-dir', dataDir]).status).toBe(0);
+    id = (JSON.parse(lantern(['search', 'subject:Files', '--json', '--data-dir', dataDir]).stdout) as { hits: { id: string }[] }).hits[0]!.id;
+  });
+
+  it('writes an attachment by index into the current folder and prints where as JSON', async () => {
+    const cwd = await makeTempDir();
+    const result = lantern(['attachment', id, '0', '--json', '--data-dir', dataDir], cwd);
+    expect(result.status).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual({ path: join(cwd, 'VIA_Nytt_1402.pdf'), filename: 'VIA_Nytt_1402.pdf', contentType: 'application/pdf', size: pdf.length });
+    expect((await readFile(join(cwd, 'VIA_Nytt_1402.pdf'))).equals(pdf)).toBe(true);
+  });
+
+  it('finds one by name, writes it under its sanitised name into an --out folder, and never overwrites without --force', async () => {
+    const out = join(await makeTempDir(), 'saved');
+    await mkdir(out);
+    const first = lantern(['attachment', id, 'run.sh', '--out', out, '--data-dir', dataDir]);
+    expect(first.status).toBe(0);
+    expect(first.stdout).toMatch(/Saved run\.sh \(8 bytes\) to .*saved\/run\.sh\. It is a program or script/);
+    expect(await readFile(join(out, 'run.sh'), 'utf8')).toBe('echo hi\n');
+    const again = lantern(['attachment', id, 'run.sh', '--out', out, '--data-dir', dataDir]);
+    expect(again).toMatchObject({ status: 2, stderr: expect.stringMatching(/run\.sh already exists; pass --force to overwrite it/) });
+    await writeFile(join(out, 'run.sh'), 'changed');
+    expect(lantern(['attachment', id, '1', '--out', join(out, 'run.sh'), '--force', '--data-dir', dataDir]).status).toBe(0);
+    expect(await readFile(join(out, 'run.sh'), 'utf8')).toBe('echo hi\n');
+  });
+
+  it.each([
+    [['attachment', 'no-such-id', '0'], /no message with id no-such-id/],
+    [['attachment'], /give a message id and an attachment index or name/],
+  ])('%j fails with one line and exit code 2', (args, message) => {
+    const result = lantern([...args, '--data-dir', dataDir]);
+    expect(result.status).toBe(2);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.stderr).toMatch(message);
+  });
+
+  it('lists the attachments when the one asked for is not there', () => {
+    const result = lantern(['attachment', id, '7', '--data-dir', dataDir]);
+    expect(result).toMatchObject({ status: 2, stderr: expect.stringMatching(/has no attachment "7"; it has: 0 VIA_Nytt_1402\.pdf, 1 \.\.\/\.hidden\/run\.sh/) });
   });
 });
 

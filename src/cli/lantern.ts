@@ -2,6 +2,7 @@
 import { parseArgs } from 'node:util';
 import { LanternError } from '../shared/contract/errors';
 import { runAsk } from './commands/askCommand';
+import { runAttachment } from './commands/attachmentCommand';
 import { runBackup, runExport, runRestore } from './commands/backupCommands';
 import { runImport } from './commands/importCommand';
 import { runMcp } from './commands/mcpCommand';
@@ -34,6 +35,7 @@ async function main(argv: string[]): Promise<number> {
       open: { type: 'boolean', default: false },
       format: { type: 'string' },
       out: { type: 'string' },
+      force: { type: 'boolean', default: false },
     },
   });
   const [command, ...rest] = positionals;
@@ -53,6 +55,9 @@ async function main(argv: string[]): Promise<number> {
       return runSearch(rest[0], values, dataDir, json);
     case 'show':
       return runShow(rest[0], dataDir, json);
+    case 'attachment':
+      if (rest.length > 2) throw new UsageError('lantern attachment: give a message id and one attachment (index or name in quotes)');
+      return runAttachment(rest[0], rest[1], values, dataDir, json);
     case 'ask':
       if (rest.length > 1) throw new UsageError('lantern ask: put the whole question in quotes');
       return runAsk(rest[0], values, dataDir, json);

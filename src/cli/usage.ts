@@ -8,6 +8,9 @@ Commands:
   import <path...>          Import mbox files (and folders); prints the import report
   search "<query>"          Search: --limit N --offset N --sort relevance|date --mode keyword|semantic|hybrid|rerank|hyde|auto
   show <id>                 Print one message
+  attachment <id> <index|name>
+                            Write one attachment of a message to a file: --out FILE|FOLDER (default: its name in the
+                            current folder), --force to overwrite; index counted from 0 as in show --json
   ask "<question>"          Answer from the mail with citations: --provider extractive|ollama|openai|local
                             (ollama: --model [--base-url]; openai: --model --base-url, key in LANTERN_API_KEY;
                             local: --model-path FILE.gguf [--threads N])

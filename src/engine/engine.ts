@@ -18,6 +18,7 @@ import { ThreadResolver } from './import/threading';
 import { createParser } from './import/parsePool';
 import { computeStats, listFolders } from './listings';
 import { readMessage } from './readMessage';
+import { attachmentFile } from './attachments/attachmentFile';
 import { askQuestion } from './ask';
 import { AnswerProviders } from './answer/answerProviders';
 import { runSearch, type SearchContext } from './search/search';
@@ -158,6 +159,10 @@ async function openStoreEngine(options: EngineOptions): Promise<Engine> {
       ensureOpen();
       return readMessage(id, catalog, store);
     },
+    async attachmentFile(ref) {
+      ensureOpen();
+      return attachmentFile(ref, options.dataDir, catalog, store);
+    },
     async listFolders() {
       ensureOpen();
       return listFolders(catalog);
@@ -175,7 +180,18 @@ async function openStoreEngine(options: EngineOptions): Promise<Engine> {
       const controller = new AbortController();
       imports.set(importId, controller);
       const run = writeQueue.then(() =>
-        importPaths(paths, importId, { parser, threads, store, catalog, keywords: keywords!, sources, emit, signal: controller.signal }, saveIndexes),
+        importPaths(paths, importId, {
+            parser,
+            threads,
+            store,
+            catalog,
+            keywords: keywords!,
+            sources,
+            emit,
+            signal: controller.signal,
+            dataDir: options.dataDir,
+            maxStoredAttachmentBytes: options.maxStoredAttachmentBytes,
+          }, saveIndexes),
       );
       writeQueue = run.catch(() => undefined);
       try {

@@ -38,6 +38,8 @@ export interface EngineOptions {
   access?: 'write' | 'read';
   /** Opt-in interaction log: a JSON-lines file; off (null) by default. */
   interactionLog?: string | null;
+  /** Attachments larger than this are listed and searched but their bytes not kept; 100 MB by default (tests lower it). */
+  maxStoredAttachmentBytes?: number;
 }
 
 export interface Engine extends LanternApi {

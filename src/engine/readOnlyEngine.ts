@@ -43,6 +43,7 @@ export async function openReadOnlyEngine(options: EngineOptions, openStore: Open
   const api: LanternApi = {
     search: async (request) => (await fresh()).search(request),
     getMessage: async (id) => (await fresh()).getMessage(id),
+    attachmentFile: async (ref) => (await fresh()).attachmentFile(ref),
     listFolders: async () => (await fresh()).listFolders(),
     getStats: async () => (await fresh()).getStats(),
     complete: async (text, cursor) => (await fresh()).complete(text, cursor),

@@ -11,6 +11,8 @@ export async function answerRequest(engine: Engine, request: EngineRequest): Pro
       return engine.search(...request.args);
     case 'getMessage':
       return engine.getMessage(...request.args);
+    case 'attachmentFile':
+      return engine.attachmentFile(...request.args);
     case 'listFolders':
       return engine.listFolders(...request.args);
     case 'getStats':

@@ -25,6 +25,7 @@ export const CALL_TIMEOUT_MS = {
   updateSettings: 60_000,
   backupNow: 6 * 60 * 60 * 1000,
   listBackups: 30_000,
+  attachmentFile: 30_000,
 } as const satisfies Record<ApiMethod, number>;
 
 // Sent outside the EngineRequest union because it is a host concern: the engine flushes its indexes and exits.

@@ -7,6 +7,7 @@ import { ApiKeyStore } from './apiKeyStore';
 import { chooseDataFolder } from './dataFolder';
 import { EngineClient } from './engineClient';
 import { registerIpc } from './ipc';
+import { removeOldOpenCopies } from './attachmentCopy';
 import { pathsFromArgv } from './launchPaths';
 import { menuTemplate } from './menu';
 import { chooseRendererLocation } from './rendererLocation';
@@ -182,6 +183,7 @@ function startLantern(): void {
         return;
       }
       engine.start();
+      void removeOldOpenCopies();
       registerIpc({
         engine,
         getWindow: () => window,

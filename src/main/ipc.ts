@@ -6,6 +6,7 @@ import { API_METHODS } from '../shared/contract/engine';
 import { API_KEY_CHANNEL, callChannel, EVENT_CHANNEL } from '../preload/channels';
 import type { EngineClient } from './engineClient';
 import { gateCall } from './gateCall';
+import { registerAttachmentIpc } from './attachmentIpc';
 import { isRendererUrl, type RendererLocation } from './rendererLocation';
 
 type ApiHandlers = { [M in ApiMethod]: (...args: ApiArguments<M>) => Promise<CallOutcome<ApiResult<M>>> };
@@ -24,6 +25,7 @@ export function registerIpc({ engine, getWindow, renderer, setApiKey }: IpcOptio
   const handlers = {
     search: (request) => engine.call('search', [request]),
     getMessage: (id) => engine.call('getMessage', [id]),
+    attachmentFile: (ref) => engine.call('attachmentFile', [ref]),
     listFolders: () => engine.call('listFolders', []),
     getStats: () => engine.call('getStats', []),
     importPaths: (paths, importId) => engine.call('importPaths', [paths, importId]),
@@ -70,6 +72,8 @@ export function registerIpc({ engine, getWindow, renderer, setApiKey }: IpcOptio
     }
   });
 
+  const unregisterAttachments = registerAttachmentIpc({ engine, getWindow, isTrustedSender });
+
   const unsubscribe = engine.subscribe((event) => {
     const window = getWindow();
     if (window && !window.isDestroyed()) window.webContents.send(EVENT_CHANNEL, event);
@@ -79,5 +83,6 @@ export function registerIpc({ engine, getWindow, renderer, setApiKey }: IpcOptio
     unsubscribe();
     for (const method of API_METHODS) ipcMain.removeHandler(callChannel(method));
     ipcMain.removeHandler(API_KEY_CHANNEL);
+    unregisterAttachments();
   };
 }

@@ -9,5 +9,9 @@ export function callChannel(method: ApiMethod): `lantern:${ApiMethod}` {
 /** Saves (or, with null, forgets) the answer endpoint's API key in the OS keychain; Electron only. */
 export const API_KEY_CHANNEL = 'lantern:set-api-key';
 
+/** Opens or saves an attachment; answered by main itself (temporary copy, shell, save dialog), not the engine. */
+export const OPEN_ATTACHMENT_CHANNEL = 'lantern:open-attachment';
+export const SAVE_ATTACHMENT_CHANNEL = 'lantern:save-attachment';
+
 /** Main pushes every LanternEvent to the window on this one channel. */
 export const EVENT_CHANNEL = 'lantern:event';

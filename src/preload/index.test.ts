@@ -59,10 +59,10 @@ describe('preload', () => {
     code = result.outputFiles[0]!.text;
   });
 
-  it('exposes window.lantern with one function per API call, subscribe, pathForFile and setApiKey, and nothing else', () => {
+  it('exposes window.lantern with one function per API call, subscribe, pathForFile, setApiKey and the attachment actions, and nothing else', () => {
     const { bridge, exposedKeys } = loadPreload(code, async () => ({ ok: true, result: null }));
     expect(exposedKeys).toEqual(['lantern']);
-    expect(Object.keys(bridge).sort()).toEqual([...API_METHODS, 'pathForFile', 'setApiKey', 'subscribe'].sort());
+    expect(Object.keys(bridge).sort()).toEqual([...API_METHODS, 'pathForFile', 'setApiKey', 'subscribe', 'openAttachment', 'saveAttachment'].sort());
     for (const value of Object.values(bridge)) expect(typeof value).toBe('function');
   });
 
@@ -97,6 +97,20 @@ describe('preload', () => {
     unsubscribe();
     pushEvent({ type: 'engine-restarted', reason: 'x' });
     expect(seen).toEqual([[{ type: 'store-changed' }]]);
+  });
+
+  it('opens and saves attachments on their own channels, and reports a missing handler as an outcome', async () => {
+    const opened = { ok: true, result: { kind: 'opened', path: '/tmp/lantern-open-1/a.pdf' } };
+    const { bridge, invocations } = loadPreload(code, async ({ channel }) => {
+      if (channel === 'lantern:save-attachment') throw new Error("No handler registered for 'lantern:save-attachment'");
+      return opened;
+    });
+    expect(await bridge.openAttachment({ messageId: 'm-1', index: 0 })).toEqual(opened);
+    expect(await bridge.saveAttachment({ messageId: 'm-1', index: 1 })).toMatchObject({ ok: false, error: { code: 'engine-unavailable', message: expect.stringContaining('preload: saveAttachment could not reach') } });
+    expect(invocations).toEqual([
+      { channel: 'lantern:open-attachment', args: [{ messageId: 'm-1', index: 0 }] },
+      { channel: 'lantern:save-attachment', args: [{ messageId: 'm-1', index: 1 }] },
+    ]);
   });
 
   it('answers the OS path of a dropped file', () => {

@@ -2,18 +2,21 @@
 import { contextBridge, ipcRenderer, webUtils, type IpcRendererEvent } from 'electron';
 import type { ApiArguments, ApiMethod, ApiResult, LanternEvent, LanternEventListener } from '../shared/contract/api';
 import type { CallOutcome, ElectronBridge } from '../shared/contract/bridge';
-import { API_KEY_CHANNEL, callChannel, EVENT_CHANNEL } from './channels';
+import type { AttachmentOutcome } from '../shared/model/attachment';
+import { API_KEY_CHANNEL, callChannel, EVENT_CHANNEL, OPEN_ATTACHMENT_CHANNEL, SAVE_ATTACHMENT_CHANNEL } from './channels';
+
+async function invoke<T>(channel: string, name: string, args: unknown[]): Promise<CallOutcome<T>> {
+  try {
+    return (await ipcRenderer.invoke(channel, ...args)) as CallOutcome<T>;
+  } catch (error) {
+    // invoke rejects only when main has no handler (it is starting or quitting); handlers answer errors as data.
+    const detail = error instanceof Error ? error.message : String(error);
+    return { ok: false, error: { code: 'engine-unavailable', message: `preload: ${name} could not reach Lantern's main process (${detail})` } };
+  }
+}
 
 function caller<M extends ApiMethod>(method: M): (...args: ApiArguments<M>) => Promise<CallOutcome<ApiResult<M>>> {
-  return async (...args) => {
-    try {
-      return (await ipcRenderer.invoke(callChannel(method), ...args)) as CallOutcome<ApiResult<M>>;
-    } catch (error) {
-      // invoke rejects only when main has no handler (it is starting or quitting); handlers answer errors as data.
-      const detail = error instanceof Error ? error.message : String(error);
-      return { ok: false, error: { code: 'engine-unavailable', message: `preload: ${method} could not reach Lantern's main process (${detail})` } };
-    }
-  };
+  return (...args) => invoke<ApiResult<M>>(callChannel(method), method, args);
 }
 
 const listeners = new Set<LanternEventListener>();
@@ -32,6 +35,7 @@ ipcRenderer.on(EVENT_CHANNEL, (_event: IpcRendererEvent, lanternEvent: LanternEv
 const bridge: ElectronBridge = {
   search: caller('search'),
   getMessage: caller('getMessage'),
+  attachmentFile: caller('attachmentFile'),
   listFolders: caller('listFolders'),
   getStats: caller('getStats'),
   importPaths: caller('importPaths'),
@@ -55,6 +59,12 @@ const bridge: ElectronBridge = {
   },
   setApiKey(key) {
     return ipcRenderer.invoke(API_KEY_CHANNEL, key) as Promise<CallOutcome<null>>;
+  },
+  openAttachment(ref) {
+    return invoke<AttachmentOutcome>(OPEN_ATTACHMENT_CHANNEL, 'openAttachment', [ref]);
+  },
+  saveAttachment(ref) {
+    return invoke<AttachmentOutcome>(SAVE_ATTACHMENT_CHANNEL, 'saveAttachment', [ref]);
   },
 };
 

@@ -152,7 +152,8 @@ export function createMcpServer(api: ToolApi, version: string): McpServer {
           textLength: message.text.length,
           textTruncated: body.nextTextOffset !== null,
           nextTextOffset: body.nextTextOffset,
-          attachments: message.attachments,
+          // The tool's declared shape: an assistant has no use for the store's hashes, and extra fields fail its schema.
+          attachments: message.attachments.map(({ filename, contentType, size }) => ({ filename, contentType, size })),
           ...(includeAttachmentText
             ? { attachmentTexts: message.attachmentTexts.map((item) => ({ filename: item.filename, ...capped(item.text, MAX_ATTACHMENT_TEXT), ...(item.error ? { error: item.error } : {}) })) }
             : {}),

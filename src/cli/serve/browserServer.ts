@@ -9,9 +9,10 @@ import type { ApiMethod, LanternEvent } from '../../shared/contract/api';
 import { isApiMethod } from '../../shared/contract/engine';
 import { checkArguments } from '../../shared/contract/apiSchemas';
 import { LanternError, toWireError, type WireError } from '../../shared/contract/errors';
-import { EVENTS_PATH, TOKEN_COOKIE, TOKEN_QUERY, UPLOAD_PATH } from '../../shared/contract/http';
+import { ATTACHMENT_PATH, EVENTS_PATH, TOKEN_COOKIE, TOKEN_QUERY, UPLOAD_PATH } from '../../shared/contract/http';
 import type { Engine } from '../../engine/engineTypes';
 import { callEngine } from './callEngine';
+import { sendAttachment } from './attachmentDownload';
 import { checkRequest } from './guard';
 import { serveStatic } from './staticFiles';
 
@@ -101,6 +102,15 @@ export async function startBrowserServer(engine: Engine, options: { port: number
       streams.add(response);
       request.on('close', () => streams.delete(response));
       return;
+    }
+    if (request.method === 'GET' && url.pathname === ATTACHMENT_PATH) {
+      try {
+        return await sendAttachment(engine, url.searchParams, response);
+      } catch (error) {
+        if (response.headersSent) throw error;
+        const wire = toWireError(error);
+        return sendJson(response, STATUS[wire.code], { error: wire });
+      }
     }
     if (request.method === 'POST' && url.pathname === UPLOAD_PATH) {
       // A folder per upload keeps the file's own name, which names its collection and default folder.

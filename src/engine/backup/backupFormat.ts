@@ -22,4 +22,6 @@ export interface BackupManifest {
   messages: number;
   tables: BackupTable[];
   files: string[];
+  /** Files of the attachment store in the backup's attachments/ folder; absent in backups from before it was kept. */
+  attachments?: number;
 }

@@ -3,6 +3,7 @@ import { copyFile, mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/p
 import { join, resolve } from 'node:path';
 import { connect } from '@lancedb/lancedb';
 import { LanternError } from '../../shared/contract/errors';
+import { copyAttachmentStore } from './copyAttachmentStore';
 import { BACKUP_FORMAT, BACKUP_MANIFEST, BACKUP_VERSION, COPIED_FILES, type BackupManifest, type BackupTable } from './backupFormat';
 
 async function exists(path: string): Promise<boolean> {
@@ -38,6 +39,7 @@ export async function backupStore(dataDir: string, target: string): Promise<Back
       await copyFile(join(source, name), join(staging, name));
       files.push(name);
     }
+    const attachments = await copyAttachmentStore(source, staging);
     const manifest: BackupManifest = {
       format: BACKUP_FORMAT,
       version: BACKUP_VERSION,
@@ -46,6 +48,7 @@ export async function backupStore(dataDir: string, target: string): Promise<Back
       messages: tables.find((table) => table.name === 'messages')?.rows ?? 0,
       tables,
       files,
+      attachments,
     };
     await writeFile(join(staging, BACKUP_MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
     await rm(destination, { recursive: true, force: true });

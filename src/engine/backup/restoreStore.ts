@@ -50,6 +50,8 @@ export async function restoreStore(backupDir: string, dataDir: string): Promise<
   let previous: string | null = null;
   try {
     await mkdir(dirname(target), { recursive: true });
+    // Everything but the manifest, the attachments/ folder included; a backup from before it existed restores without
+    // one, and its mail then says to re-import the file to open attachments.
     await cp(resolve(backupDir), incoming, { recursive: true, filter: (path) => !path.endsWith(BACKUP_MANIFEST) });
     if (await hasContent(target)) {
       previous = `${target}.before-restore-${stamp()}`;

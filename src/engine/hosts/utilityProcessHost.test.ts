@@ -50,6 +50,7 @@ describe('utility process host', () => {
     const message = await route({ seq: 3, method: 'getMessage', args: [firstHit!.id] });
     expect(message).toMatchObject({ id: firstHit!.id });
     expect(await route({ seq: 4, method: 'getMessage', args: ['no-such-message'] })).toBeNull();
+    await expect(route({ seq: 15, method: 'attachmentFile', args: [{ messageId: firstHit!.id, index: 99 }] })).rejects.toThrow(/there is none at index 99/);
 
     expect(Array.isArray(await route({ seq: 5, method: 'listFolders', args: [] }))).toBe(true);
     expect((await route({ seq: 6, method: 'getStats', args: [] })) as Stats).toMatchObject({ messages: 5 });

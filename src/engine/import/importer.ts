@@ -12,6 +12,8 @@ import { sourceIdFor } from '../sources';
 import { detectSource } from './detect';
 import { mboxFolderName } from './mbox';
 import type { NormalizedMessage } from './normalize';
+import { attachmentFolder, keepAttachments } from '../attachments/attachmentStore';
+import type { AttachmentInfo } from '../../shared/model/message';
 import type { Parser } from './parsePool';
 import type { ThreadResolver } from './threading';
 
@@ -37,6 +39,10 @@ export interface ImportContext {
   sources: SourceRegistry;
   emit: (event: LanternEvent) => void;
   signal: AbortSignal;
+  /** The data folder, whose attachment store the importer alone writes. */
+  dataDir: string;
+  /** Attachments larger than this are listed but not kept; the store's 100 MB when absent. */
+  maxStoredAttachmentBytes?: number;
 }
 
 interface Tally {
@@ -52,7 +58,9 @@ function recordError(tally: Tally, error: ImportError): void {
 }
 
 /** Adds a batch to the store first, then to the in-memory indexes, so a crash never indexes what was not stored. */
-async function flush(batch: NormalizedMessage[], context: ImportContext): Promise<void> {
+async function flush(batch: NormalizedMessage[], context: ImportContext, writes: AttachmentWrites): Promise<void> {
+  // Attachment files first: a stored message never names a file that is not there.
+  await writes.settle();
   if (batch.length === 0) return;
   await context.store.add(batch.map((message) => message.record));
   for (const message of batch) {
@@ -62,9 +70,54 @@ async function flush(batch: NormalizedMessage[], context: ImportContext): Promis
   batch.length = 0;
 }
 
+/**
+ * Attachment bytes being written while parsing goes on (awaiting each write in turn slowed imports by half); this
+ * import loop is their one writer, and every batch waits for them before its messages are stored.
+ */
+class AttachmentWrites {
+  private pending: Promise<void>[] = [];
+
+  constructor(private readonly dataDir: string) {}
+
+  /** Starts writing the message's attachments and lets go of its bytes. */
+  keep(message: NormalizedMessage): void {
+    if (message.attachmentBlobs.length > 0) this.pending.push(keepAttachments(this.dataDir, message.attachmentBlobs));
+    message.attachmentBlobs = [];
+  }
+
+  async settle(): Promise<void> {
+    const pending = this.pending.splice(0);
+    try {
+      await Promise.all(pending);
+    } catch (error) {
+      await Promise.allSettled(pending);
+      throw new Error(`import: could not keep attachments in ${attachmentFolder(this.dataDir)} (${(error as Error).message}); the messages read since the last save were not stored, so importing again resumes there`, { cause: error });
+    }
+  }
+}
+
+function hasUnkeptAttachments(attachments: readonly AttachmentInfo[]): boolean {
+  return attachments.some((attachment) => attachment.contentHash === undefined && attachment.notStored === undefined);
+}
+
+/**
+ * Mail imported before attachments were kept lists them without hashes; importing its file again fills them in
+ * (its bytes were just written), which is what the "re-import the file" advice relies on.
+ */
+async function fillAttachmentHashes(record: MessageRecord, ordinal: number, context: ImportContext, writes: AttachmentWrites): Promise<void> {
+  const entry = context.catalog.entries[ordinal]!;
+  if (!hasUnkeptAttachments(entry.attachments)) return;
+  const incoming = JSON.parse(record.attachmentsJson) as AttachmentInfo[];
+  if (incoming.length !== entry.attachments.length || hasUnkeptAttachments(incoming)) return;
+  await writes.settle();
+  await context.store.updateAttachments(record.id, record.attachmentsJson);
+  context.catalog.setAttachments(ordinal, incoming);
+}
+
 /** The same message seen again: unite its labels with the stored copy's (Takeout's "All mail" copies). */
-async function mergeDuplicate(record: MessageRecord, context: ImportContext): Promise<void> {
+async function mergeDuplicate(record: MessageRecord, context: ImportContext, writes: AttachmentWrites): Promise<void> {
   const ordinal = context.catalog.ordinalOf(record.id)!;
+  await fillAttachmentHashes(record, ordinal, context, writes);
   const entry = context.catalog.entries[ordinal]!;
   const incoming = JSON.parse(record.labelsJson) as string[];
   const united = [...new Set([...entry.labels, ...incoming])];
@@ -108,6 +161,7 @@ async function importOne(path: string, importId: string, context: ImportContext,
     context.emit({ type: 'import-progress', progress: update });
   };
   const batch: NormalizedMessage[] = [];
+  const writes = new AttachmentWrites(context.dataDir);
   const pendingIds = new Set<string>();
   const readerOptions = {
     signal: context.signal,
@@ -120,12 +174,13 @@ async function importOne(path: string, importId: string, context: ImportContext,
   const accept = async (item: InFlight): Promise<void> => {
     try {
       const normalized = await item.parsed;
+      writes.keep(normalized);
       const { record, threadHints } = normalized;
       sourceMessages += 1;
       record.threadId = context.threads.resolve(record.messageId, record.id, threadHints);
       if (context.catalog.has(record.id)) {
         tally.duplicates += 1;
-        await mergeDuplicate(record, context);
+        await mergeDuplicate(record, context, writes);
       } else if (pendingIds.has(record.id)) {
         tally.duplicates += 1;
       } else {
@@ -137,7 +192,7 @@ async function importOne(path: string, importId: string, context: ImportContext,
       recordError(tally, { source: path, position: item.position, reason: `could not parse the message: ${(error as Error).message}` });
     }
     if (batch.length >= BATCH_SIZE || (batch.length > 0 && performance.now() - lastFlush > BATCH_MAX_AGE_MS)) {
-      await flush(batch, context);
+      await flush(batch, context, writes);
       pendingIds.clear();
       lastFlush = performance.now();
     }
@@ -162,6 +217,7 @@ async function importOne(path: string, importId: string, context: ImportContext,
         offset: raw.offset,
         placement: raw.placement,
         defaultFolder: mboxFolderName(path),
+        ...(context.maxStoredAttachmentBytes === undefined ? {} : { maxStoredAttachmentBytes: context.maxStoredAttachmentBytes }),
       });
       parsed.catch(() => undefined);
       inFlight.push({ position: raw.position, parsed });
@@ -171,7 +227,7 @@ async function importOne(path: string, importId: string, context: ImportContext,
     recordError(tally, { source: path, position: messages > 0 ? `after message ${messages}` : '', reason: (error as Error).message });
   }
   while (inFlight.length > 0) await accept(inFlight.shift()!);
-  await flush(batch, context);
+  await flush(batch, context, writes);
   context.threads.clearPending();
   progress(context.signal.aborted ? 'cancelled' : 'done');
   if (sourceMessages > 0) await context.sources.record(path, detection.kind, bytesTotal, sourceMessages);

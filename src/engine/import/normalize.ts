@@ -12,6 +12,8 @@ import type { KeywordDocument } from '../index/keywordIndex';
 import { keywordDocumentOf } from '../index/keywordDocument';
 import { parseMail } from './parseMail';
 import { readMessageAttachments, type AttachmentSource, type MessageAttachments } from './attachments/messageAttachments';
+import { hashAttachments } from './attachments/attachmentBlobs';
+import { MAX_STORED_ATTACHMENT_BYTES, type AttachmentBlob } from '../attachments/attachmentStore';
 
 const MAX_TEXT_CHARS = 2_000_000;
 const MAX_HEADER_CHARS = 2_000;
@@ -88,6 +90,7 @@ async function attachmentsOf(parsed: ParsedMail, context: NormalizeContext, hook
     const reason = `attachment text could not be read: ${error instanceof Error ? error.message : String(error)}`;
     return {
       attachments: sources.map((source): AttachmentInfo => ({ filename: source.filename, contentType: source.contentType, size: source.bytes.length })),
+      contents: sources.map((source) => source.bytes),
       texts: sources.map((source) => ({ filename: source.filename, text: '', error: reason })),
     };
   }
@@ -131,6 +134,8 @@ export interface NormalizeContext {
   defaultFolder: string;
   /** False to list attachments without reading their text (a retry after a parse worker stopped responding). */
   readAttachmentText?: boolean;
+  /** Attachments larger than this are listed but their bytes not kept; 100 MB by default. */
+  maxStoredAttachmentBytes?: number;
 }
 
 /** Calls out of a parse, for the thread that runs it (they cannot travel in the context, which is copied between threads). */
@@ -145,6 +150,8 @@ export interface NormalizedMessage {
   threadHints: ThreadHints;
   /** Its keyword-index words, tokenised here so that work runs on the parsing thread. */
   keywords: KeywordDocument;
+  /** Attachment bytes to keep, named by hash here; the importer writes them and lets go of them. */
+  attachmentBlobs: AttachmentBlob[];
 }
 
 export async function normalizeMessage(bytes: Buffer, context: NormalizeContext, hooks: NormalizeHooks = {}): Promise<NormalizedMessage> {
@@ -157,7 +164,9 @@ export async function normalizeMessage(bytes: Buffer, context: NormalizeContext,
   const subject = (parsed.subject ?? '').trim();
   const date = parsed.date && !Number.isNaN(parsed.date.getTime()) ? parsed.date.getTime() : 0;
   const text = plainText(parsed);
-  const { attachments, texts: attachmentTexts } = await attachmentsOf(parsed, context, hooks);
+  const listed = await attachmentsOf(parsed, context, hooks);
+  const attachmentTexts = listed.texts;
+  const { attachments, blobs } = hashAttachments(listed.attachments, listed.contents, context.maxStoredAttachmentBytes ?? MAX_STORED_ATTACHMENT_BYTES);
   const contentHash = hash([messageId, date, from.address, subject, text.trim()].join('\u0000'));
   const id = (messageId ? hash(`${messageId}\u0000${contentHash}`) : contentHash).slice(0, 24);
   const gmailLabels = parseGmailLabels(parsed.headers.get('x-gmail-labels'));
@@ -193,5 +202,5 @@ export async function normalizeMessage(bytes: Buffer, context: NormalizeContext,
     sourceOffset: context.offset,
     contentHash,
   };
-  return { record, threadHints: threadHintsOf(parsed, subject), keywords: keywordDocumentOf(record) };
+  return { record, threadHints: threadHintsOf(parsed, subject), keywords: keywordDocumentOf(record), attachmentBlobs: blobs };
 }

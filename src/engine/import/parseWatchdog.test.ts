@@ -75,7 +75,15 @@ describe('parse worker watchdog', () => {
     const values = results.map((result) => (result.status === 'fulfilled' ? result.value.record : null));
     expect(values.map((record) => record?.subject)).toEqual(['healthy one', 'stuck in attachments', 'healthy two', 'healthy three']);
     const docxType = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
-    for (const record of values) expect(JSON.parse(record!.attachmentsJson)).toEqual([{ filename: 'notes.docx', contentType: docxType, size: expect.any(Number) }]);
+    for (const record of values) {
+      expect(JSON.parse(record!.attachmentsJson)).toEqual([{ filename: 'notes.docx', contentType: docxType, size: expect.any(Number), contentHash: expect.stringMatching(/^[0-9a-f]{64}$/) }]);
+    }
+    // The attachment's bytes come back from the worker with their hash, for the importer to keep.
+    for (const result of results) {
+      if (result.status !== 'fulfilled') throw result.reason;
+      const [listed] = JSON.parse(result.value.record.attachmentsJson) as { size: number; contentHash: string }[];
+      expect(result.value.attachmentBlobs.map((blob) => [blob.contentHash, blob.bytes.length])).toEqual([[listed!.contentHash, listed!.size]]);
+    }
     expect(values.map((record) => JSON.parse(record!.attachmentTextJson))).toEqual([
       [{ filename: 'notes.docx', text: 'Quarterly sextant calibration' }],
       [{ filename: 'notes.docx', text: '', error: 'not read: reading this message’s attachments stopped responding, so its text was skipped' }],

@@ -114,6 +114,11 @@ export class Catalog {
     return this.threadSizes.get(threadId) ?? 0;
   }
 
+  /** The same attachments with their stored copies' hashes filled in; names are unchanged, so nothing else is. */
+  setAttachments(ordinal: number, attachments: AttachmentInfo[]): void {
+    this.entries[ordinal]!.attachments = attachments;
+  }
+
   setLabels(ordinal: number, labels: string[]): void {
     const entry = this.entries[ordinal]!;
     entry.labels = labels;

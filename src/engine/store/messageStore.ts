@@ -95,6 +95,11 @@ export class MessageStore {
     await this.table.update({ where: `id = ${quote(id)}`, values: { labelsJson } });
   }
 
+  /** Fills in an already stored message's attachment list (hashes added by a later import of its file). */
+  async updateAttachments(id: string, attachmentsJson: string): Promise<void> {
+    await this.table.update({ where: `id = ${quote(id)}`, values: { attachmentsJson } });
+  }
+
   close(): void {
     this.table.close();
     this.connection.close();

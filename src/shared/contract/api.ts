@@ -5,6 +5,7 @@ import type { Folder } from '../model/folder';
 import type { Suggestion } from '../query/complete';
 import type { ImportProgress, ImportReport } from '../model/importing';
 import type { MessageDetail } from '../model/message';
+import type { AttachmentFile, AttachmentOutcome, AttachmentRef } from '../model/attachment';
 import type { SearchRequest, SearchResult } from '../model/search';
 import type { Stats } from '../model/stats';
 import type { BackupSummary, Settings, SettingsPatch } from '../model/settings';
@@ -14,6 +15,11 @@ export interface LanternApi {
   search(request: SearchRequest): Promise<SearchResult>;
   /** The message with this id, or null when there is none. */
   getMessage(id: string): Promise<MessageDetail | null>;
+  /**
+   * The stored copy of one attachment, on the engine's machine, with a sanitised name. Fails with a sentence when
+   * there is none: mail imported before copies were kept ("re-import the file"), an attachment too large to keep.
+   */
+  attachmentFile(ref: AttachmentRef): Promise<AttachmentFile>;
   listFolders(): Promise<Folder[]>;
   getStats(): Promise<Stats>;
   /** Imports files or folders on the engine's machine; progress arrives as events tagged with `importId`. */
@@ -61,6 +67,13 @@ export interface LanternClient extends LanternApi {
   /** Turns files dropped on the page into paths the engine can read (a real path in Electron, an upload in a browser). */
   resolveDroppedFiles(files: File[]): Promise<string[]>;
   readonly host: 'electron' | 'browser';
+  /**
+   * Opens an attachment with the user's program for its type, from a fresh temporary copy; programs and scripts are
+   * refused (they can only be saved). Browser mode downloads it instead, since a page cannot start programs.
+   */
+  openAttachment(ref: AttachmentRef): Promise<AttachmentOutcome>;
+  /** Saves an attachment where the user chooses (a save dialog); browser mode downloads it. */
+  saveAttachment(ref: AttachmentRef): Promise<AttachmentOutcome>;
   /** Electron only: keeps the API key in the OS keychain. Browser mode reads LANTERN_API_KEY from the environment. */
   setApiKey?(key: string | null): Promise<void>;
 }

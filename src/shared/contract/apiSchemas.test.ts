@@ -19,6 +19,7 @@ const validCalls = {
   updateSettings: [{ timeZone: 'Europe/Budapest', answerProvider: { kind: 'ollama', model: 'llama3.2:3b' }, backups: { keep: 3 } }],
   backupNow: [],
   listBackups: [],
+  attachmentFile: [{ messageId: 'a1b2c3', index: 0 }],
 } satisfies { [M in ApiMethod]: ApiArguments<M> };
 
 describe('argument schemas', () => {
@@ -58,6 +59,10 @@ describe('argument schemas', () => {
     ['importPaths', ['/abs/inbox.mbox', 'import-1'], 'argument 0'],
     ['cancelImport', [null], 'argument 0'],
     ['cancelAsk', [42], 'argument 0'],
+    ['attachmentFile', [{ messageId: 'a1', index: -1 }], 'argument 0.index'],
+    ['attachmentFile', [{ messageId: 'a1', index: 0.5 }], 'argument 0.index'],
+    ['attachmentFile', [{ messageId: '', index: 0 }], 'argument 0.messageId'],
+    ['attachmentFile', [{ messageId: 'a1', index: 0, path: '/etc/passwd' }], 'argument 0'],
   ] as const)('rejects %s(%j) naming %s', (method, raw, where) => {
     const check = checkArguments(method, [...raw] as unknown[]);
     expect(check.ok).toBe(false);

@@ -5,6 +5,7 @@ import type { WireError } from './errors';
 import type { SearchMode, SearchRequest, SortOrder } from '../model/search';
 import type { AnswerTurn, AskRequest, ProviderName } from '../model/answer';
 import type { SettingsPatch } from '../model/settings';
+import type { AttachmentRef } from '../model/attachment';
 
 const MAX_QUERY_LENGTH = 10_000;
 const MAX_PAGE_SIZE = 1_000;
@@ -69,12 +70,19 @@ const settingsPatch = z.strictObject({
   backups: z.strictObject({ keep: z.number().int().min(0).max(100).optional(), folder: absolutePath.nullable().optional() }).optional(),
 } satisfies Record<keyof SettingsPatch, z.ZodType>);
 
+/** Also checks the desktop app's open and save calls, which main answers itself (see src/main/attachmentActions.ts). */
+export const attachmentRef = z.strictObject({
+  messageId: identifier,
+  index: z.number().int().min(0).max(100_000),
+} satisfies Record<keyof AttachmentRef, z.ZodType>);
+
 type ArgumentSchemas = { [M in ApiMethod]: z.ZodType<ApiArguments<M>> };
 
 /** Argument tuples per method; a schema whose output drifts from LanternApi does not compile. */
 export const argumentSchemas: ArgumentSchemas = {
   search: z.tuple([searchRequest]),
   getMessage: z.tuple([identifier]),
+  attachmentFile: z.tuple([attachmentRef]),
   listFolders: z.tuple([]),
   getStats: z.tuple([]),
   importPaths: z.tuple([z.array(absolutePath).min(1).max(MAX_IMPORT_PATHS), identifier]),

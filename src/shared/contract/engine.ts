@@ -17,6 +17,7 @@ export type EngineMessage = EngineReply | { kind: 'event'; event: LanternEvent }
 const METHOD_SET = {
   search: true,
   getMessage: true,
+  attachmentFile: true,
   listFolders: true,
   getStats: true,
   importPaths: true,

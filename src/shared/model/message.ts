@@ -6,11 +6,15 @@ export interface Address {
   address: string;
 }
 
-/** An attachment as listed on a message; its bytes stay in the source file. */
+/** An attachment as listed on a message; its bytes are kept in the data folder's attachment store, named by their hash. */
 export interface AttachmentInfo {
   filename: string;
   contentType: string;
   size: number;
+  /** SHA-256 (hex) of its bytes, naming its stored copy; absent for mail imported before copies were kept, or not kept. */
+  contentHash?: string;
+  /** Why no copy was kept (too large), so opening it can say so. */
+  notStored?: string;
 }
 
 /** Where a message was read from: the source file and the byte offset of its first line. */

@@ -16,6 +16,8 @@ export interface AttachmentSource {
 
 export interface MessageAttachments {
   attachments: AttachmentInfo[];
+  /** The bytes of each listed attachment, in the same order (a winmail.dat's files, not the winmail.dat). */
+  contents: Uint8Array[];
   /** Per attachment: its text, or why it could not be read. Attachments with no text to read are left out. */
   texts: AttachmentText[];
 }
@@ -105,11 +107,12 @@ export async function readMessageAttachments(sources: AttachmentSource[], option
   const notes: AttachmentText[] = [];
   const listed = sources.flatMap((source) => unpack(source, notes));
   const attachments = listed.map((item) => item.info);
+  const contents = listed.map((item) => item.bytes);
   const readable = listed.filter((item) => textFormatOf(item.info.filename, item.contentType, item.bytes));
-  if (readable.length === 0) return { attachments, texts: notes };
+  if (readable.length === 0) return { attachments, contents, texts: notes };
   if (options.readText === false) {
     const skipped = readable.map(({ info }) => ({ filename: info.filename, text: '', error: 'not read: reading this message’s attachments stopped responding, so its text was skipped' }));
-    return { attachments, texts: [...notes, ...skipped] };
+    return { attachments, contents, texts: [...notes, ...skipped] };
   }
   const texts = await inTurn(async () => {
     options.onReading?.(true);
@@ -119,5 +122,5 @@ export async function readMessageAttachments(sources: AttachmentSource[], option
       options.onReading?.(false);
     }
   });
-  return { attachments, texts: [...notes, ...texts] };
+  return { attachments, contents, texts: [...notes, ...texts] };
 }

@@ -60,7 +60,7 @@ describe('Outlook files', () => {
 
       const oba = (await engine.search({ query: 'subject:"New OBA\'s"', limit: 1 })).hits[0]!;
       expect(oba.attachments).toHaveLength(11);
-      expect(oba.attachments[0]).toEqual({ filename: 'OBA_27602_Citizens.doc', contentType: 'application/msword', size: 53760 });
+      expect(oba.attachments[0]).toEqual({ filename: 'OBA_27602_Citizens.doc', contentType: 'application/msword', size: 53760, contentHash: expect.stringMatching(/^[0-9a-f]{64}$/) });
       const detail = (await engine.getMessage(oba.id))!;
       expect(detail.to.map((address) => address.address)).toEqual(['lorraine.lindberg@enron.com', 'kimberly.watson@enron.com']);
       expect(detail.text).toContain('OBA');
@@ -94,8 +94,11 @@ describe('Outlook files', () => {
       expect((await engine.search({ query: 'is:unread', limit: 1 })).total).toBe(2);
       const pdf = (await engine.search({ query: 'subject:"single PDF"', limit: 1 })).hits[0]!;
       expect(pdf.from).toEqual({ name: 'Ed', address: 'epfromer@gmail.com' });
-      expect(pdf.attachments).toEqual([{ filename: 'Clinometer Usage.pdf', contentType: 'application/pdf', size: 87069 }]);
+      expect(pdf.attachments).toEqual([{ filename: 'Clinometer Usage.pdf', contentType: 'application/pdf', size: 87069, contentHash: expect.stringMatching(/^[0-9a-f]{64}$/) }]);
       expect((await engine.search({ query: 'filename:clinometer', limit: 1 })).total).toBe(1);
+      // Its bytes were kept, so the app can open it: a whole PDF.
+      const stored = await readFile((await engine.attachmentFile({ messageId: pdf.id, index: 0 })).path);
+      expect([stored.length, stored.subarray(0, 5).toString('latin1')]).toEqual([87069, '%PDF-']);
       // A word that only the PDF holds finds the mail, and says it matched in the PDF.
       const detail = (await engine.getMessage(pdf.id))!;
       const pdfText = detail.attachmentTexts.find((item) => item.filename === 'Clinometer Usage.pdf')?.text ?? '';

@@ -25,6 +25,7 @@ export function createElectronClient(bridge: ElectronBridge): LanternClient {
     host: 'electron',
     search: electronCaller(bridge, 'search'),
     getMessage: electronCaller(bridge, 'getMessage'),
+    attachmentFile: electronCaller(bridge, 'attachmentFile'),
     listFolders: electronCaller(bridge, 'listFolders'),
     getStats: electronCaller(bridge, 'getStats'),
     importPaths: electronCaller(bridge, 'importPaths'),
@@ -39,6 +40,8 @@ export function createElectronClient(bridge: ElectronBridge): LanternClient {
     listBackups: electronCaller(bridge, 'listBackups'),
     subscribe: (listener) => bridge.subscribe(listener),
     resolveDroppedFiles: async (files) => files.map((file) => bridge.pathForFile(file)).filter((path) => path.length > 0),
+    openAttachment: async (ref) => unwrap(await bridge.openAttachment(ref)),
+    saveAttachment: async (ref) => unwrap(await bridge.saveAttachment(ref)),
     setApiKey: async (key) => {
       unwrap(await bridge.setApiKey(key));
     },

@@ -1,6 +1,7 @@
 // Browser mode's LanternClient: API calls over loopback HTTP, events from server-sent events, dropped files as uploads.
 import type { ApiArguments, ApiMethod, ApiResult, LanternClient, LanternEvent, LanternEventListener } from '../../../shared/contract/api';
-import { callPath, EVENTS_PATH, UPLOAD_PATH } from '../../../shared/contract/http';
+import { attachmentDownloadPath, callPath, EVENTS_PATH, UPLOAD_PATH } from '../../../shared/contract/http';
+import type { AttachmentOutcome, AttachmentRef } from '../../../shared/model/attachment';
 import { LanternError, type ErrorCode, type WireError } from '../../../shared/contract/errors';
 
 function isWireError(value: unknown): value is WireError {
@@ -50,6 +51,23 @@ async function uploadFile(file: File): Promise<string> {
   return payload.path;
 }
 
+/**
+ * Open and Save both download in a browser: a page cannot start the user's programs, and the browser's own download
+ * handling (and its warnings for programs) then applies. Asks the engine first, so a copy that is not there is shown
+ * as a message in the app, not as a failed download in the browser's list.
+ */
+async function downloadAttachment(ref: AttachmentRef): Promise<AttachmentOutcome> {
+  const file = await call('attachmentFile', [ref]);
+  const link = document.createElement('a');
+  link.href = attachmentDownloadPath(ref);
+  link.download = file.filename;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  return { kind: 'downloaded', filename: file.filename };
+}
+
 /** One EventSource shared by all subscribers; it opens with the first and closes with the last. */
 function eventHub(): (listener: LanternEventListener) => () => void {
   const listeners = new Set<LanternEventListener>();
@@ -91,6 +109,9 @@ export function createHttpClient(): LanternClient {
     host: 'browser',
     search: (...args) => call('search', args),
     getMessage: (...args) => call('getMessage', args),
+    attachmentFile: (...args) => call('attachmentFile', args),
+    openAttachment: downloadAttachment,
+    saveAttachment: downloadAttachment,
     listFolders: (...args) => call('listFolders', args),
     getStats: (...args) => call('getStats', args),
     importPaths: (...args) => call('importPaths', args),

@@ -172,7 +172,7 @@ export function App({ client }: { client: LanternClient }) {
               onOpen={openAt}
               onLoadMore={search.loadMore}
             />
-            <ReadingPane load={message} paneRef={readingPane} thread={thread} citedQuote={citation?.id === openId ? citation.quote : null} onOpen={openMessage} />
+            <ReadingPane load={message} paneRef={readingPane} thread={thread} citedQuote={citation?.id === openId ? citation.quote : null} onOpen={openMessage} client={client} />
           </>
         )}
         {answer.isOpen && (

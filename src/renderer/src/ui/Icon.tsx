@@ -1,7 +1,7 @@
 // Small line icons drawn inline, so they look the same on every system (emoji fonts are often missing on Linux).
 import { assertNever } from '../../../shared/assertNever';
 
-export type IconName = 'paperclip' | 'search' | 'mail' | 'folder' | 'label' | 'upload' | 'warning' | 'settings' | 'answer' | 'panel' | 'sun' | 'moon' | 'monitor' | 'keyboard';
+export type IconName = 'paperclip' | 'search' | 'mail' | 'folder' | 'label' | 'upload' | 'warning' | 'settings' | 'answer' | 'panel' | 'sun' | 'moon' | 'monitor' | 'keyboard' | 'open' | 'download';
 
 function paths(name: IconName) {
   switch (name) {
@@ -87,6 +87,20 @@ function paths(name: IconName) {
         <>
           <rect x="2.5" y="6" width="19" height="12" rx="2" />
           <path d="M6 10h.01M9 10h.01M12 10h.01M15 10h.01M18 10h.01M8 14h8" />
+        </>
+      );
+    case 'open':
+      return (
+        <>
+          <path d="M14 4h6v6M20 4l-8.5 8.5" />
+          <path d="M18 14v4a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2h4" />
+        </>
+      );
+    case 'download':
+      return (
+        <>
+          <path d="M12 4v11M7.5 10.5L12 15l4.5-4.5" />
+          <path d="M4 15v3a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-3" />
         </>
       );
     default:

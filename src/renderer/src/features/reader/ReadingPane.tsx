@@ -3,11 +3,13 @@ import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { MessageDetail } from '../../../../shared/model/message';
 import type { SearchHit } from '../../../../shared/model/search';
 import { assertNever } from '../../../../shared/assertNever';
-import { formatAddresses, formatBytes, formatFullDate, personName } from '../../ui/format';
+import { formatAddresses, formatFullDate, personName } from '../../ui/format';
 import { findCitedPassage } from './citedPassage';
 import { messageDocument, remoteReferenceCount } from './messageDocument';
 import { Icon } from '../../ui/Icon';
 import type { MessageLoad } from './useMessage';
+import { AttachmentList } from './AttachmentList';
+import type { LanternClient } from '../../../../shared/contract/api';
 
 function HeaderRow({ label, value, testId }: { label: string; value: string; testId: string }) {
   if (!value) return null;
@@ -137,7 +139,7 @@ function ThreadStrip({ thread, openId, onOpen }: { thread: SearchHit[]; openId: 
   );
 }
 
-function Message({ message, thread, citedQuote, onOpen }: { message: MessageDetail; thread: SearchHit[]; citedQuote: string | null; onOpen: (id: string) => void }) {
+function Message({ message, thread, citedQuote, onOpen, client }: { message: MessageDetail; thread: SearchHit[]; citedQuote: string | null; onOpen: (id: string) => void; client: LanternClient }) {
   return (
     <article className="reader-message" data-testid="reader-message" data-id={message.id}>
       <ThreadStrip thread={thread} openId={message.id} onOpen={onOpen} />
@@ -165,15 +167,7 @@ function Message({ message, thread, citedQuote, onOpen }: { message: MessageDeta
           <HeaderRow label="Bcc" value={formatAddresses(message.bcc)} testId="reader-bcc" />
           <HeaderRow label="Folder" value={[message.folder, ...message.labels].filter(Boolean).join(', ')} testId="reader-folder" />
         </dl>
-        {message.attachments.length > 0 && (
-          <ul className="reader-attachments" aria-label="Attachments" data-testid="reader-attachments">
-            {message.attachments.map((attachment, index) => (
-              <li key={`${attachment.filename}:${index}`} className="attachment-chip" title={attachment.contentType}>
-                <Icon name="paperclip" size={13} /> {attachment.filename || '(unnamed)'} <span className="muted">{formatBytes(attachment.size)}</span>
-              </li>
-            ))}
-          </ul>
-        )}
+        {message.attachments.length > 0 && <AttachmentList key={message.id} client={client} messageId={message.id} attachments={message.attachments} />}
       </header>
       {/* Keyed by message and citation, so "Load images" and the view choice never carry over to the next mail. */}
       <MessageBody key={`${message.id}\n${citedQuote ?? ''}`} message={message} citedQuote={citedQuote} />
@@ -189,9 +183,11 @@ export interface ReadingPaneProps {
   /** The sentence an answer cited from the open message, to mark; null when it was opened some other way. */
   citedQuote: string | null;
   onOpen: (id: string) => void;
+  /** Opens and saves attachments. */
+  client: LanternClient;
 }
 
-export function ReadingPane({ load, paneRef, thread, citedQuote, onOpen }: ReadingPaneProps) {
+export function ReadingPane({ load, paneRef, thread, citedQuote, onOpen, client }: ReadingPaneProps) {
   const content = (() => {
     switch (load.state) {
       case 'none':
@@ -208,7 +204,7 @@ export function ReadingPane({ load, paneRef, thread, citedQuote, onOpen }: Readi
       case 'loading':
         return <div className="reader-empty muted">Opening…</div>;
       case 'loaded':
-        return <Message message={load.message} thread={thread} citedQuote={citedQuote} onOpen={onOpen} />;
+        return <Message message={load.message} thread={thread} citedQuote={citedQuote} onOpen={onOpen} client={client} />;
       case 'missing':
         return (
           <div className="reader-empty" role="alert">
