@@ -1,4 +1,5 @@
-// A number that goes up whenever the engine says the store changed or restarted, so listings know to reload.
+// A number that goes up whenever the engine says the store changed or restarted, or finished embedding, so listings
+// know to reload.
 import { useEffect, useState } from 'react';
 import type { LanternClient } from '../../../shared/contract/api';
 import { assertNever } from '../../../shared/assertNever';
@@ -13,9 +14,12 @@ export function useStoreVersion(client: LanternClient): number {
           case 'engine-restarted':
             setVersion((previous) => previous + 1);
             return;
+          case 'embedding-progress':
+            // Once every message has vectors, searches that fell back to keyword can find by meaning: run them again.
+            if (event.total > 0 && event.done === event.total) setVersion((previous) => previous + 1);
+            return;
           case 'import-progress':
           case 'import-finished':
-          case 'embedding-progress':
           case 'answer-token':
             return;
           default:
