@@ -45,9 +45,22 @@ export function recipients(entry: CatalogEntry, field: 'to' | 'cc' | 'bcc'): Add
   return parseJson<Address[]>(field === 'to' ? entry.row.toJson : field === 'cc' ? entry.row.ccJson : entry.row.bccJson, []);
 }
 
+/** Shared by every message without labels or attachments, most of an archive: one array instead of one each. */
+const NO_LABELS: string[] = Object.freeze([]) as unknown as string[];
+const NO_ATTACHMENTS: AttachmentInfo[] = Object.freeze([]) as unknown as AttachmentInfo[];
+
 /** Messages are numbered 0..size-1 in load order ("ordinals"); indexes and bitsets speak ordinals. */
 export class Catalog {
   readonly entries: CatalogEntry[] = [];
+  /**
+   * One copy of each repeated value (a list's To and Cc, a sender, a folder, a thread id): the store hands every row
+   * its own strings, and a mailing list repeats the same few thousands of times.
+   */
+  private readonly shared = new Map<string, string>();
+  /** Folded people by their JSON text, so a repeated recipient list is parsed and folded once. */
+  private readonly foldedPeople = new Map<string, string>();
+  /** Folded subjects and senders by their text: replies repeat both. */
+  private readonly folded = new Map<string, string>();
   private readonly ordinalById = new Map<string, number>();
   private readonly ordinalsByMessageId = new Map<string, number[]>();
   private readonly threadSizes = new Map<string, number>();
@@ -69,29 +82,67 @@ export class Catalog {
     return this.ordinalsByMessageId.get(messageId) ?? [];
   }
 
+  private intern(value: string): string {
+    const existing = this.shared.get(value);
+    if (existing !== undefined) return existing;
+    this.shared.set(value, value);
+    return value;
+  }
+
+  /** The folded form of a To, Cc or Bcc list, computed once per distinct list. */
+  private foldedPeopleOf(json: string): string {
+    let folded = this.foldedPeople.get(json);
+    if (folded === undefined) {
+      folded = this.intern(foldPeople(parseJson<Address[]>(json, [])));
+      this.foldedPeople.set(json, folded);
+    }
+    return folded;
+  }
+
+  private foldedOf(text: string): string {
+    let folded = this.folded.get(text);
+    if (folded === undefined) {
+      folded = this.intern(foldText(text));
+      this.folded.set(text, folded);
+    }
+    return folded;
+  }
+
   /** Adds a row and returns its ordinal. */
   add(row: CatalogRow): number {
     const ordinal = this.entries.length;
-    const attachments = parseJson<AttachmentInfo[]>(row.attachmentsJson, []);
-    const labels = parseJson<string[]>(row.labelsJson, []);
-    // Parsed once for their folded form, then dropped; the JSON text in `row` is what stays.
-    const to = parseJson<Address[]>(row.toJson, []);
-    const cc = parseJson<Address[]>(row.ccJson, []);
-    const bcc = parseJson<Address[]>(row.bccJson, []);
+    const attachments = row.attachmentsJson === '[]' ? NO_ATTACHMENTS : parseJson<AttachmentInfo[]>(row.attachmentsJson, []);
+    const labels = row.labelsJson === '[]' ? NO_LABELS : parseJson<string[]>(row.labelsJson, []);
+    const intern = (value: string): string => this.intern(value);
     this.entries.push({
-      // Parsed above and kept parsed: their JSON text would only double them.
-      row: { ...row, attachmentsJson: '', labelsJson: '' },
+      // Labels and attachments are kept parsed (their JSON text would only double them); recipients stay JSON.
+      row: {
+        ...row,
+        threadId: intern(row.threadId),
+        subject: intern(row.subject),
+        fromName: intern(row.fromName),
+        fromAddress: intern(row.fromAddress),
+        toJson: intern(row.toJson),
+        ccJson: intern(row.ccJson),
+        bccJson: intern(row.bccJson),
+        folder: intern(row.folder),
+        parentId: intern(row.parentId),
+        listId: intern(row.listId),
+        sourceId: intern(row.sourceId),
+        attachmentsJson: '',
+        labelsJson: '',
+      },
       labels,
-      folderKey: placeKey(row.folder),
-      folderLeafKey: placeKey(row.folder.split('/').pop() ?? ''),
-      labelKeys: labels.map(placeKey),
+      folderKey: intern(placeKey(row.folder)),
+      folderLeafKey: intern(placeKey(row.folder.split('/').pop() ?? '')),
+      labelKeys: labels.length === 0 ? NO_LABELS : labels.map((label) => intern(placeKey(label))),
       attachments,
-      foldedFrom: foldText(`${row.fromName} <${row.fromAddress}>`),
-      foldedTo: foldPeople(to),
-      foldedCc: foldPeople(cc),
-      foldedBcc: foldPeople(bcc),
-      foldedSubject: foldText(row.subject),
-      foldedAttachmentNames: foldText(attachments.map((attachment) => attachment.filename).join('\n')),
+      foldedFrom: this.foldedOf(`${row.fromName} <${row.fromAddress}>`),
+      foldedTo: this.foldedPeopleOf(row.toJson),
+      foldedCc: this.foldedPeopleOf(row.ccJson),
+      foldedBcc: this.foldedPeopleOf(row.bccJson),
+      foldedSubject: this.foldedOf(row.subject),
+      foldedAttachmentNames: attachments.length === 0 ? '' : foldText(attachments.map((attachment) => attachment.filename).join('\n')),
     });
     if (ordinal >= this.dates.length) {
       const grown = new Float64Array(this.dates.length * 2);
@@ -122,6 +173,6 @@ export class Catalog {
   setLabels(ordinal: number, labels: string[]): void {
     const entry = this.entries[ordinal]!;
     entry.labels = labels;
-    entry.labelKeys = labels.map(placeKey);
+    entry.labelKeys = labels.map((label) => this.intern(placeKey(label)));
   }
 }
