@@ -8,7 +8,8 @@ import { round } from './measure';
 import { ensurePeers, runMu, runNotmuch, type PeerResult } from './peers';
 import { BENCH_QUERIES } from './queries';
 
-const repoRoot = resolve(import.meta.dirname, '../../..');
+const rootFlag = process.argv.indexOf('--root');
+const repoRoot = rootFlag === -1 ? resolve(import.meta.dirname, '../../..') : resolve(process.argv[rootFlag + 1] ?? '.');
 const bundleDir = import.meta.dirname;
 const ioUring = resolve(repoRoot, '../shared/corpora/io-uring-list.mbox.gz');
 // Imported into each store while searches are timed: a second archive, as when a person adds another export.

@@ -1,5 +1,5 @@
 // `npm run bench`: bundles the benchmark drivers and the parse worker, then runs bench/run.ts (never part of npm test).
-import { bundleAndRun } from './bundleAndRun.mjs';
+import { bundleAndRun, root } from './bundleAndRun.mjs';
 
 await bundleAndRun(
   'lantern-bench',
@@ -12,5 +12,6 @@ await bundleAndRun(
     parseWorker: 'src/engine/import/parseWorker.ts',
     embedWorker: 'src/engine/embed/embedWorker.ts',
   },
-  process.argv.slice(2),
+  // The bundle runs from node_modules, which a git worktree may share with another checkout: name the repo to write to.
+  ['--root', root, ...process.argv.slice(2)],
 );
