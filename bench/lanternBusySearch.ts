@@ -5,20 +5,12 @@ import type { ImportReport } from '../src/shared/model/importing';
 import { openEngine } from '../src/engine/engine';
 import type { Engine } from '../src/engine/engineTypes';
 import { BENCH_QUERIES } from './queries';
-import { percentile } from './measure';
+import { percentile, type BusyLatency } from './measure';
 
 const [dataDir, otherArchive] = process.argv.slice(2) as [string, string];
 /** Embedding a large store takes hours on two cores; a minute of it shows how searches fare meanwhile. */
 const EMBEDDING_WINDOW_MS = 60_000;
 
-interface BusyLatency {
-  searches: number;
-  p50: number;
-  p95: number;
-  max: number;
-  /** How long the background work ran while searches were timed. */
-  busyMs: number;
-}
 
 /** Runs the bench queries one after another, as a person would, until `work` settles; returns their latencies. */
 async function searchWhile(engine: Engine, work: Promise<unknown>): Promise<number[]> {

@@ -28,3 +28,13 @@ export function round(value: number, digits = 1): number {
   const scale = 10 ** digits;
   return Math.round(value * scale) / scale;
 }
+
+/** Search latency while the engine imports or embeds (bench/lanternBusySearch.ts). */
+export interface BusyLatency {
+  searches: number;
+  p50: number;
+  p95: number;
+  max: number;
+  /** How long the background work ran while searches were timed. */
+  busyMs: number;
+}

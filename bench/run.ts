@@ -4,7 +4,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { writeMaildir, writeScaledMbox } from './corpus';
-import { round } from './measure';
+import { round, type BusyLatency } from './measure';
 import { ensurePeers, runMu, runNotmuch, type PeerResult } from './peers';
 import { BENCH_QUERIES } from './queries';
 
@@ -44,13 +44,6 @@ interface EmbeddingRate {
   bareChunksPerSecond: number;
 }
 
-interface BusyLatency {
-  searches: number;
-  p50: number;
-  p95: number;
-  max: number;
-  busyMs: number;
-}
 
 interface BusySearch {
   imported: number;
