@@ -73,13 +73,13 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
   }
 }
 
-/** The engine over the store; `options.access` says whether it may write. */
 /** Backups copy the data folder; tables kept elsewhere are backed up where they live (object store versioning). */
 function refuseRemoteBackup(isLocalTables: boolean, tablesLocation: string): void {
   if (isLocalTables) return;
   throw new LanternError('bad-request', `backup: the tables live at ${tablesLocation}, outside the data folder; back them up where they are kept (for object storage, its versioning)`);
 }
 
+/** The engine over the store; `options.access` says whether it may write. */
 async function openStoreEngine(options: EngineOptions): Promise<Engine> {
   const isReadOnly = options.access === 'read';
   const refuseWrites = (what: string): void => {

@@ -35,14 +35,18 @@ async function isPresent(path: string, size: number): Promise<boolean> {
   }
 }
 
+/** Creates the store's folder; the importer does it once per file, not once per message. */
+export async function makeAttachmentFolder(dataDir: string): Promise<void> {
+  await mkdir(attachmentFolder(dataDir), { recursive: true });
+}
+
 /**
- * Writes each blob not already stored: to a temporary name first, then renamed, so a crash never leaves a
- * half-written file under a hash name. Files are never changed once written, so mail that shares one is safe.
+ * Writes each blob not already stored into the folder `makeAttachmentFolder` made: to a temporary name first, then
+ * renamed, so a crash never leaves a half-written file under a hash name. Files are never changed once written, so
+ * mail that shares one is safe.
  */
 export async function keepAttachments(dataDir: string, blobs: readonly AttachmentBlob[]): Promise<void> {
-  if (blobs.length === 0) return;
   const folder = attachmentFolder(dataDir);
-  await mkdir(folder, { recursive: true });
   for (const blob of blobs) {
     const path = storedAttachmentPath(dataDir, blob.contentHash);
     if (await isPresent(path, blob.bytes.length)) continue;

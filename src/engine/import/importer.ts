@@ -12,7 +12,7 @@ import { sourceIdFor } from '../sources';
 import { detectSource } from './detect';
 import { mboxFolderName } from './mbox';
 import type { NormalizedMessage } from './normalize';
-import { attachmentFolder, keepAttachments } from '../attachments/attachmentStore';
+import { attachmentFolder, keepAttachments, makeAttachmentFolder } from '../attachments/attachmentStore';
 import type { AttachmentInfo } from '../../shared/model/message';
 import type { Parser } from './parsePool';
 import type { ThreadResolver } from './threading';
@@ -76,13 +76,17 @@ async function flush(batch: NormalizedMessage[], context: ImportContext, writes:
  */
 class AttachmentWrites {
   private pending: Promise<void>[] = [];
+  private folderMade: Promise<void> | null = null;
 
   constructor(private readonly dataDir: string) {}
 
   /** Starts writing the message's attachments and lets go of its bytes. */
   keep(message: NormalizedMessage): void {
-    if (message.attachmentBlobs.length > 0) this.pending.push(keepAttachments(this.dataDir, message.attachmentBlobs));
+    const blobs = message.attachmentBlobs;
     message.attachmentBlobs = [];
+    if (blobs.length === 0) return;
+    this.folderMade ??= makeAttachmentFolder(this.dataDir);
+    this.pending.push(this.folderMade.then(() => keepAttachments(this.dataDir, blobs)));
   }
 
   async settle(): Promise<void> {

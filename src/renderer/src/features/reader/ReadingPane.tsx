@@ -29,11 +29,11 @@ function PlainText({ text, cited }: { text: string; cited: { start: number; end:
   useEffect(() => {
     mark.current?.scrollIntoView({ block: 'center' });
   }, [cited]);
-  if (!text) return <pre className="reader-text" data-testid="reader-text">(This message has no text.)</pre>;
+  // A cited range is only ever found in non-empty text.
   if (!cited) {
     return (
       <pre className="reader-text" data-testid="reader-text">
-        {text}
+        {text || '(This message has no text.)'}
       </pre>
     );
   }
