@@ -121,7 +121,7 @@ export async function extractAttachmentText(
     if (bytes.length > limits.maxBytes) return { text: '', error: `not read: ${sizeText(bytes.length)} is over the ${sizeText(limits.maxBytes)} limit for attachment text` };
     if (format.kind === 'tnef' && limits.depth >= MAX_TNEF_DEPTH) return { text: '', error: `not read: TNEF nested more than ${MAX_TNEF_DEPTH} levels deep` };
     // Office readers inflate the whole zip in memory, so a bomb is stopped before them.
-    const bomb = format.kind === 'docx' || format.kind === 'xlsx' || format.kind === 'office' ? zipBombProblem(bytes) : null;
+    const bomb = format.kind === 'docx' || format.kind === 'xlsx' || format.kind === 'office' ? await zipBombProblem(bytes) : null;
     if (bomb) return { text: '', error: `not read: ${bomb}` };
     const chosen = format;
     const text = await withTimeLimit(limits.timeoutMs, (signal) => read(chosen, { bytes, contentType, maxChars: limits.maxChars, signal, limits }));

@@ -1,67 +1,63 @@
 // Checks an Office file (a zip) before a reader inflates it all in memory: a zip bomb is refused, with the reason.
-import { inflateRawSync } from 'node:zlib';
+// yauzl (which reads Takeout zips) parses the directory and, while inflating, stops any part that outgrows its
+// stated size.
+import yauzl from 'yauzl';
 
 /** Everything in the zip together, inflated; real documents that fit the attachment size limit stay far below. */
 export const MAX_EXPANDED_BYTES = 100 * 1024 * 1024;
-
-const LOCAL_HEADER = 0x04034b50;
-const CENTRAL_HEADER = 0x02014b50;
-const END_OF_DIRECTORY = 0x06054b50;
-const DEFLATE = 8;
-
-interface ZipEntry {
-  method: number;
-  compressedSize: number;
-  declaredSize: number;
-  localOffset: number;
-}
 
 function megabytes(bytes: number): string {
   return `${Math.round(bytes / 1024 / 1024)} MB`;
 }
 
-/** The central directory's entries, or null when there is none to read (the reader then fails on its own terms). */
-function entriesOf(zip: Buffer): ZipEntry[] | null {
-  for (let end = zip.length - 22; end >= Math.max(0, zip.length - 22 - 0xffff); end -= 1) {
-    if (zip.readUInt32LE(end) !== END_OF_DIRECTORY) continue;
-    const count = zip.readUInt16LE(end + 10);
-    const entries: ZipEntry[] = [];
-    let at = zip.readUInt32LE(end + 16);
-    for (let index = 0; index < count; index += 1) {
-      if (at + 46 > zip.length || zip.readUInt32LE(at) !== CENTRAL_HEADER) return null;
-      entries.push({ method: zip.readUInt16LE(at + 10), compressedSize: zip.readUInt32LE(at + 20), declaredSize: zip.readUInt32LE(at + 24), localOffset: zip.readUInt32LE(at + 42) });
-      at += 46 + zip.readUInt16LE(at + 28) + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
-    }
-    return entries;
-  }
-  return null;
+function openZip(bytes: Uint8Array): Promise<yauzl.ZipFile | null> {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  // Not a zip (or a damaged one): the reader fails on its own terms.
+  return new Promise((resolve) => yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, zip) => resolve(error ? null : zip)));
 }
 
-/** True when the entry's data inflates past the size its headers state. */
-function inflatesPastDeclared(zip: Buffer, entry: ZipEntry): boolean {
-  const local = entry.localOffset;
-  if (entry.method !== DEFLATE || local + 30 > zip.length || zip.readUInt32LE(local) !== LOCAL_HEADER) return false;
-  const start = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
-  try {
-    inflateRawSync(zip.subarray(start, start + entry.compressedSize), { maxOutputLength: Math.max(1, entry.declaredSize) });
-    return false;
-  } catch (error) {
-    // Damaged data is the reader's to report; only output past the stated size marks a bomb.
-    return (error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE';
-  }
+function entriesOf(zip: yauzl.ZipFile): Promise<yauzl.Entry[]> {
+  return new Promise((resolve) => {
+    const entries: yauzl.Entry[] = [];
+    zip.on('entry', (entry: yauzl.Entry) => {
+      entries.push(entry);
+      zip.readEntry();
+    });
+    zip.on('end', () => resolve(entries));
+    zip.on('error', () => resolve(entries));
+    zip.readEntry();
+  });
+}
+
+/** True when the part inflates past the size the zip states for it (yauzl checks as it streams). */
+function inflatesPastDeclared(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<boolean> {
+  return new Promise((resolve) => {
+    zip.openReadStream(entry, (error, stream) => {
+      if (error || !stream) return resolve(false);
+      stream.on('data', () => undefined);
+      stream.on('end', () => resolve(false));
+      // Damaged data is the reader's to report; only output past the stated size marks a bomb.
+      stream.on('error', (streamError) => resolve(/too many bytes/i.test(streamError.message)));
+    });
+  });
 }
 
 /**
- * Why this zip must not be inflated, or null. The sizes the zip states are summed first; then each deflated part is
- * inflated up to its stated size and no further, because a hostile zip can state false sizes. Not a zip: null.
+ * Why this zip must not be inflated, or null. The sizes the zip states are summed first; then each part is inflated
+ * up to its stated size and no further, because a hostile zip can state false sizes. Not a zip: null.
  */
-export function zipBombProblem(bytes: Uint8Array, limit = MAX_EXPANDED_BYTES): string | null {
-  const zip = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (zip.length < 22 || zip.readUInt32LE(0) !== LOCAL_HEADER) return null;
-  const entries = entriesOf(zip);
-  if (!entries) return null;
-  const expanded = entries.reduce((sum, entry) => sum + entry.declaredSize, 0);
-  if (expanded > limit) return `it would expand to ${megabytes(expanded)}, over the ${megabytes(limit)} limit for reading attachment text (a zip bomb?)`;
-  if (entries.some((entry) => inflatesPastDeclared(zip, entry))) return 'a part inside it holds more data than the zip states (a zip bomb?)';
-  return null;
+export async function zipBombProblem(bytes: Uint8Array, limit = MAX_EXPANDED_BYTES): Promise<string | null> {
+  const zip = await openZip(bytes);
+  if (!zip) return null;
+  try {
+    const entries = await entriesOf(zip);
+    const expanded = entries.reduce((sum, entry) => sum + entry.uncompressedSize, 0);
+    if (expanded > limit) return `it would expand to ${megabytes(expanded)}, over the ${megabytes(limit)} limit for reading attachment text (a zip bomb?)`;
+    for (const entry of entries) {
+      if (await inflatesPastDeclared(zip, entry)) return 'a part inside it holds more data than the zip states (a zip bomb?)';
+    }
+    return null;
+  } finally {
+    zip.close();
+  }
 }
