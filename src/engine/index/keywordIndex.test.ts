@@ -1,0 +1,73 @@
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { KEYWORD_INDEX_VERSION, KeywordIndex } from './keywordIndex';
+
+/** More documents than FlexSearch puts in one export part (250,000 ids), so the saved file has several parts a field. */
+const DOCUMENTS = 260_000;
+const WORDS = 12_000;
+
+function build(): KeywordIndex {
+  const index = new KeywordIndex();
+  for (let ordinal = 0; ordinal < DOCUMENTS; ordinal += 1) {
+    index.add(ordinal, { content: `w${ordinal % WORDS} common${ordinal % 3 === 0 ? ' third' : ''}`, meta: `sender${ordinal % 97}` });
+  }
+  return index;
+}
+
+describe('KeywordIndex save and load', () => {
+  let folder: string;
+  let saved: KeywordIndex;
+
+  beforeEach(async () => {
+    folder = join(await mkdtemp(join(tmpdir(), 'lantern-keywords-')), 'keyword-index');
+    saved = build();
+    await saved.save(folder, 'order-a');
+  });
+
+  afterEach(async () => {
+    await rm(join(folder, '..'), { recursive: true, force: true });
+  });
+
+  it('loads back the same postings, in the same order, from a file of several parts a field', async () => {
+    const lines = (await readFile(join(folder, 'content.parts'), 'utf8')).trim().split('\n');
+    expect(lines.filter((line) => line.includes('.reg\t')).length).toBeGreaterThan(1);
+    expect(lines.filter((line) => line.includes('.map\t')).length).toBeGreaterThan(1);
+
+    const loaded = await KeywordIndex.load(folder, DOCUMENTS, 'order-a');
+    expect(loaded).not.toBeNull();
+    expect(loaded!.documents).toBe(DOCUMENTS);
+    for (const word of ['w0', 'w11999', 'third', 'common']) expect(loaded!.lookup('content', word)).toEqual(saved.lookup('content', word));
+    expect(loaded!.lookup('content', 'third')).toHaveLength(Math.ceil(DOCUMENTS / 3));
+    expect(loaded!.lookup('meta', 'sender42')).toEqual(saved.lookup('meta', 'sender42'));
+    expect(loaded!.lookup('content', 'absent')).toEqual([]);
+  });
+
+  it('asks for a rebuild when the index was saved for other messages, by another version, or is damaged', async () => {
+    expect(await KeywordIndex.load(folder, DOCUMENTS, 'order-b')).toBeNull();
+    expect(await KeywordIndex.load(folder, DOCUMENTS + 1, 'order-a')).toBeNull();
+
+    const manifest = JSON.parse(await readFile(join(folder, 'manifest.json'), 'utf8')) as { version: number };
+    expect(manifest.version).toBe(KEYWORD_INDEX_VERSION);
+    await writeFile(join(folder, 'manifest.json'), JSON.stringify({ ...manifest, version: KEYWORD_INDEX_VERSION - 1 }));
+    expect(await KeywordIndex.load(folder, DOCUMENTS, 'order-a')).toBeNull();
+    await writeFile(join(folder, 'manifest.json'), JSON.stringify(manifest));
+
+    const content = await readFile(join(folder, 'content.parts'), 'utf8');
+    await writeFile(join(folder, 'content.parts'), content.replace('\t', ' '));
+    expect(await KeywordIndex.load(folder, DOCUMENTS, 'order-a')).toBeNull();
+    await writeFile(join(folder, 'content.parts'), content.slice(0, content.length / 2));
+    expect(await KeywordIndex.load(folder, DOCUMENTS, 'order-a')).toBeNull();
+  });
+
+  it('replaces an earlier save whole, leaving no staging folder behind', async () => {
+    const smaller = new KeywordIndex();
+    smaller.add(0, { content: 'only', meta: 'one' });
+    await smaller.save(folder, 'order-c');
+    expect((await readdir(join(folder, '..'))).sort()).toEqual(['keyword-index']);
+    const loaded = await KeywordIndex.load(folder, 1, 'order-c');
+    expect(loaded!.lookup('content', 'only')).toEqual([0]);
+    expect(loaded!.lookup('content', 'w0')).toEqual([]);
+  });
+});
