@@ -13,7 +13,7 @@ const first = await engine.search({ query: BENCH_QUERIES[0]!.lantern, limit: 20 
 const firstResultMs = performance.now() - started;
 const coldQueryMs = first.tookMs;
 
-const modes: SearchMode[] = ['keyword', 'hybrid', 'auto'];
+const modes: SearchMode[] = ['keyword', 'semantic', 'hybrid', 'auto'];
 const latency: Record<string, { p50: number; p95: number; mode: string }> = {};
 const totals: Record<string, number> = {};
 for (const mode of modes) {
@@ -56,6 +56,7 @@ await engine.close();
 process.stdout.write(
   JSON.stringify({
     messages: stats.messages,
+    embeddedMessages: stats.embeddedMessages,
     openedMs,
     firstResultMs,
     coldQueryMs,

@@ -9,6 +9,7 @@ await bundleAndRun(
     lanternQueries: 'bench/lanternQueries.ts',
     lanternBusySearch: 'bench/lanternBusySearch.ts',
     lanternEmbedding: 'bench/lanternEmbedding.ts',
+    lanternVectors: 'bench/lanternVectors.ts',
     parseWorker: 'src/engine/import/parseWorker.ts',
     embedWorker: 'src/engine/embed/embedWorker.ts',
   },

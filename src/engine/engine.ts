@@ -117,7 +117,7 @@ async function openStoreEngine(options: EngineOptions): Promise<Engine> {
   const ensureOpen = (): void => {
     if (closed) throw new LanternError('engine-unavailable', 'engine: the store is closed');
   };
-  const vectors = await VectorService.open({ dataDir: options.dataDir, tablesLocation, embedWorkerScript: options.embedWorkerScript, store, catalog, emit, modelFolder: options.modelFolder ?? settings.modelFolder ?? undefined, resourcesDir: options.resourcesDir });
+  const vectors = await VectorService.open({ dataDir: options.dataDir, tablesLocation, embedWorkerScript: options.embedWorkerScript, store, catalog, emit, modelFolder: options.modelFolder ?? settings.modelFolder ?? undefined, resourcesDir: options.resourcesDir, embedder: options.embedder });
   const embedInBackground = (): void => {
     if (options.embedding !== 'background' || isReadOnly) return;
     vectors.startInBackground(

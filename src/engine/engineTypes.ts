@@ -1,6 +1,7 @@
 // The engine as its hosts see it: the LanternApi plus events and shutdown.
 import type { LanternApi, LanternEventListener } from '../shared/contract/api';
 import type { AnswerProviderSettings } from './answer/providers';
+import type { Embedder } from './embed/embedder';
 
 export interface EngineOptions {
   /** Folder holding the store (LanceDB tables, keyword index, sources). Created when missing. */
@@ -24,6 +25,11 @@ export interface EngineOptions {
   embedding?: 'background' | 'on-demand';
   /** A local sentence-transformers model folder chosen in settings. */
   modelFolder?: string;
+  /**
+   * An embedder to use instead of choosing one from the model folders; the caller owns it (and closes it). The bench
+   * passes the real model behind a vector cache, so scaled copies of an archive get real vectors without re-embedding.
+   */
+  embedder?: Embedder;
   /** The app's resources folder, where bundled models live under models/. */
   resourcesDir?: string;
   /** A local cross-encoder folder for rerank mode; `resourcesDir`/models/reranker by default, the feature reranker without one. */

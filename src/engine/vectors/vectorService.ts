@@ -36,6 +36,8 @@ export interface VectorServiceOptions extends EmbedderOptions {
   tablesLocation: string;
   /** Built embedding worker (out/engine/embedWorker.mjs): the embedding stage runs its model there when present. */
   embedWorkerScript?: string;
+  /** Used instead of choosing a model (and not closed here); the stage then runs it on this thread, with no worker. */
+  embedder?: Embedder;
   store: MessageStore;
   catalog: Catalog;
   emit: (event: LanternEvent) => void;
@@ -80,6 +82,7 @@ export class VectorService implements SemanticRetriever {
   private loadedEmbedder: Promise<Embedder> | null = null;
 
   private loadEmbedder(): Promise<Embedder> {
+    if (this.options.embedder) return Promise.resolve(this.options.embedder);
     this.loadedEmbedder ??= chooseEmbedder({ modelFolder: this.options.modelFolder, resourcesDir: this.options.resourcesDir }).then((chosen) => chosen.embedder);
     return this.loadedEmbedder;
   }
@@ -135,7 +138,7 @@ export class VectorService implements SemanticRetriever {
   /** The model on a worker thread for one run, or null to embed on this thread (no worker built, or it failed). */
   private async startWorker(embedderId: string): Promise<Embedder | null> {
     const script = this.options.embedWorkerScript;
-    if (script === undefined || !existsSync(script)) return null;
+    if (this.options.embedder || script === undefined || !existsSync(script)) return null;
     try {
       return await createWorkerEmbedder(script, { modelFolder: this.options.modelFolder, resourcesDir: this.options.resourcesDir }, embedderId);
     } catch (error) {
