@@ -39,7 +39,7 @@ describe('ANN index', () => {
         vector: nearCenter(centers[index % centers.length]!),
       }));
       for (let start = 0; start < rows.length; start += 1000) await store.add(rows.slice(start, start + 1000));
-      expect(await store.ensureAnnIndex()).toBe(true);
+      expect(await store.ensureIndexes()).toBe(true);
       let found = 0;
       const queries = 30;
       for (let query = 0; query < queries; query += 1) {
