@@ -2,20 +2,12 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeTempDir } from '../../../test/corpus';
+import { seededRandom } from '../../../test/seededRandom';
 import { normalizeL2 } from '../embed/embedder';
 import { ChunkStore } from './chunkStore';
 
 const DIMENSIONS = 64;
 const ROWS = 4000;
-
-/** A seeded generator, so a failure can be reproduced. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state * 1664525 + 1013904223) % 2 ** 32;
-    return state / 2 ** 32;
-  };
-}
 
 function gaussian(next: () => number): number {
   return Math.sqrt(-2 * Math.log(next() + 1e-12)) * Math.cos(2 * Math.PI * next());
@@ -23,7 +15,7 @@ function gaussian(next: () => number): number {
 
 describe('ANN index', () => {
   it('keeps recall@10 against brute force at 0.9 or more once the table is large enough to index', async () => {
-    const next = random(7);
+    const next = seededRandom(7);
     const centers = Array.from({ length: 40 }, () => Float32Array.from({ length: DIMENSIONS }, () => gaussian(next)));
     const nearCenter = (center: Float32Array): Float32Array => normalizeL2(Float32Array.from(center, (value) => value + 0.6 * gaussian(next)));
     const store = await ChunkStore.open(join(await makeTempDir(), 'lancedb'), DIMENSIONS, false, 1000);

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { connect, Index } from '@lancedb/lancedb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeTempDir } from '../../../test/corpus';
+import { seededRandom } from '../../../test/seededRandom';
 import { normalizeL2 } from '../embed/embedder';
 import { ChunkStore, type ChunkRow } from './chunkStore';
 
@@ -13,15 +14,7 @@ const MESSAGES = 5200;
 const PASSAGES_PER_MESSAGE = 2;
 const DAY = 86_400_000;
 
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state * 1664525 + 1013904223) % 2 ** 32;
-    return state / 2 ** 32;
-  };
-}
-
-const next = random(11);
+const next = seededRandom(11);
 const centers = Array.from({ length: 30 }, () => Float32Array.from({ length: DIMENSIONS }, () => next() - 0.5));
 const near = (center: Float32Array): Float32Array => normalizeL2(Float32Array.from(center, (value) => value + 0.3 * (next() - 0.5)));
 
