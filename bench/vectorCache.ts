@@ -92,8 +92,9 @@ export function cachingEmbedder(cache: VectorCache, id: string, loadModel: () =>
     dimensions: cache.dimensions,
     async embed(texts) {
       const vectors = texts.map((text) => cache.get(text));
-      const missing = [...new Set(texts.filter((_, index) => vectors[index] === undefined))];
-      counts.fromCache += texts.length - texts.filter((_, index) => vectors[index] === undefined).length;
+      const unknown = texts.filter((_, index) => vectors[index] === undefined);
+      const missing = [...new Set(unknown)];
+      counts.fromCache += texts.length - unknown.length;
       if (missing.length > 0) {
         model ??= loadModel();
         const fresh = await (await model).embed(missing);

@@ -73,7 +73,7 @@ describe('ChunkStore filtered search', () => {
     // Every other message of days 1000–1599: too many for an id list, a narrow date span.
     const allowed = new Set(Array.from({ length: 600 }, (_, index) => `m${1000 + index}`).filter((_, index) => index % 2 === 0));
     const query = near(centers[7]!);
-    const span = { from: 1000 * DAY, to: 1598 * DAY, passages: 600 * PASSAGES_PER_MESSAGE, allowedPassages: 300 * PASSAGES_PER_MESSAGE };
+    const span = { from: 1000 * DAY, to: 1598 * DAY, passages: 600 * PASSAGES_PER_MESSAGE, allowedShare: 0.5 };
     const found = await store.nearest(query, 50, allowed, { dates: span });
     expect(found).toHaveLength(50);
     expect(found.every((match) => allowed.has(match.messageId))).toBe(true);
@@ -84,7 +84,7 @@ describe('ChunkStore filtered search', () => {
 
   it('still keeps to the allowed messages when their span is most of the archive', async () => {
     const allowed = new Set(Array.from({ length: MESSAGES }, (_, index) => `m${index}`).filter((_, index) => index % 3 !== 0));
-    const span = { from: 0, to: (MESSAGES - 1) * DAY, passages: MESSAGES * PASSAGES_PER_MESSAGE, allowedPassages: allowed.size * PASSAGES_PER_MESSAGE };
+    const span = { from: 0, to: (MESSAGES - 1) * DAY, passages: MESSAGES * PASSAGES_PER_MESSAGE, allowedShare: allowed.size / MESSAGES };
     const found = await store.nearest(near(centers[12]!), 100, allowed, { dates: span });
     expect(found).toHaveLength(100);
     expect(found.every((match) => allowed.has(match.messageId))).toBe(true);
@@ -98,7 +98,7 @@ describe('a store indexed before IVF-Flat', () => {
     await first.add(rows());
     first.close();
     const table = await (await connect(location)).openTable('chunks');
-    await table.createIndex('vector', { config: Index.ivfPq({ distanceType: 'cosine', numPartitions: 16, numSubVectors: 4 }) });
+    await table.createIndex('vector', { config: Index.ivfPq({ distanceType: 'cosine', numPartitions: 16, numSubVectors: 8 }) });
     table.close();
 
     const store = await ChunkStore.open(location, DIMENSIONS, false, 1000);
@@ -113,6 +113,7 @@ describe('a store indexed before IVF-Flat', () => {
         const unrefined = (await raw.query().nearestTo(Array.from(vector)).distanceType('cosine').nprobes(32).select(['text', '_distance']).limit(10).toArray()) as { text: string }[];
         foundWithoutRefine += unrefined.filter((row) => exact.has(row.text)).length;
       }
+      console.log(`legacy IVF-PQ recall@10 with its refine step: ${(found / 200).toFixed(3)}, without: ${(foundWithoutRefine / 200).toFixed(3)}`);
       // The refine step it keeps is what makes a coarse PQ index usable.
       expect(found / 200).toBeGreaterThanOrEqual(0.8);
       expect(found).toBeGreaterThan(foundWithoutRefine * 1.5);

@@ -38,8 +38,8 @@ export interface DateSpan {
   to: number;
   /** Estimated passages with a date in the span, from the catalog's count of messages there. */
   passages: number;
-  /** Estimated passages of the allowed messages themselves. */
-  allowedPassages: number;
+  /** The allowed messages' share of all messages in the span, 0..1. */
+  allowedShare: number;
 }
 
 export interface ChunkRow {
@@ -175,7 +175,7 @@ export class ChunkStore {
     const where = span ? `date >= ${span.from} AND date <= ${span.to}` : null;
     const inSpan = span ? span.passages : this.rows;
     // Start where about limit × 1.5 allowed passages are expected among the nearest of the span: usually one round.
-    const share = span ? Math.min(1, span.allowedPassages / Math.max(1, span.passages)) : allowed.size / Math.max(1, this.rows);
+    const share = span ? span.allowedShare : allowed.size / Math.max(1, this.rows);
     for (let k = Math.min(MAX_OVERFETCH, Math.ceil((limit * 1.5) / Math.max(share, 1e-3))); ; k *= 4) {
       const matches = (await run(k, where, isExact || inSpan <= EXACT_RANGE_CHUNKS)).filter((match) => allowed.has(match.messageId));
       if (matches.length >= limit || k >= inSpan || k >= MAX_OVERFETCH) return matches.slice(0, limit);

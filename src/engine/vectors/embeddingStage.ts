@@ -130,7 +130,7 @@ export class VectorIndex {
       if (date >= from && date <= to) messages += 1;
     }
     const passagesPerMessage = this.embedded && this.embedded.size > 0 ? this.chunks.size / this.embedded.size : 1;
-    return { from, to, passages: Math.ceil(messages * passagesPerMessage), allowedPassages: Math.ceil(allowed.size * passagesPerMessage) };
+    return { from, to, passages: Math.ceil(messages * passagesPerMessage), allowedShare: Math.min(1, allowed.size / messages) };
   }
 
   /** Best passage per message for `text`, best first, among `allowed` ids (null: all). */
