@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { connect } from '@lancedb/lancedb';
 import { openEngine } from '../src/engine/engine';
 import { createUniversalSentenceEncoder } from '../src/engine/embed/universalSentenceEncoder';
+import { CHUNK_TABLE } from '../src/engine/vectors/chunkStore';
 
 const [dataDir] = process.argv.slice(2) as [string];
 /** Embedding a whole archive takes hours on two cores; this long gives a steady rate. */
@@ -17,7 +18,7 @@ await engine.close();
 const stage = await embedding;
 
 const connection = await connect(join(dataDir, 'lancedb'));
-const table = await connection.openTable('chunks');
+const table = await connection.openTable(CHUNK_TABLE);
 const rows = (await table.query().select(['text']).limit(stage.chunks).toArray()) as { text: string }[];
 table.close();
 connection.close();

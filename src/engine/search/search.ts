@@ -7,6 +7,7 @@ import type { ContactDirectory } from '../index/contacts';
 import type { KeywordIndex } from '../index/keywordIndex';
 import type { MessageStore } from '../store/messageStore';
 import type { ChatGenerator } from '../answer/types';
+import { chunkFilter, type ChunkFilter } from '../vectors/chunkFilter';
 import type { ChunkMatch } from '../vectors/chunkStore';
 import { Evaluator, foldedPhrase, type Bitset } from './evaluate';
 import { hydeSearchText, writeHypotheticalPassage } from './hyde';
@@ -32,8 +33,11 @@ const NOTE_PASSAGE_CHARACTERS = 200;
 export interface SemanticRetriever {
   /** Share of messages with vectors, 0..1. */
   embeddedShare(): number;
-  /** Best chunk per message for the text, best first, among `allowed` message ids (null: all). */
-  search(text: string, limit: number, allowed: Set<string> | null): Promise<ChunkMatch[]>;
+  /**
+   * Best chunk per message for the text, best first, among `allowed` message ids (null: all). `filter` is the
+   * query's operators on the chunks' own columns, a pre-filter that lets a narrow filter still return `limit`.
+   */
+  search(text: string, limit: number, allowed: Set<string> | null, filter?: ChunkFilter): Promise<ChunkMatch[]>;
 }
 
 export interface SearchContext {
@@ -61,13 +65,13 @@ function setBits(bits: Bitset): number[] {
 
 async function semanticHits(
   text: string,
-  filter: Bitset,
+  filter: { matches: Bitset; chunks: ChunkFilter },
   want: number,
   context: SearchContext,
 ): Promise<{ hits: RankedHit[]; chunks: Map<number, ChunkMatch> }> {
-  const ordinals = setBits(filter);
+  const ordinals = setBits(filter.matches);
   const allowed = ordinals.length === context.catalog.size ? null : new Set(ordinals.map((ordinal) => context.catalog.entries[ordinal]!.row.id));
-  const matches = await context.semantic!.search(text, Math.max(SEMANTIC_CANDIDATES, want), allowed);
+  const matches = await context.semantic!.search(text, Math.max(SEMANTIC_CANDIDATES, want), allowed, filter.chunks);
   const chunks = new Map<number, ChunkMatch>();
   const hits: RankedHit[] = [];
   for (const match of matches) {
@@ -139,7 +143,7 @@ export async function runSearch(request: SearchRequest, context: SearchContext, 
     if (isFused) ranked.sort(byScore(context.catalog));
   }
   if (isFused) {
-    const filter = new Evaluator(context.catalog, context.keywords, 'relaxed').evaluate(parsed.root).matches;
+    const filter = { matches: new Evaluator(context.catalog, context.keywords, 'relaxed').evaluate(parsed.root).matches, chunks: chunkFilter(parsed.root) };
     const queryText = parsed.semanticText?.trim() || keyword.contentTerms.join(' ');
     let semanticText = queryText;
     if (mode === 'hyde') {

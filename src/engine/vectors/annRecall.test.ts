@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { makeTempDir } from '../../../test/corpus';
 import { seededRandom } from '../../../test/seededRandom';
 import { normalizeL2 } from '../embed/embedder';
+import { NO_PLACES } from './chunkFilter';
 import { ChunkStore } from './chunkStore';
 
 const DIMENSIONS = 64;
@@ -28,6 +29,7 @@ describe('ANN index', () => {
         origin: 'body',
         position: 0,
         text: `passage ${index}`,
+        ...NO_PLACES,
         vector: nearCenter(centers[index % centers.length]!),
       }));
       for (let start = 0; start < rows.length; start += 1000) await store.add(rows.slice(start, start + 1000));

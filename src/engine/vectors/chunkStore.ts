@@ -1,8 +1,18 @@
 // The LanceDB `chunks` table: passages of messages with their vectors, searched by meaning with pre-filters.
 import { connect, Index, type Connection, type Table } from '@lancedb/lancedb';
 import { Field, FixedSizeList, Float32, Float64, Int32, Schema, Utf8 } from 'apache-arrow';
+import type { ChunkFilter, ChunkPlaces } from './chunkFilter';
 
-const TABLE = 'chunks';
+/**
+ * Schema 2 added the folder, labels and participants columns. It has its own table so that the writer can copy a
+ * schema-1 table (`chunks`) into it, vectors and all, and drop the old one only once the copy is whole.
+ */
+export const CHUNK_TABLE = 'chunks_v2';
+const SCHEMA_1_TABLE = 'chunks';
+/** Rows per batch when the schema-1 table is copied. */
+const UPGRADE_BATCH = 4096;
+/** Messages per update when their folder or labels changed since they were embedded. */
+const UPDATE_BATCH = 500;
 /**
  * Brute force is exact but reads every passage, about 4 µs each (at 33k messages, 47k passages took 200 ms a query);
  * from this many on an IVF index keeps queries quick.
@@ -14,6 +24,11 @@ export const ANN_INDEX_THRESHOLD = 10_000;
  * 240 ms a query (its refinement reads 10 × k vectors one by one); IVF-Flat with 32 probes 37–53 ms, recall@10 0.90.
  */
 const ANN_PROBES = 32;
+/**
+ * With a pre-filter, LanceDB probes further partitions (up to this many) only while fewer than k passages passed:
+ * a narrow exact filter still fills the page.
+ */
+const MAX_PROBES = 100_000;
 /**
  * Up to this many allowed messages are searched exactly, by an id list (found through a btree on messageId), so a
  * narrow filter still fills the page; at 100k messages 500 ids took 150 ms.
@@ -42,7 +57,7 @@ export interface DateSpan {
   allowedShare: number;
 }
 
-export interface ChunkRow {
+export interface ChunkRow extends ChunkPlaces {
   chunkId: string;
   messageId: string;
   threadId: string;
@@ -69,6 +84,9 @@ function schemaFor(dimensions: number): Schema {
     new Field('threadId', new Utf8(), false),
     new Field('date', new Float64(), false),
     new Field('origin', new Utf8(), false),
+    new Field('folder', new Utf8(), false),
+    new Field('labels', new Utf8(), false),
+    new Field('participants', new Utf8(), false),
     new Field('position', new Int32(), false),
     new Field('text', new Utf8(), false),
     new Field('vector', new FixedSizeList(dimensions, new Field('item', new Float32(), true)), false),
@@ -94,35 +112,120 @@ export class ChunkStore {
     private table: Table,
     readonly dimensions: number,
     private readonly annThreshold: number,
+    /** A schema-1 table: no folder, labels or participants, so filters reach it as ids and dates only. */
+    private isSchema1: boolean,
   ) {}
 
-  /** Opens the table for vectors of `dimensions`; a table of another size, or any table when `replace`, is dropped. */
+  /**
+   * Opens the table for vectors of `dimensions`; a table of another size, or any table when `replace`, is dropped.
+   * A schema-1 table is opened as it is (readers never write); the writer copies it with `upgrade`.
+   */
   static async open(location: string, dimensions: number, replace = false, annThreshold = ANN_INDEX_THRESHOLD): Promise<ChunkStore> {
     const connection = await connect(location);
     const names = await connection.tableNames();
-    let table: Table | null = names.includes(TABLE) ? await connection.openTable(TABLE) : null;
-    if (table) {
-      const vectorField = (await table.schema()).fields.find((field) => field.name === 'vector');
-      const size = (vectorField?.type as FixedSizeList | undefined)?.listSize;
-      if (size !== dimensions || replace) {
-        table.close();
-        await connection.dropTable(TABLE);
-        table = null;
-      }
-    }
-    table ??= await connection.createEmptyTable(TABLE, schemaFor(dimensions));
-    const store = new ChunkStore(connection, table, dimensions, annThreshold);
-    store.rows = await table.countRows();
-    const indices = await table.listIndices();
-    const vectorIndex = indices.find((index) => index.columns.includes('vector'));
-    store.hasAnnIndex = vectorIndex?.indexType === 'IvfFlat';
-    store.hasLegacyIndex = vectorIndex !== undefined && !store.hasAnnIndex;
-    store.hasFilterIndexes = FILTER_COLUMNS.every((column) => indices.some((index) => index.columns.includes(column)));
+    const openSized = async (name: string): Promise<Table | null> => {
+      if (!names.includes(name)) return null;
+      const table = await connection.openTable(name);
+      if ((await vectorSize(table)) === dimensions && !replace) return table;
+      table.close();
+      await connection.dropTable(name);
+      return null;
+    };
+    // Both tables exist only when a copy stopped part way: the schema-1 table is still the whole truth.
+    const schema1 = await openSized(SCHEMA_1_TABLE);
+    const table = schema1 ?? (await openSized(CHUNK_TABLE)) ?? (await connection.createEmptyTable(CHUNK_TABLE, schemaFor(dimensions)));
+    const store = new ChunkStore(connection, table, dimensions, annThreshold, schema1 !== null);
+    await store.readIndexState();
     return store;
+  }
+
+  private async readIndexState(): Promise<void> {
+    this.rows = await this.table.countRows();
+    const indices = await this.table.listIndices();
+    const vectorIndex = indices.find((index) => index.columns.includes('vector'));
+    this.hasAnnIndex = vectorIndex?.indexType === 'IvfFlat';
+    this.hasLegacyIndex = vectorIndex !== undefined && !this.hasAnnIndex;
+    this.hasFilterIndexes = FILTER_COLUMNS.every((column) => indices.some((index) => index.columns.includes(column)));
   }
 
   get size(): number {
     return this.rows;
+  }
+
+  /** True when the table predates the folder, labels and participants columns. */
+  get needsUpgrade(): boolean {
+    return this.isSchema1;
+  }
+
+  /**
+   * Writer only: copies a schema-1 table, vectors and all, into the current schema with each message's places, then
+   * drops it. Indexes are rebuilt by the next ensureIndexes. Interrupted, it starts over from the old table next time.
+   */
+  async upgrade(placesOf: (messageId: string) => ChunkPlaces): Promise<number> {
+    if (!this.isSchema1) return 0;
+    const names = await this.connection.tableNames();
+    if (names.includes(CHUNK_TABLE)) await this.connection.dropTable(CHUNK_TABLE);
+    const next = await this.connection.createEmptyTable(CHUNK_TABLE, schemaFor(this.dimensions));
+    let copied = 0;
+    let pending: ChunkRow[] = [];
+    const flush = async (): Promise<void> => {
+      if (pending.length === 0) return;
+      await next.add(pending.map((row) => ({ ...row, vector: Array.from(row.vector) })));
+      copied += pending.length;
+      pending = [];
+    };
+    for await (const batch of this.table.query()) {
+      for (const row of batch.toArray() as Record<string, unknown>[]) {
+        const messageId = String(row.messageId);
+        pending.push({
+          chunkId: String(row.chunkId),
+          messageId,
+          threadId: String(row.threadId),
+          date: Number(row.date),
+          origin: String(row.origin),
+          position: Number(row.position),
+          text: String(row.text),
+          vector: (row.vector as { toArray(): Float32Array }).toArray(),
+          ...placesOf(messageId),
+        });
+      }
+      if (pending.length >= UPGRADE_BATCH) await flush();
+    }
+    await flush();
+    this.table.close();
+    await this.connection.dropTable(SCHEMA_1_TABLE);
+    this.table = next;
+    this.isSchema1 = false;
+    await this.readIndexState();
+    return copied;
+  }
+
+  /**
+   * Writer only: gives passages the folder, labels and participants their message has now (labels grow when a copy
+   * of a message is imported again); one update per distinct set of places. Returns the messages changed.
+   */
+  async syncPlaces(placesOf: (messageId: string) => ChunkPlaces | null): Promise<number> {
+    if (this.isSchema1 || this.rows === 0) return 0;
+    const changed = new Map<string, { places: ChunkPlaces; ids: string[] }>();
+    for await (const batch of this.table.query().where('position = 0').select(['messageId', 'folder', 'labels', 'participants'])) {
+      for (const row of batch.toArray() as unknown as (ChunkPlaces & { messageId: string })[]) {
+        const places = placesOf(row.messageId);
+        if (!places || (places.folder === row.folder && places.labels === row.labels && places.participants === row.participants)) continue;
+        const key = JSON.stringify(places);
+        const group = changed.get(key) ?? { places, ids: [] };
+        group.ids.push(row.messageId);
+        changed.set(key, group);
+      }
+    }
+    let count = 0;
+    for (const { places, ids } of changed.values()) {
+      for (let start = 0; start < ids.length; start += UPDATE_BATCH) {
+        const slice = ids.slice(start, start + UPDATE_BATCH);
+        await this.table.update({ values: { folder: places.folder, labels: places.labels, participants: places.participants }, where: `messageId IN (${slice.map(quote).join(',')})` });
+        count += slice.length;
+      }
+    }
+    return count;
   }
 
   /** Ids of messages that already have chunks (to resume embedding where it stopped). */
@@ -136,6 +239,7 @@ export class ChunkStore {
 
   async add(chunks: ChunkRow[]): Promise<void> {
     if (chunks.length === 0) return;
+    if (this.isSchema1) throw new Error('embed: the chunk table needs its upgrade before passages are added');
     await this.table.add(chunks.map((chunk) => ({ ...chunk, vector: Array.from(chunk.vector) })));
     this.rows += chunks.length;
   }
@@ -155,14 +259,15 @@ export class ChunkStore {
 
   /**
    * Nearest chunks to `vector` among `allowed` messages (null: all). A few allowed messages are searched exactly by
-   * id; more, within their date span (a numeric pre-filter, exact when the span holds few passages) and kept when
-   * their message is allowed, widening until `limit` chunks survive or MAX_OVERFETCH is reached.
+   * id. More are pre-filtered by `filter` (the query's operators on the chunk's own columns) and their date span:
+   * when the filter is exact, the index fills the page in one search; otherwise passages are kept when their message
+   * is allowed, widening until `limit` survive or MAX_OVERFETCH is reached.
    */
-  async nearest(vector: Float32Array, limit: number, allowed: Set<string> | null, options: { exact?: boolean; dates?: DateSpan } = {}): Promise<ChunkMatch[]> {
+  async nearest(vector: Float32Array, limit: number, allowed: Set<string> | null, options: { exact?: boolean; dates?: DateSpan; filter?: ChunkFilter } = {}): Promise<ChunkMatch[]> {
     if (this.rows === 0 || limit <= 0 || allowed?.size === 0) return [];
     const run = async (k: number, where: string | null, isExact: boolean): Promise<ChunkMatch[]> => {
-      let query = this.table.query().nearestTo(Array.from(vector)).distanceType('cosine').nprobes(ANN_PROBES).select(['messageId', 'origin', 'text', '_distance']).limit(k);
-      if (where) query = query.where(where);
+      let query = this.table.query().nearestTo(Array.from(vector)).distanceType('cosine').select(['messageId', 'origin', 'text', '_distance']).limit(k);
+      query = where ? query.where(where).maximumNprobes(MAX_PROBES).minimumNprobes(ANN_PROBES) : query.nprobes(ANN_PROBES);
       if (this.hasLegacyIndex) query = query.refineFactor(LEGACY_REFINE);
       if (isExact) query = query.bypassVectorIndex();
       const rows = (await query.toArray()) as { messageId: string; origin: string; text: string; _distance: number }[];
@@ -171,13 +276,18 @@ export class ChunkStore {
     const isExact = options.exact === true;
     if (allowed === null) return run(limit, null, isExact);
     if (allowed.size <= ID_LIST_LIMIT) return run(limit, `messageId IN (${[...allowed].map(quote).join(',')})`, true);
+    const filter = this.isSchema1 ? undefined : options.filter;
     const span = options.dates;
-    const where = span ? `date >= ${span.from} AND date <= ${span.to}` : null;
+    const conditions = [filter?.sql, span ? `date >= ${span.from} AND date <= ${span.to}` : null].filter((condition) => typeof condition === 'string');
+    const where = conditions.length === 0 ? null : conditions.map((condition) => `(${condition})`).join(' AND ');
     const inSpan = span ? span.passages : this.rows;
+    const isSmall = isExact || inSpan <= EXACT_RANGE_CHUNKS;
+    // The filter allows exactly the allowed messages: the index's pre-filtered search returns `limit` of them.
+    if (filter?.exact && where) return (await run(limit, where, isSmall)).filter((match) => allowed.has(match.messageId));
     // Start where about limit × 1.5 allowed passages are expected among the nearest of the span: usually one round.
     const share = span ? span.allowedShare : allowed.size / Math.max(1, this.rows);
     for (let k = Math.min(MAX_OVERFETCH, Math.ceil((limit * 1.5) / Math.max(share, 1e-3))); ; k *= 4) {
-      const matches = (await run(k, where, isExact || inSpan <= EXACT_RANGE_CHUNKS)).filter((match) => allowed.has(match.messageId));
+      const matches = (await run(k, where, isSmall)).filter((match) => allowed.has(match.messageId));
       if (matches.length >= limit || k >= inSpan || k >= MAX_OVERFETCH) return matches.slice(0, limit);
     }
   }
@@ -186,4 +296,9 @@ export class ChunkStore {
     this.table.close();
     this.connection.close();
   }
+}
+
+async function vectorSize(table: Table): Promise<number | undefined> {
+  const vectorField = (await table.schema()).fields.find((field) => field.name === 'vector');
+  return (vectorField?.type as FixedSizeList | undefined)?.listSize;
 }

@@ -4,6 +4,7 @@ import type { EmbeddingReport } from '../../shared/model/embedding';
 import type { Embedder } from '../embed/embedder';
 import type { Catalog } from '../index/catalog';
 import type { MessageStore } from '../store/messageStore';
+import { NO_PLACES, placesOf, type ChunkFilter, type ChunkPlaces } from './chunkFilter';
 import type { ChunkMatch, ChunkRow, ChunkStore, DateSpan } from './chunkStore';
 
 /** Passages fetched for each message wanted. */
@@ -64,6 +65,18 @@ export class VectorIndex {
     return Math.min(1, this.embedded.size / this.catalog.size);
   }
 
+  /** The folder, labels and participants a message's passages carry now; null for a message no longer stored. */
+  private placesFor(messageId: string): ChunkPlaces | null {
+    const ordinal = this.catalog.ordinalOf(messageId);
+    return ordinal === undefined ? null : placesOf(this.catalog.entries[ordinal]!);
+  }
+
+  /** Writer only: brings stored passages up to the current schema, and their places up to their messages' own. */
+  private async refreshPlaces(): Promise<void> {
+    if (this.chunks.needsUpgrade) await this.chunks.upgrade((messageId) => this.placesFor(messageId) ?? NO_PLACES);
+    else await this.chunks.syncPlaces((messageId) => this.placesFor(messageId));
+  }
+
   async prepare(): Promise<void> {
     await this.embeddedIds();
   }
@@ -75,6 +88,7 @@ export class VectorIndex {
   async run(store: MessageStore, emit: (event: LanternEvent) => void, signal: AbortSignal, embedder: Embedder = this.embedder): Promise<EmbeddingReport> {
     if (embedder.id !== this.embedder.id) throw new Error(`embed: cannot add vectors of ${embedder.id} to an index of ${this.embedder.id}`);
     const started = performance.now();
+    await this.refreshPlaces();
     const embedded = await this.embeddedIds();
     const pending = this.catalog.entries.filter((entry) => !embedded.has(entry.row.id)).map((entry) => entry.row.id);
     let chunkCount = 0;
@@ -85,9 +99,10 @@ export class VectorIndex {
       const rows: Omit<ChunkRow, 'vector'>[] = [];
       for (const record of records) {
         const passages = this.chunker({ subject: record.subject, text: record.text, attachments: attachmentTexts(record.attachmentTextJson) });
+        const places = this.placesFor(record.id) ?? NO_PLACES;
         const kept = passages.length > 0 ? passages : [{ text: record.subject || '(no subject)', origin: 'body' }];
         kept.forEach((passage, position) =>
-          rows.push({ chunkId: `${record.id}#${position}`, messageId: record.id, threadId: record.threadId, date: record.date, origin: passage.origin, position, text: passage.text }),
+          rows.push({ chunkId: `${record.id}#${position}`, messageId: record.id, threadId: record.threadId, date: record.date, origin: passage.origin, position, text: passage.text, ...places }),
         );
       }
       return { records, rows };
@@ -133,12 +148,12 @@ export class VectorIndex {
     return { from, to, passages: Math.ceil(messages * passagesPerMessage), allowedShare: Math.min(1, allowed.size / messages) };
   }
 
-  /** Best passage per message for `text`, best first, among `allowed` ids (null: all). */
-  async search(text: string, limit: number, allowed: Set<string> | null): Promise<ChunkMatch[]> {
+  /** Best passage per message for `text`, best first, among `allowed` ids (null: all), which `filter` pre-filters. */
+  async search(text: string, limit: number, allowed: Set<string> | null, filter?: ChunkFilter): Promise<ChunkMatch[]> {
     const [vector] = await this.embedder.embed([text]);
     // Several passages can come from one message (1.4 on average on list mail): fetch more than needed, keep each
     // message's best. Every passage fetched costs a read, so not many more.
-    const matches = await this.chunks.nearest(vector!, limit * PASSAGES_PER_MESSAGE, allowed, { dates: allowed ? this.dateSpan(allowed) : undefined });
+    const matches = await this.chunks.nearest(vector!, limit * PASSAGES_PER_MESSAGE, allowed, { dates: allowed ? this.dateSpan(allowed) : undefined, filter });
     const best = new Map<string, ChunkMatch>();
     for (const match of matches) if (!best.has(match.messageId)) best.set(match.messageId, match);
     return [...best.values()].slice(0, limit);

@@ -11,6 +11,7 @@ import { createWorkerEmbedder } from '../embed/workerEmbedder';
 import type { Catalog } from '../index/catalog';
 import type { SemanticRetriever } from '../search/search';
 import type { MessageStore } from '../store/messageStore';
+import type { ChunkFilter } from './chunkFilter';
 import { ChunkStore, type ChunkMatch } from './chunkStore';
 import { VectorIndex, type Chunker } from './embeddingStage';
 
@@ -112,8 +113,8 @@ export class VectorService implements SemanticRetriever {
     return this.index?.embeddedShare() ?? 0;
   }
 
-  async search(text: string, limit: number, allowed: Set<string> | null): Promise<ChunkMatch[]> {
-    return this.index ? this.index.search(text, limit, allowed) : [];
+  async search(text: string, limit: number, allowed: Set<string> | null, filter?: ChunkFilter): Promise<ChunkMatch[]> {
+    return this.index ? this.index.search(text, limit, allowed, filter) : [];
   }
 
   /** Embeds what has no vectors yet; concurrent callers share one run. */
