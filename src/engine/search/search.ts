@@ -113,6 +113,26 @@ export interface SearchTuning {
 }
 
 export async function runSearch(request: SearchRequest, context: SearchContext, tuning: SearchTuning = {}): Promise<SearchResult> {
+  const result = await searchOnce(request, context, tuning);
+  // A plain question rarely has every one of its words in one mail (and before vectors exist, keyword is all there
+  // is): rather than "0 results", auto mode shows the messages with the most of its words, and says so.
+  const isAuto = (request.mode ?? 'auto') === 'auto';
+  if (!isAuto || result.total > 0 || tuning.wordMatch !== undefined) return withCoverage(result);
+  const loose = await searchOnce(request, context, { ...tuning, dropFiller: 'always', wordMatch: 'any' });
+  if (loose.total === 0) return withCoverage(result);
+  const note = 'no message has all of the words: showing messages with the most of them';
+  return withCoverage({ ...loose, tookMs: result.tookMs + loose.tookMs, modeNote: loose.modeNote ? `${note}; ${loose.modeNote}` : note });
+}
+
+/** While the embedding stage runs, a search by meaning sees only part of the archive: say how much. */
+function withCoverage(result: SearchResult): SearchResult {
+  if (result.mode === 'keyword' || result.embeddedShare <= 0 || result.embeddedShare >= 1) return result;
+  const percent = Math.min(99, Math.floor(result.embeddedShare * 100));
+  const coverage = `searched by meaning over ${percent}% of messages so far: the rest are still being embedded`;
+  return { ...result, modeNote: result.modeNote ? `${result.modeNote}; ${coverage}` : coverage };
+}
+
+async function searchOnce(request: SearchRequest, context: SearchContext, tuning: SearchTuning): Promise<SearchResult> {
   const started = performance.now();
   const parsed = parseQuery(request.query, { timeZone: context.timeZone, contacts: context.contacts.all(), dropFiller: tuning.dropFiller });
   const keyword = new Evaluator(context.catalog, context.keywords, tuning.wordMatch ?? 'all').evaluate(parsed.root);

@@ -33,6 +33,18 @@ describe('semantic and hybrid search', () => {
     expect(result.embeddedShare).toBe(0);
   });
 
+  it('answers a plain question before anything is embedded with the mail that has most of its words, and says so', async () => {
+    const question = 'Why is numpy missing on the E320?';
+    const strict = await engine.search({ query: question, mode: 'keyword' });
+    expect(strict.total).toBe(0);
+    const result = await engine.search({ query: question });
+    expect(result.modeNote).toBe('no message has all of the words: showing messages with the most of them');
+    expect(result.hits[0]!.subject).toMatch(/E320 numpy missing/);
+    // Operators still hold: only the words were loosened.
+    const scoped = await engine.search({ query: `${question} before:2019-01-01` });
+    expect(scoped.total).toBe(0);
+  });
+
   it('embeds every message and records the embedder', async () => {
     const report = await engine.embed();
     const stats = await engine.getStats();
@@ -88,5 +100,16 @@ describe('semantic and hybrid search', () => {
     expect(question.modeNote).toMatch(/reranked|reranker/);
     expect((await engine.search({ query: 'B210' })).modeNote).toMatch(/keyword-weighted/);
     expect((await engine.search({ query: 'from:ettus.com' })).mode).toBe('keyword');
+  });
+
+  it('says how much of the archive a search by meaning covered while new mail waits for vectors', async () => {
+    const more = join(dataDir, 'more.mbox');
+    await writeFile(more, toMbox((await readCorpusMessages('usrp-users-list.mbox.gz', 500)).slice(250)));
+    await engine.importPaths([more], 'more');
+    const result = await engine.search({ query: 'transmit buffer runs empty', mode: 'semantic' });
+    expect(result.embeddedShare).toBeGreaterThan(0.4);
+    expect(result.embeddedShare).toBeLessThan(0.6);
+    expect(result.modeNote).toMatch(/^searched by meaning over (4\d|5\d)% of messages so far: the rest are still being embedded$/);
+    expect((await engine.search({ query: 'transmit buffer', mode: 'keyword' })).modeNote).toBeNull();
   });
 });

@@ -91,6 +91,11 @@ export function ResultList({ listRef, result, error, selectedIndex, openId, onSe
           {result ? `${formatCount(result.total)} result${result.total === 1 ? '' : 's'}` : 'Searching…'}
         </span>
         {result && <span className="result-took muted">{result.tookMs} ms</span>}
+        {result?.modeNote && (
+          <p className="result-note muted" data-testid="result-note" title={result.modeNote}>
+            {result.modeNote}
+          </p>
+        )}
       </header>
       {error && (
         <p className="result-error" role="alert" data-testid="search-error">
