@@ -116,8 +116,15 @@ export class Catalog {
     const intern = (value: string): string => this.intern(value);
     this.entries.push({
       // Labels and attachments are kept parsed (their JSON text would only double them); recipients stay JSON.
+      // Fields are copied one by one: an importer hands in whole records, whose bodies must not stay in memory.
       row: {
-        ...row,
+        id: row.id,
+        messageId: row.messageId,
+        date: row.date,
+        attachmentCount: row.attachmentCount,
+        size: row.size,
+        isRead: row.isRead,
+        isStarred: row.isStarred,
         threadId: intern(row.threadId),
         subject: intern(row.subject),
         fromName: intern(row.fromName),
