@@ -25,8 +25,11 @@ const sizes: { label: string; messages: number | null }[] = [
   ...(args.has('--million') ? [{ label: '1M', messages: 1_000_000 }] : []),
 ];
 
+/** The heap the `lantern` command gives the engine (see bin/lantern.mjs): half the memory, up to 16 GB. */
+const heapLimitMb = Math.min(16 * 1024, Math.floor(totalmem() / 1024 / 1024 / 2));
+
 function runDriver(name: string, driverArgs: string[]): Record<string, unknown> {
-  const output = execFileSync(process.execPath, [join(bundleDir, `${name}.mjs`), ...driverArgs], { encoding: 'utf8', maxBuffer: 1 << 26, stdio: ['ignore', 'pipe', 'inherit'] });
+  const output = execFileSync(process.execPath, [`--max-old-space-size=${heapLimitMb}`, join(bundleDir, `${name}.mjs`), ...driverArgs], { encoding: 'utf8', maxBuffer: 1 << 26, stdio: ['ignore', 'pipe', 'inherit'] });
   return JSON.parse(output) as Record<string, unknown>;
 }
 
