@@ -50,7 +50,7 @@ export function printStats(stats: Stats): void {
   console.log(
     [
       `${stats.messages} messages in ${stats.threads} threads; ${stats.folders} folders, ${stats.labels} labels, ${stats.attachments} attachments`,
-      `${stats.embeddedMessages} messages embedded${stats.embedderId ? ` (${stats.embedderId})` : ''}`,
+      `${stats.embeddedMessages} of ${stats.messages} messages embedded, ${stats.embeddedChunks} passages${stats.embedderId ? ` (${stats.embedderId})` : ''}`,
       ...stats.sources.map((source) => `source ${source.id}: ${source.path} (${source.kind}, ${source.messages} messages, imported ${source.importedAt})`),
     ].join('\n'),
   );

@@ -21,7 +21,7 @@ export function listFolders(catalog: Catalog): Folder[] {
   );
 }
 
-export function computeStats(catalog: Catalog, sources: SourceRegistry, vectors: { embeddedMessages: number; embedderId: string | null }): Omit<Stats, 'dataDir'> {
+export function computeStats(catalog: Catalog, sources: SourceRegistry, vectors: { embeddedMessages: number; embeddedChunks: number; embedderId: string | null }): Omit<Stats, 'dataDir'> {
   const threads = new Set<string>();
   const folders = new Set<string>();
   const labels = new Set<string>();

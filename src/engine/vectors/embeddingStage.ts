@@ -59,6 +59,11 @@ export class VectorIndex {
     return this.embedded?.size ?? 0;
   }
 
+  /** Passages with vectors. */
+  chunkCount(): number {
+    return this.chunks.size;
+  }
+
   /** Share of the catalog's messages that have vectors (0 before the first count). */
   embeddedShare(): number {
     if (!this.embedded || this.catalog.size === 0) return 0;

@@ -50,6 +50,7 @@ describe('semantic and hybrid search', () => {
     const stats = await engine.getStats();
     expect(report.embedded).toBe(stats.messages);
     expect(stats.embeddedMessages).toBe(stats.messages);
+    expect(stats.embeddedChunks).toBe(report.chunks);
     expect(stats.embedderId).toBe(report.embedderId);
     expect((await engine.embed()).chunks).toBe(0);
   });

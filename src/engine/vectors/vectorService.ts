@@ -105,8 +105,8 @@ export class VectorService implements SemanticRetriever {
     return this.opening;
   }
 
-  stats(): { embeddedMessages: number; embedderId: string | null } {
-    return { embeddedMessages: this.index?.embeddedCount() ?? 0, embedderId: this.index?.embedderId ?? null };
+  stats(): { embeddedMessages: number; embeddedChunks: number; embedderId: string | null } {
+    return { embeddedMessages: this.index?.embeddedCount() ?? 0, embeddedChunks: this.index?.chunkCount() ?? 0, embedderId: this.index?.embedderId ?? null };
   }
 
   embeddedShare(): number {

@@ -8,8 +8,9 @@ export interface Stats {
   labels: number;
   attachments: number;
   sources: SourceRecord[];
-  /** Messages with vectors for semantic search, and the embedder that made them (null before any). */
+  /** Messages with vectors for semantic search, their passages, and the embedder that made them (null before any). */
   embeddedMessages: number;
+  embeddedChunks: number;
   embedderId: string | null;
   /** The data folder the engine works in (for the MCP snippet, backups and "where is my data"). */
   dataDir: string;
