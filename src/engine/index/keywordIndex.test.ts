@@ -44,6 +44,17 @@ describe('KeywordIndex save and load', () => {
     expect(loaded!.lookup('content', 'absent')).toEqual([]);
   });
 
+  it('cuts saved parts by postings, so words in every message cannot make a part longer than a string can be', async () => {
+    // A part closes once it holds 250,000 postings: without its last word it always holds fewer.
+    const parts = (await readFile(join(folder, 'content.parts'), 'utf8')).trim().split('\n').filter((line) => line.includes('.map\t'));
+    for (const line of parts) {
+      const entries = JSON.parse(line.slice(line.indexOf('\t') + 1)) as [string, (number[] | null)[]][];
+      const postings = entries.map(([, slots]) => slots.reduce((sum, slot) => sum + (slot?.length ?? 0), 0));
+      expect(postings.reduce((sum, count) => sum + count, 0) - postings.at(-1)!).toBeLessThan(250_000);
+    }
+    expect(parts.length).toBeGreaterThan(2);
+  });
+
   it('asks for a rebuild when the index was saved for other messages, by another version, or is damaged', async () => {
     expect(await KeywordIndex.load(folder, DOCUMENTS, 'order-b')).toBeNull();
     expect(await KeywordIndex.load(folder, DOCUMENTS + 1, 'order-a')).toBeNull();

@@ -15,8 +15,8 @@ export const KEYWORD_INDEX_VERSION = 4;
 const MANIFEST = 'manifest.json';
 
 /**
- * A field's file holds FlexSearch's export parts one per line, "key<TAB>data" (the data is JSON, so it has no raw
- * tab or newline). Parts are written and imported one at a time: at 100k messages, reading one 100 MB JSON object
+ * A field's file holds parts in FlexSearch's export format one per line, "key<TAB>data" (the data is JSON, so it has
+ * no raw tab or newline). Parts are written and imported one at a time: at 100k messages, reading one 100 MB JSON object
  * and parsing each part out of it again raised the engine's peak memory by about 700 MB while it opened.
  */
 const fieldFile = (field: KeywordField): string => `${field}.parts`;
@@ -25,6 +25,48 @@ export type KeywordField = 'content' | 'meta';
 const FIELDS: readonly KeywordField[] = ['content', 'meta'];
 
 type FlexIndex = InstanceType<typeof Index>;
+
+/**
+ * What FlexSearch's own export reads: the registered ids and, per word, its postings by rank slot. Its export cuts
+ * parts by word count, so at a million messages one part of common words passed V8's 512 MB string limit and
+ * JSON.stringify ended the process; parts are cut here by postings instead, and read back by FlexSearch's import.
+ */
+interface FlexInternals {
+  reg: Set<number> | Map<number, unknown>;
+  map: Map<string, (number[] | null | undefined)[]>;
+}
+
+/** Postings (or registered ids) a saved line holds at most: about 2 MB of JSON. */
+const PART_SIZE = 250_000;
+
+function* exportParts(index: FlexIndex): Generator<string> {
+  const internals = index as unknown as FlexInternals;
+  if (!(internals.map instanceof Map) || !(internals.reg instanceof Set || internals.reg instanceof Map)) {
+    throw new Error('keyword index: this FlexSearch version keeps its postings in another shape, so the index cannot be saved');
+  }
+  let part = 0;
+  let ids: number[] = [];
+  for (const id of internals.reg.keys()) {
+    ids.push(id);
+    if (ids.length >= PART_SIZE) {
+      yield `${(part += 1)}.reg\t${JSON.stringify(ids)}`;
+      ids = [];
+    }
+  }
+  if (ids.length > 0) yield `${(part += 1)}.reg\t${JSON.stringify(ids)}`;
+  let entries: [string, unknown][] = [];
+  let postings = 0;
+  for (const entry of internals.map) {
+    entries.push(entry);
+    for (const slot of entry[1]) postings += slot?.length ?? 0;
+    if (postings >= PART_SIZE) {
+      yield `${(part += 1)}.map\t${JSON.stringify(entries)}`;
+      entries = [];
+      postings = 0;
+    }
+  }
+  if (entries.length > 0) yield `${part + 1}.map\t${JSON.stringify(entries)}`;
+}
 
 function createIndex(): FlexIndex {
   // Documents arrive as folded, de-duplicated words (see keywordDocument.ts), so FlexSearch only splits on spaces;
@@ -70,11 +112,9 @@ export class KeywordIndex {
     for (const field of FIELDS) {
       const output = createWriteStream(join(staging, fieldFile(field)));
       const written = once(output, 'close');
-      let draining: Promise<unknown> | null = null;
-      await this.indexes[field].export(async (key, data) => {
-        if (draining) await draining;
-        draining = output.write(`${key}\t${data}\n`) ? null : once(output, 'drain');
-      });
+      for (const line of exportParts(this.indexes[field])) {
+        if (!output.write(`${line}\n`)) await once(output, 'drain');
+      }
       output.end();
       await written;
     }
