@@ -39,33 +39,31 @@ interface FlexInternals {
 /** Postings (or registered ids) a saved line holds at most: about 2 MB of JSON. */
 const PART_SIZE = 250_000;
 
+/** Items in runs whose sizes add up to PART_SIZE: a run closes with the item that reaches it. */
+function* runsOf<T>(items: Iterable<T>, sizeOf: (item: T) => number): Generator<T[]> {
+  let run: T[] = [];
+  let size = 0;
+  for (const item of items) {
+    run.push(item);
+    size += sizeOf(item);
+    if (size >= PART_SIZE) {
+      yield run;
+      run = [];
+      size = 0;
+    }
+  }
+  if (run.length > 0) yield run;
+}
+
 function* exportParts(index: FlexIndex): Generator<string> {
   const internals = index as unknown as FlexInternals;
   if (!(internals.map instanceof Map) || !(internals.reg instanceof Set || internals.reg instanceof Map)) {
     throw new Error('keyword index: this FlexSearch version keeps its postings in another shape, so the index cannot be saved');
   }
   let part = 0;
-  let ids: number[] = [];
-  for (const id of internals.reg.keys()) {
-    ids.push(id);
-    if (ids.length >= PART_SIZE) {
-      yield `${(part += 1)}.reg\t${JSON.stringify(ids)}`;
-      ids = [];
-    }
-  }
-  if (ids.length > 0) yield `${(part += 1)}.reg\t${JSON.stringify(ids)}`;
-  let entries: [string, unknown][] = [];
-  let postings = 0;
-  for (const entry of internals.map) {
-    entries.push(entry);
-    for (const slot of entry[1]) postings += slot?.length ?? 0;
-    if (postings >= PART_SIZE) {
-      yield `${(part += 1)}.map\t${JSON.stringify(entries)}`;
-      entries = [];
-      postings = 0;
-    }
-  }
-  if (entries.length > 0) yield `${part + 1}.map\t${JSON.stringify(entries)}`;
+  for (const ids of runsOf(internals.reg.keys(), () => 1)) yield `${(part += 1)}.reg\t${JSON.stringify(ids)}`;
+  const postingsOf = ([, slots]: [string, (number[] | null | undefined)[]]): number => slots.reduce((sum, slot) => sum + (slot?.length ?? 0), 0);
+  for (const entries of runsOf(internals.map, postingsOf)) yield `${(part += 1)}.map\t${JSON.stringify(entries)}`;
 }
 
 function createIndex(): FlexIndex {

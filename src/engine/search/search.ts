@@ -121,7 +121,11 @@ export async function runSearch(request: SearchRequest, context: SearchContext, 
   const loose = await searchOnce(request, context, { ...tuning, dropFiller: 'always', wordMatch: 'any' });
   if (loose.total === 0) return withCoverage(result);
   const note = 'no message has all of the words: showing messages with the most of them';
-  return withCoverage({ ...loose, tookMs: result.tookMs + loose.tookMs, modeNote: loose.modeNote ? `${note}; ${loose.modeNote}` : note });
+  return withCoverage({ ...loose, tookMs: result.tookMs + loose.tookMs, modeNote: joinNotes(note, loose.modeNote) });
+}
+
+function joinNotes(first: string | null, second: string | null): string | null {
+  return first && second ? `${first}; ${second}` : (first ?? second);
 }
 
 /** While the embedding stage runs, a search by meaning sees only part of the archive: say how much. */
@@ -129,7 +133,7 @@ function withCoverage(result: SearchResult): SearchResult {
   if (result.mode === 'keyword' || result.embeddedShare <= 0 || result.embeddedShare >= 1) return result;
   const percent = Math.min(99, Math.floor(result.embeddedShare * 100));
   const coverage = `searched by meaning over ${percent}% of messages so far: the rest are still being embedded`;
-  return { ...result, modeNote: result.modeNote ? `${result.modeNote}; ${coverage}` : coverage };
+  return { ...result, modeNote: joinNotes(result.modeNote, coverage) };
 }
 
 async function searchOnce(request: SearchRequest, context: SearchContext, tuning: SearchTuning): Promise<SearchResult> {
