@@ -2,6 +2,7 @@
 import type { Address, AttachmentInfo } from '../../shared/model/message';
 import type { CatalogRow } from '../store/messageRecord';
 import { foldText } from './fold';
+import { ValueColumn } from './valueColumn';
 
 /**
  * One message's metadata, with searchable fields pre-folded. Recipients stay as their JSON text (see `recipients`):
@@ -65,6 +66,19 @@ export class Catalog {
   private readonly ordinalsByMessageId = new Map<string, number[]>();
   private readonly threadSizes = new Map<string, number>();
   dates = new Float64Array(1024);
+  /** The fields metadata filters test, as value columns (see ValueColumn); folded as the entries' fields are. */
+  readonly columns = {
+    from: new ValueColumn(),
+    to: new ValueColumn(),
+    cc: new ValueColumn(),
+    bcc: new ValueColumn(),
+    subject: new ValueColumn(),
+    attachmentNames: new ValueColumn(),
+    folderKey: new ValueColumn(),
+    folderLeafKey: new ValueColumn(),
+    listId: new ValueColumn(),
+    sourceId: new ValueColumn(),
+  };
 
   get size(): number {
     return this.entries.length;
@@ -157,6 +171,18 @@ export class Catalog {
       this.dates = grown;
     }
     this.dates[ordinal] = row.date;
+    const entry = this.entries[ordinal]!;
+    const { columns } = this;
+    columns.from.set(ordinal, entry.foldedFrom);
+    columns.to.set(ordinal, entry.foldedTo);
+    columns.cc.set(ordinal, entry.foldedCc);
+    columns.bcc.set(ordinal, entry.foldedBcc);
+    columns.subject.set(ordinal, entry.foldedSubject);
+    columns.attachmentNames.set(ordinal, entry.foldedAttachmentNames);
+    columns.folderKey.set(ordinal, entry.folderKey);
+    columns.folderLeafKey.set(ordinal, entry.folderLeafKey);
+    columns.listId.set(ordinal, entry.row.listId);
+    columns.sourceId.set(ordinal, entry.row.sourceId);
     this.ordinalById.set(row.id, ordinal);
     this.threadSizes.set(row.threadId, (this.threadSizes.get(row.threadId) ?? 0) + 1);
     if (row.messageId) {

@@ -97,10 +97,18 @@ export class KeywordIndex {
     this.documents = Math.max(this.documents, ordinal + 1);
   }
 
-  /** Ordinals containing the word (folded, as `words` gives it), best first; `limit` defaults to all of them. */
-  lookup(field: KeywordField, word: string, limit = this.documents): number[] {
-    if (limit <= 0) return [];
-    return this.indexes[field].search(word, { limit }) as number[];
+  /**
+   * The ordinals containing the word (folded, as `words` gives it), best first, in FlexSearch's rank slots: read in
+   * place, because asking FlexSearch to search copies every posting of a common word into a new array (a third of a
+   * word query's time at 100k messages).
+   */
+  postings(field: KeywordField, word: string): readonly (readonly number[] | null | undefined)[] {
+    return (this.indexes[field] as unknown as FlexInternals).map.get(word) ?? [];
+  }
+
+  /** How many messages contain the word in the field. */
+  frequency(field: KeywordField, word: string): number {
+    return this.postings(field, word).reduce((sum, slot) => sum + (slot?.length ?? 0), 0);
   }
 
   async save(folder: string, order: string): Promise<void> {

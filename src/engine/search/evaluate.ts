@@ -4,7 +4,7 @@ import { assertNever } from '../../shared/assertNever';
 import type { Catalog } from '../index/catalog';
 import { words } from '../index/fold';
 import type { KeywordIndex } from '../index/keywordIndex';
-import { matchesFilter, prepareValue, type MetadataFilter } from './matchFilter';
+import { filterMatches, type MetadataFilter } from './matchFilter';
 
 export type WordMatch = 'all' | 'relaxed' | 'any';
 
@@ -96,13 +96,7 @@ export class Evaluator {
         }
         const filter = node.filter as MetadataFilter;
         if (positive && (filter.field === 'subject' || filter.field === 'filename')) this.highlightTerms.push(filter.value);
-        const prepared = prepareValue(filter);
-        const result = new Uint8Array(this.size);
-        const entries = this.catalog.entries;
-        for (let ordinal = 0; ordinal < this.size; ordinal += 1) {
-          if (matchesFilter(entries[ordinal]!, filter, prepared)) result[ordinal] = 1;
-        }
-        return result;
+        return filterMatches(filter, this.catalog);
       }
       default:
         return assertNever(node, 'query node');
@@ -122,13 +116,19 @@ export class Evaluator {
     for (const term of terms) {
       const hits = new Uint8Array(this.size);
       for (const field of fields) {
-        const ordinals = this.keywords.lookup(field, term);
+        const slots = this.keywords.postings(field, term);
         const weight = field === 'meta' ? META_WEIGHT : CONTENT_WEIGHT;
-        ordinals.forEach((ordinal, rank) => {
-          if (ordinal >= this.size) return;
-          hits[ordinal] = 1;
-          if (positive) this.scores[ordinal]! += weight * (1 - (0.5 * rank) / ordinals.length);
-        });
+        const count = slots.reduce((sum, slot) => sum + (slot?.length ?? 0), 0);
+        let rank = 0;
+        for (const slot of slots) {
+          for (const ordinal of slot ?? []) {
+            if (ordinal < this.size) {
+              hits[ordinal] = 1;
+              if (positive) this.scores[ordinal]! += weight * (1 - (0.5 * rank) / count);
+            }
+            rank += 1;
+          }
+        }
       }
       for (let ordinal = 0; ordinal < this.size; ordinal += 1) result[ordinal]! &= hits[ordinal]!;
     }

@@ -1,7 +1,7 @@
-// Decides whether one catalog entry satisfies one metadata filter (everything but word lookups).
-import type { AttachmentKind, Filter, MessageState, ScopeKind, TextField } from '../../shared/query/ast';
+// The messages that satisfy one metadata filter (everything but word lookups), from the catalog's value columns.
+import type { AttachmentKind, Filter, MessageState, TextField } from '../../shared/query/ast';
 import { assertNever } from '../../shared/assertNever';
-import type { CatalogEntry } from '../index/catalog';
+import type { Catalog, CatalogEntry } from '../index/catalog';
 import { foldText } from '../index/fold';
 import { placeKey } from '../index/catalog';
 
@@ -19,12 +19,6 @@ function hasAttachmentKind(entry: CatalogEntry, kind: AttachmentKind): boolean {
   return entry.attachments.some((attachment) => pattern.test(attachment.contentType.toLowerCase()) || pattern.test(attachment.filename.toLowerCase()));
 }
 
-/** A folder or label by its whole path or its last segment ("projects" finds the label "Work/Projects"). */
-function placeMatches(entry: CatalogEntry, key: string): boolean {
-  if (entry.folderKey === key || entry.folderLeafKey === key || entry.labelKeys.includes(key)) return true;
-  return entry.labelKeys.some((label) => label.endsWith(`/${key}`));
-}
-
 function hasState(entry: CatalogEntry, state: MessageState): boolean {
   switch (state) {
     case 'read':
@@ -37,26 +31,6 @@ function hasState(entry: CatalogEntry, state: MessageState): boolean {
       return entry.labelKeys.includes('important');
     default:
       return assertNever(state, 'message state');
-  }
-}
-
-/** `values` are the scope's values as place keys; ids compare raw. */
-function inScope(entry: CatalogEntry, scope: ScopeKind, values: string[], rawValues: string[]): boolean {
-  switch (scope) {
-    case 'all':
-      return true;
-    case 'folder':
-      return values.some((key) => entry.folderKey === key || entry.folderKey.startsWith(`${key}/`) || entry.folderLeafKey === key);
-    case 'label':
-      return values.some((key) => entry.labelKeys.includes(key));
-    case 'collection':
-      return values.some((key) => entry.row.sourceId === key || entry.row.sourceId.includes(key.replace(/ /g, '-')));
-    case 'thread':
-      return rawValues.includes(entry.row.threadId);
-    case 'document':
-      return rawValues.includes(entry.row.id) || rawValues.includes(entry.row.messageId);
-    default:
-      return assertNever(scope, 'scope');
   }
 }
 
@@ -79,46 +53,122 @@ export function prepareValue(filter: MetadataFilter): PreparedValue {
   };
 }
 
-export function matchesFilter(entry: CatalogEntry, filter: MetadataFilter, prepared: PreparedValue): boolean {
-  const foldedValue = prepared.folded;
+/** Whether one message satisfies a filter that no value column answers. */
+function entryMatches(entry: CatalogEntry, filter: EntryFilter, prepared: PreparedValue): boolean {
   switch (filter.field) {
-    case 'from':
-      return entry.foldedFrom.includes(foldedValue);
-    case 'to':
-      return entry.foldedTo.includes(foldedValue);
-    case 'cc':
-      return entry.foldedCc.includes(foldedValue);
-    case 'bcc':
-      return entry.foldedBcc.includes(foldedValue);
-    case 'participants':
-      return [entry.foldedFrom, entry.foldedTo, entry.foldedCc, entry.foldedBcc].some((people) => people.includes(foldedValue));
-    case 'subject':
-      return entry.foldedSubject.includes(foldedValue);
-    case 'filename':
-      return entry.foldedAttachmentNames.includes(foldedValue);
-    case 'place':
-      return placeMatches(entry, prepared.place);
     case 'category':
       return entry.labelKeys.includes(`category ${prepared.place}`);
-    case 'list':
-      return entry.row.listId.includes(foldedValue);
-    case 'source':
-      return foldText(entry.row.sourceId).includes(foldedValue);
     case 'has':
       return hasAttachmentKind(entry, filter.value);
     case 'size':
       return (filter.min === null || entry.row.size >= filter.min) && (filter.max === null || entry.row.size < filter.max);
-    case 'date':
-      return (filter.after === null || entry.row.date >= filter.after) && (filter.before === null || entry.row.date < filter.before);
     case 'is':
       return hasState(entry, filter.value);
     case 'thread':
       return entry.row.threadId === filter.value;
     case 'id':
       return entry.row.messageId === filter.value || entry.row.id === filter.value;
-    case 'scope':
-      return inScope(entry, filter.scope, prepared.scopeKeys, filter.values);
     default:
       return assertNever(filter, 'filter');
+  }
+}
+
+type ColumnFilter = Extract<MetadataFilter, { field: 'from' | 'to' | 'cc' | 'bcc' | 'participants' | 'subject' | 'filename' | 'list' | 'source' | 'place' | 'date' | 'scope' }>;
+type EntryFilter = Exclude<MetadataFilter, ColumnFilter>;
+
+/** Sets the bit of every message that has one of the label keys `test` accepts (few messages have labels at all). */
+function markLabels(into: Uint8Array, catalog: Catalog, test: (label: string) => boolean): void {
+  const entries = catalog.entries;
+  for (let ordinal = 0; ordinal < into.length; ordinal += 1) {
+    const labels = entries[ordinal]!.labelKeys;
+    if (labels.length > 0 && labels.some(test)) into[ordinal] = 1;
+  }
+}
+
+/** Sets the bits of the messages a scope takes in: folders and collections by value column, the rest one by one. */
+function markScope(into: Uint8Array, catalog: Catalog, filter: Extract<MetadataFilter, { field: 'scope' }>, keys: string[]): void {
+  const { columns, entries } = catalog;
+  const raw = filter.values;
+  switch (filter.scope) {
+    case 'all':
+      into.fill(1);
+      return;
+    case 'folder':
+      columns.folderKey.mark(into, (folder) => keys.some((key) => folder === key || folder.startsWith(`${key}/`)));
+      columns.folderLeafKey.mark(into, (leaf) => keys.includes(leaf));
+      return;
+    case 'label':
+      markLabels(into, catalog, (label) => keys.includes(label));
+      return;
+    case 'collection':
+      columns.sourceId.mark(into, (source) => keys.some((key) => source === key || source.includes(key.replace(/ /g, '-'))));
+      return;
+    case 'thread':
+      for (let ordinal = 0; ordinal < into.length; ordinal += 1) if (raw.includes(entries[ordinal]!.row.threadId)) into[ordinal] = 1;
+      return;
+    case 'document':
+      for (let ordinal = 0; ordinal < into.length; ordinal += 1) {
+        const { id, messageId } = entries[ordinal]!.row;
+        if (raw.includes(id) || raw.includes(messageId)) into[ordinal] = 1;
+      }
+      return;
+    default:
+      assertNever(filter.scope, 'scope');
+  }
+}
+
+/** The messages (by ordinal) that satisfy one metadata filter, one byte each. */
+export function filterMatches(filter: MetadataFilter, catalog: Catalog): Uint8Array {
+  const result = new Uint8Array(catalog.size);
+  const prepared = prepareValue(filter);
+  const contains = (value: string): boolean => value.includes(prepared.folded);
+  const { columns } = catalog;
+  switch (filter.field) {
+    case 'from':
+    case 'to':
+    case 'cc':
+    case 'bcc':
+      columns[filter.field].mark(result, contains);
+      return result;
+    case 'participants':
+      for (const column of [columns.from, columns.to, columns.cc, columns.bcc]) column.mark(result, contains);
+      return result;
+    case 'subject':
+      columns.subject.mark(result, contains);
+      return result;
+    case 'filename':
+      columns.attachmentNames.mark(result, contains);
+      return result;
+    case 'list':
+      columns.listId.mark(result, contains);
+      return result;
+    case 'source':
+      columns.sourceId.mark(result, (source) => foldText(source).includes(prepared.folded));
+      return result;
+    case 'place': {
+      // A folder or label by its whole path or its last segment ("projects" finds the label "Work/Projects").
+      const key = prepared.place;
+      columns.folderKey.mark(result, (folder) => folder === key);
+      columns.folderLeafKey.mark(result, (leaf) => leaf === key);
+      markLabels(result, catalog, (label) => label === key || label.endsWith(`/${key}`));
+      return result;
+    }
+    case 'date': {
+      const dates = catalog.dates;
+      const { after, before } = filter;
+      for (let ordinal = 0; ordinal < result.length; ordinal += 1) {
+        const date = dates[ordinal]!;
+        if ((after === null || date >= after) && (before === null || date < before)) result[ordinal] = 1;
+      }
+      return result;
+    }
+    case 'scope':
+      markScope(result, catalog, filter, prepared.scopeKeys);
+      return result;
+    default: {
+      const entries = catalog.entries;
+      for (let ordinal = 0; ordinal < result.length; ordinal += 1) if (entryMatches(entries[ordinal]!, filter, prepared)) result[ordinal] = 1;
+      return result;
+    }
   }
 }

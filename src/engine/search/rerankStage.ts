@@ -55,7 +55,7 @@ export async function rerankFused(request: RerankRequest, context: SearchContext
       passage: (best?.text ?? `${subject}\n${text}`).slice(0, PASSAGE_CHARACTERS),
     };
   });
-  const documentFrequency = (term: string): number => Math.max(keywords.lookup('content', term).length, keywords.lookup('meta', term).length);
+  const documentFrequency = (term: string): number => Math.max(keywords.frequency('content', term), keywords.frequency('meta', term));
   const weights = termWeights(words(request.contentTerms.join(' ')), documentFrequency, catalog.size);
   const outcome = await reranker.rerank(request.queryText, candidates, weights);
   const reordered = head

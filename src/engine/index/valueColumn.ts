@@ -1,0 +1,36 @@
+// One string field of every message as numbers into its distinct values, so a filter tests each distinct value once.
+
+/**
+ * A mailing list has a few thousand senders, recipient lists and folders among a million messages: testing
+ * `from:axboe` against each distinct sender and copying the verdicts out by number costs a fraction of testing every
+ * message's sender (at 100k messages the per-message tests were half of an operator query's time).
+ */
+export class ValueColumn {
+  /** Distinct values, in order of first appearance. */
+  private readonly values: string[] = [];
+  private readonly numberOf = new Map<string, number>();
+  /** Per ordinal, the number of its value. */
+  private numbers = new Int32Array(1024);
+
+  set(ordinal: number, value: string): void {
+    let number = this.numberOf.get(value);
+    if (number === undefined) {
+      number = this.values.length;
+      this.values.push(value);
+      this.numberOf.set(value, number);
+    }
+    if (ordinal >= this.numbers.length) {
+      const grown = new Int32Array(Math.max(this.numbers.length * 2, ordinal + 1));
+      grown.set(this.numbers);
+      this.numbers = grown;
+    }
+    this.numbers[ordinal] = number;
+  }
+
+  /** Sets the bit of every message (of the first `into.length`) whose value passes `test`; `test` runs once per distinct value. */
+  mark(into: Uint8Array, test: (value: string) => boolean): void {
+    const verdicts = Uint8Array.from(this.values, (value) => (test(value) ? 1 : 0));
+    const numbers = this.numbers;
+    for (let ordinal = 0; ordinal < into.length; ordinal += 1) into[ordinal]! |= verdicts[numbers[ordinal]!]!;
+  }
+}
