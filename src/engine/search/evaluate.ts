@@ -26,9 +26,20 @@ export interface Evaluation {
   phrases: string[];
 }
 
+/**
+ * All-zero scores for evaluations that scored no word, shared (nobody writes them) because at a million messages
+ * each query allocating 8 MB of them set off a full garbage collection every few queries.
+ */
+let sharedZeros = new Float64Array(0);
+function zeros(size: number): Float64Array {
+  if (sharedZeros.length !== size) sharedZeros = new Float64Array(size);
+  return sharedZeros;
+}
+
 export class Evaluator {
   private readonly size: number;
-  readonly scores: Float64Array;
+  /** Allocated when a word is first scored: an operator-only query has no scores. */
+  private ownScores: Float64Array | null = null;
   readonly highlightTerms: string[] = [];
   readonly phrases: string[] = [];
   /** Free words and body: values that are not negated: what semantic search embeds. */
@@ -45,12 +56,11 @@ export class Evaluator {
     private readonly wordMatch: WordMatch = 'all',
   ) {
     this.size = catalog.size;
-    this.scores = new Float64Array(this.size);
   }
 
   evaluate(root: QueryNode | null): Evaluation {
     const matches = root ? this.node(root, true) : new Uint8Array(this.size).fill(1);
-    return { matches, scores: this.scores, highlightTerms: this.highlightTerms, phrases: this.phrases, contentTerms: this.contentTerms };
+    return { matches, scores: this.ownScores ?? zeros(this.size), highlightTerms: this.highlightTerms, phrases: this.phrases, contentTerms: this.contentTerms };
   }
 
   private node(node: QueryNode, positive: boolean): Bitset {
@@ -112,6 +122,7 @@ export class Evaluator {
   /** Every word must occur (in any of the fields); scores accumulate for positive matches only. */
   private wordsMatch(text: string, fields: ('content' | 'meta')[], positive: boolean): Bitset {
     const terms = words(text);
+    const scores = positive ? (this.ownScores ??= new Float64Array(this.size)) : null;
     const result = new Uint8Array(this.size).fill(terms.length > 0 ? 1 : 0);
     for (const term of terms) {
       const hits = new Uint8Array(this.size);
@@ -124,7 +135,7 @@ export class Evaluator {
           for (const ordinal of slot ?? []) {
             if (ordinal < this.size) {
               hits[ordinal] = 1;
-              if (positive) this.scores[ordinal]! += weight * (1 - (0.5 * rank) / count);
+              if (scores) scores[ordinal]! += weight * (1 - (0.5 * rank) / count);
             }
             rank += 1;
           }
