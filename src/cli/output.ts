@@ -18,7 +18,7 @@ export function printImport(report: ImportReport): void {
 }
 
 export function printSearch(result: SearchResult): void {
-  const lines = [`${result.total} results (${result.mode}${result.modeNote ? `: ${result.modeNote}` : ''}, ${result.tookMs} ms)`];
+  const lines = [`${result.isTotalEstimated ? 'about ' : ''}${result.total} results (${result.mode}${result.modeNote ? `: ${result.modeNote}` : ''}, ${result.tookMs} ms)`];
   for (const warning of result.parsed.warnings) lines.push(`warning: ${warning}`);
   for (const hit of result.hits) {
     lines.push(`${hit.date.slice(0, 10)}  ${(hit.from.name || hit.from.address).slice(0, 24).padEnd(24)}  ${hit.subject.slice(0, 70)}  ${hit.hasAttachments ? '📎 ' : ''}[${hit.id}]`);

@@ -95,6 +95,7 @@ export function createMcpServer(api: ToolApi, version: string): McpServer {
         return result<OutputOf<typeof SEARCH_OUTPUT>>({
           query: full,
           total: found.total,
+          isTotalEstimated: found.isTotalEstimated,
           offset: offset ?? 0,
           nextOffset: (offset ?? 0) + found.hits.length < found.total ? (offset ?? 0) + found.hits.length : null,
           mode: found.mode,

@@ -7,6 +7,7 @@ const nextOffset = z.number().int().nullable();
 export const SEARCH_OUTPUT = {
   query: z.string().describe('The query that ran, with the context scopes'),
   total: z.number().int().describe('Every match, on all pages'),
+  isTotalEstimated: z.boolean().describe('True when total is an estimate (a phrase with very many candidates); later pages read further'),
   offset: z.number().int(),
   nextOffset: nextOffset.describe('The offset of the next page, or null on the last one'),
   mode: z.enum(['keyword', 'semantic', 'hybrid', 'rerank', 'hyde']).describe('The mode that ran'),

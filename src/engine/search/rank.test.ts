@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Catalog } from '../index/catalog';
 import type { CatalogRow } from '../store/messageRecord';
-import { bestDiversified, byDate, byDateOldest, byScore, diversifyThreads, firstInOrder, fuseByRank, type RankedHit } from './rank';
+import { bestDiversified, byDate, byScore, diversifyThreads, firstInOrder, firstMatches, fuseByRank, ordinalsByDate, ordinalsByScore, reversed, type RankedHit } from './rank';
 
 function row(id: string, threadId: string, date: number): CatalogRow {
   return {
@@ -43,11 +43,11 @@ describe('fuseByRank', () => {
   });
 });
 
-describe('firstInOrder and bestDiversified', () => {
+describe('firstInOrder, firstMatches and bestDiversified', () => {
   // Few dates and scores, so ties are common and the id tie-break decides; one thread holds most hits, so diversity
-  // often reaches past the first ones.
+  // often reaches past the first ones. Some messages do not match, so the bitset has holes.
   const thread = fc.oneof({ arbitrary: fc.constant(0), weight: 4 }, { arbitrary: fc.integer({ min: 1, max: 12 }), weight: 1 });
-  const hits = fc.array(fc.record({ date: fc.integer({ min: 0, max: 4 }), score: fc.integer({ min: 0, max: 3 }), thread }), { maxLength: 120, size: 'max' });
+  const hits = fc.array(fc.record({ date: fc.integer({ min: 0, max: 4 }), score: fc.integer({ min: 0, max: 3 }), thread, isMatch: fc.boolean() }), { maxLength: 120, size: 'max' });
 
   function catalogOf(items: { date: number; thread: number }[]): Catalog {
     const catalog = new Catalog();
@@ -61,8 +61,22 @@ describe('firstInOrder and bestDiversified', () => {
       fc.property(hits, fc.integer({ min: 0, max: 130 }), (items, count) => {
         const catalog = catalogOf(items);
         const ranked = items.map((item, ordinal) => hit(ordinal, item.score));
-        for (const order of [byDate(catalog), byDateOldest(catalog), byScore(catalog)]) {
+        for (const order of [byDate(catalog), reversed(byDate(catalog)), byScore(catalog)]) {
           expect(firstInOrder(ranked, order, count)).toEqual([...ranked].sort(order).slice(0, count));
+        }
+      }),
+    );
+  });
+
+  it('picks from a bitset what sorting its set ordinals would put first', () => {
+    fc.assert(
+      fc.property(hits, fc.integer({ min: 0, max: 130 }), (items, count) => {
+        const catalog = catalogOf(items);
+        const matches = Uint8Array.from(items, (item) => (item.isMatch ? 1 : 0));
+        const scores = Float64Array.from(items, (item) => item.score);
+        const matching = items.flatMap((item, ordinal) => (item.isMatch ? [ordinal] : []));
+        for (const order of [ordinalsByDate(catalog), reversed(ordinalsByDate(catalog)), ordinalsByScore(catalog, scores)]) {
+          expect(firstMatches(matches, order, count)).toEqual([...matching].sort(order).slice(0, count));
         }
       }),
     );
@@ -72,9 +86,11 @@ describe('firstInOrder and bestDiversified', () => {
     fc.assert(
       fc.property(hits, fc.integer({ min: 0, max: 60 }), (items, count) => {
         const catalog = catalogOf(items);
-        const ranked = items.map((item, ordinal) => hit(ordinal, item.score));
+        const matches = Uint8Array.from(items, (item) => (item.isMatch ? 1 : 0));
+        const scores = Float64Array.from(items, (item) => item.score);
+        const ranked = items.flatMap((item, ordinal) => (item.isMatch ? [hit(ordinal, item.score)] : []));
         const expected = diversifyThreads([...ranked].sort(byScore(catalog)), catalog).slice(0, count);
-        expect(bestDiversified(ranked, catalog, count)).toEqual(expected);
+        expect(bestDiversified(matches, scores, catalog, count)).toEqual(expected);
       }),
     );
   });

@@ -6,7 +6,8 @@ import type { Catalog } from '../index/catalog';
 export const RRF_K = 60;
 /** By default no thread may take more than this many of the first ten hits. */
 export const DEFAULT_HITS_PER_THREAD = 2;
-const DIVERSE_TOP = 10;
+/** The top that thread diversity applies to. */
+export const DIVERSE_TOP = 10;
 
 export interface RankedHit {
   ordinal: number;
@@ -20,17 +21,29 @@ function compareIds(catalog: Catalog, first: number, second: number): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-export type HitOrder = (first: RankedHit, second: RankedHit) => number;
+export type Order<T> = (first: T, second: T) => number;
+export type HitOrder = Order<RankedHit>;
 
 /** Newest first; equal dates by id so pages never shuffle. */
-export function byDate(catalog: Catalog): HitOrder {
-  return (first, second) => catalog.dates[second.ordinal]! - catalog.dates[first.ordinal]! || compareIds(catalog, first.ordinal, second.ordinal);
+export function ordinalsByDate(catalog: Catalog): Order<number> {
+  return (first, second) => catalog.dates[second]! - catalog.dates[first]! || compareIds(catalog, first, second);
 }
 
-/** Oldest first: exactly the reverse of byDate. */
-export function byDateOldest(catalog: Catalog): HitOrder {
-  const newest = byDate(catalog);
-  return (first, second) => newest(second, first);
+/** Best score (of `scores`, by ordinal) first; then newest; then id. */
+export function ordinalsByScore(catalog: Catalog, scores: Float64Array): Order<number> {
+  const newest = ordinalsByDate(catalog);
+  return (first, second) => scores[second]! - scores[first]! || newest(first, second);
+}
+
+/** The order of `order` reversed: oldest first for a date order. */
+export function reversed<T>(order: Order<T>): Order<T> {
+  return (first, second) => order(second, first);
+}
+
+/** Newest first, as ordinalsByDate. */
+export function byDate(catalog: Catalog): HitOrder {
+  const newest = ordinalsByDate(catalog);
+  return (first, second) => newest(first.ordinal, second.ordinal);
 }
 
 /** Best score first; then newest; then id. */
@@ -39,43 +52,65 @@ export function byScore(catalog: Catalog): HitOrder {
   return (first, second) => second.score - first.score || newest(first, second);
 }
 
-/** Moves the heap's entry at `index` down until both children come after it in `order` (the heap's root is its last). */
-function siftDown(heap: RankedHit[], index: number, order: HitOrder): void {
-  const length = heap.length;
-  for (;;) {
-    const left = 2 * index + 1;
-    if (left >= length) return;
-    const right = left + 1;
-    const later = right < length && order(heap[right]!, heap[left]!) > 0 ? right : left;
-    if (order(heap[later]!, heap[index]!) <= 0) return;
-    [heap[index], heap[later]] = [heap[later]!, heap[index]!];
-    index = later;
-  }
-}
-
 /**
- * The first `count` hits in `order`, sorted: what sorting all of them and slicing gives (every order here is total),
- * but keeping only `count` in a heap, so a page of a query that matches most of the archive costs little.
+ * The first `count` items offered in `order`, kept in a heap whose root is the last of them: a page of a query that
+ * matches most of the archive costs one comparison per match, and nothing is allocated for the ones left out.
  */
-export function firstInOrder(hits: readonly RankedHit[], order: HitOrder, count: number): RankedHit[] {
-  if (count <= 0) return [];
-  if (count >= hits.length) return [...hits].sort(order);
-  const heap: RankedHit[] = [];
-  for (const hit of hits) {
-    if (heap.length < count) {
-      heap.push(hit);
+class FirstInOrder<T> {
+  private readonly heap: T[] = [];
+
+  constructor(
+    private readonly order: Order<T>,
+    private readonly count: number,
+  ) {}
+
+  offer(item: T): void {
+    const { heap, order } = this;
+    if (heap.length < this.count) {
+      heap.push(item);
       for (let index = heap.length - 1; index > 0; ) {
         const parent = (index - 1) >> 1;
         if (order(heap[index]!, heap[parent]!) <= 0) break;
         [heap[index], heap[parent]] = [heap[parent]!, heap[index]!];
         index = parent;
       }
-    } else if (order(hit, heap[0]!) < 0) {
-      heap[0] = hit;
-      siftDown(heap, 0, order);
+    } else if (heap.length > 0 && order(item, heap[0]!) < 0) {
+      heap[0] = item;
+      this.siftDown();
     }
   }
-  return heap.sort(order);
+
+  sorted(): T[] {
+    return this.heap.sort(this.order);
+  }
+
+  /** Moves the root down until both children come after it in the order. */
+  private siftDown(): void {
+    const { heap, order } = this;
+    for (let index = 0; ; ) {
+      const left = 2 * index + 1;
+      if (left >= heap.length) return;
+      const right = left + 1;
+      const later = right < heap.length && order(heap[right]!, heap[left]!) > 0 ? right : left;
+      if (order(heap[later]!, heap[index]!) <= 0) return;
+      [heap[index], heap[later]] = [heap[later]!, heap[index]!];
+      index = later;
+    }
+  }
+}
+
+/** The first `count` items in `order`, sorted: what sorting all of them and slicing gives (every order here is total). */
+export function firstInOrder<T>(items: Iterable<T>, order: Order<T>, count: number): T[] {
+  const first = new FirstInOrder(order, count);
+  for (const item of items) first.offer(item);
+  return first.sorted();
+}
+
+/** The first `count` set ordinals of a bitset in `order`, sorted. */
+export function firstMatches(matches: Uint8Array, order: Order<number>, count: number): number[] {
+  const first = new FirstInOrder(order, count);
+  for (let ordinal = 0; ordinal < matches.length; ordinal += 1) if (matches[ordinal]) first.offer(ordinal);
+  return first.sorted();
 }
 
 export interface FusionWeights {
@@ -128,14 +163,14 @@ function diversify(hits: RankedHit[], catalog: Catalog, perThread: number): { or
 }
 
 /**
- * The first `count` of `hits` (in any order) as sorting them by score and diversifying threads would order them: from
- * a best-first prefix, doubled until diversity no longer reaches past it.
+ * The first `count` messages of a bitset as sorting them by score and diversifying threads would order them: from a
+ * best-first prefix, doubled until diversity no longer reaches past it. Keyword-only searches page this way.
  */
-export function bestDiversified(hits: readonly RankedHit[], catalog: Catalog, count: number, perThread = DEFAULT_HITS_PER_THREAD): RankedHit[] {
-  const order = byScore(catalog);
+export function bestDiversified(matches: Uint8Array, scores: Float64Array, catalog: Catalog, count: number, perThread = DEFAULT_HITS_PER_THREAD): RankedHit[] {
+  const order = ordinalsByScore(catalog, scores);
   for (let prefix = Math.max(count, DIVERSE_TOP) * 2; ; prefix *= 2) {
-    const best = firstInOrder(hits, order, prefix);
+    const best = firstMatches(matches, order, prefix).map((ordinal): RankedHit => ({ ordinal, score: scores[ordinal]!, matchType: 'keyword' }));
     const { ordered, isSettled } = diversify(best, catalog, perThread);
-    if (isSettled || best.length === hits.length) return ordered.slice(0, count);
+    if (isSettled || best.length < prefix) return ordered.slice(0, count);
   }
 }

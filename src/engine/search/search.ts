@@ -1,5 +1,5 @@
 // Runs one search: parse, pre-filter over all messages, retrieve by words and/or meaning, fuse, diversify, page.
-import type { MatchType, SearchHit, SearchRequest, SearchResult, SortOrder } from '../../shared/model/search';
+import type { SearchHit, SearchRequest, SearchResult, SortOrder } from '../../shared/model/search';
 import { parseQuery } from '../../shared/query/parse';
 import { summarizeQuery } from '../../shared/query/summarize';
 import type { Catalog } from '../index/catalog';
@@ -12,7 +12,7 @@ import type { ChunkMatch } from '../vectors/chunkStore';
 import { Evaluator, foldedPhrase, type Bitset } from './evaluate';
 import { hydeSearchText, writeHypotheticalPassage } from './hyde';
 import { keepPhraseMatches, type PhraseVerdicts } from './phraseFilter';
-import { bestDiversified, byDate, byDateOldest, byScore, diversifyThreads, firstInOrder, fuseByRank, type RankedHit } from './rank';
+import { bestDiversified, byScore, DIVERSE_TOP, diversifyThreads, firstInOrder, firstMatches, fuseByRank, ordinalsByDate, ordinalsByScore, reversed, type RankedHit } from './rank';
 import type { Reranker } from './reranker';
 import { rerankFused } from './rerankStage';
 import { routeQuery } from './route';
@@ -53,6 +53,12 @@ export interface SearchContext {
   phraseVerdicts: PhraseVerdicts;
   /** The configured answer provider's model, for hyde mode; null (or absent) when answers are extractive. */
   languageModel?: () => ChatGenerator | null;
+}
+
+function countBits(bits: Bitset): number {
+  let count = 0;
+  for (let ordinal = 0; ordinal < bits.length; ordinal += 1) count += bits[ordinal]!;
+  return count;
 }
 
 function setBits(bits: Bitset): number[] {
@@ -157,16 +163,25 @@ async function searchOnce(request: SearchRequest, context: SearchContext, tuning
     modeNote = `${mode} ran as keyword: the query has only operators, no words to ${mode === 'hyde' ? 'write a passage about' : 'rerank by'}`;
     mode = 'keyword';
   }
-  let ranked: RankedHit[] = [];
   let chunks = new Map<number, ChunkMatch>();
-  // Fusion ranks every keyword hit; a keyword-only search picks its page from them unsorted (see bestDiversified).
+  // Fusion ranks every keyword hit; a keyword-only search picks its page straight from the bitset (see firstMatches).
   const isFused = mode !== 'keyword' && keyword.contentTerms.length > 0;
-  if (mode !== 'semantic') {
-    if (keyword.phrases.length > 0) await keepPhraseMatches(keyword.matches, keyword.phrases.map(foldedPhrase), context.catalog, context.store, context.phraseVerdicts);
-    ranked = setBits(keyword.matches).map((ordinal) => ({ ordinal, score: keyword.scores[ordinal]!, matchType: 'keyword' as MatchType }));
-    if (isFused) ranked.sort(byScore(context.catalog));
+  const usesKeywords = mode !== 'semantic';
+  const dateOrder = parsed.dateOrder === 'oldest' ? reversed(ordinalsByDate(context.catalog)) : ordinalsByDate(context.catalog);
+  /** With many phrase candidates, only the first ones are read: how many messages are estimated to match but were not read. */
+  let unreadPhraseMatches = 0;
+  if (usesKeywords && keyword.phrases.length > 0) {
+    const order = sort === 'date' ? dateOrder : ordinalsByScore(context.catalog, keyword.scores);
+    // Fusion ranks keyword hits down to where the semantic candidates' ranks still count.
+    const wanted = offset + limit + (isFused ? SEMANTIC_CANDIDATES : DIVERSE_TOP);
+    const phraseContext = { catalog: context.catalog, store: context.store, remembered: context.phraseVerdicts };
+    const found = await keepPhraseMatches(keyword.matches, keyword.phrases.map(foldedPhrase), order, wanted, phraseContext);
+    if (found.isEstimate) unreadPhraseMatches = found.count - countBits(keyword.matches);
   }
+  /** The fused hits, best first. */
+  let fused: RankedHit[] = [];
   if (isFused) {
+    const keywordHits = usesKeywords ? setBits(keyword.matches).map((ordinal): RankedHit => ({ ordinal, score: keyword.scores[ordinal]!, matchType: 'keyword' })).sort(byScore(context.catalog)) : [];
     const filter = { matches: new Evaluator(context.catalog, context.keywords, 'relaxed').evaluate(parsed.root).matches, chunks: chunkFilter(parsed.root) };
     const queryText = parsed.semanticText?.trim() || keyword.contentTerms.join(' ');
     let semanticText = queryText;
@@ -178,21 +193,24 @@ async function searchOnce(request: SearchRequest, context: SearchContext, tuning
     }
     const semantic = await semanticHits(semanticText, filter, offset + limit, context);
     chunks = semantic.chunks;
-    const keywordHits = ranked;
-    ranked = mode === 'semantic' ? semantic.hits : fuseByRank(keywordHits, semantic.hits, context.catalog, route.weights);
+    fused = mode === 'semantic' ? semantic.hits : fuseByRank(keywordHits, semantic.hits, context.catalog, route.weights);
     if (mode === 'rerank') {
       if (sort === 'date') modeNote = 'rerank: results in date order, so nothing was reordered';
       else if (context.reranker) {
-        const reranked = await rerankFused({ fused: ranked, keywordHits, queryText, contentTerms: keyword.contentTerms }, context, context.reranker);
-        ranked = reranked.ranked;
+        const reranked = await rerankFused({ fused, keywordHits, queryText, contentTerms: keyword.contentTerms }, context, context.reranker);
+        fused = reranked.ranked;
         modeNote = reranked.note;
       } else modeNote = 'rerank ran as hybrid: this engine has no reranker';
     }
   }
-  const total = parsed.limit !== null ? Math.min(parsed.limit, ranked.length) : ranked.length;
+  const matched = (isFused ? fused.length : usesKeywords ? countBits(keyword.matches) : 0) + unreadPhraseMatches;
+  const total = parsed.limit !== null ? Math.min(parsed.limit, matched) : matched;
   const pageEnd = Math.min(offset + limit, total);
-  if (sort === 'date') ranked = firstInOrder(ranked, parsed.dateOrder === 'oldest' ? byDateOldest(context.catalog) : byDate(context.catalog), pageEnd);
-  else ranked = isFused ? diversifyThreads(ranked, context.catalog) : bestDiversified(ranked, context.catalog, pageEnd);
+  let ranked: RankedHit[];
+  if (isFused) ranked = sort === 'date' ? firstInOrder(fused, (first, second) => dateOrder(first.ordinal, second.ordinal), pageEnd) : diversifyThreads(fused, context.catalog);
+  else if (!usesKeywords) ranked = [];
+  else if (sort === 'date') ranked = firstMatches(keyword.matches, dateOrder, pageEnd).map((ordinal) => ({ ordinal, score: keyword.scores[ordinal]!, matchType: 'keyword' }));
+  else ranked = bestDiversified(keyword.matches, keyword.scores, context.catalog, pageEnd);
   const page = ranked.slice(offset, pageEnd);
   const ids = page.map((hit) => context.catalog.entries[hit.ordinal]!.row.id);
   const texts = new Map((await context.store.getColumns(ids, ['id', 'snippet', 'text', 'attachmentTextJson'])).map((row) => [row.id, row]));
@@ -216,6 +234,7 @@ async function searchOnce(request: SearchRequest, context: SearchContext, tuning
     query: request.query,
     parsed: summarizeQuery(request.query, parsed),
     total,
+    isTotalEstimated: unreadPhraseMatches > 0 && total === matched,
     tookMs: Math.round(performance.now() - started),
     hits,
     mode,

@@ -44,8 +44,13 @@ export interface SearchHit extends MessageSummary {
 export interface SearchResult {
   query: string;
   parsed: ParsedQuerySummary;
-  /** Exact number of messages matching the query (all pages). */
+  /** Number of messages matching the query (all pages): exact unless isTotalEstimated. */
   total: number;
+  /**
+   * True when a phrase had too many candidates to read them all: the pages found so far are exact, the total is
+   * estimated from them ("about 41,000 results"), and a later page reads further.
+   */
+  isTotalEstimated: boolean;
   tookMs: number;
   hits: SearchHit[];
   /** The mode that ran (`auto` resolved), and why when it differs from the one asked for. */

@@ -88,7 +88,7 @@ export function ResultList({ listRef, result, error, selectedIndex, openId, onSe
     <section className="result-pane" aria-label="Results">
       <header className="result-header">
         <span className="result-count" data-testid="result-count" aria-live="polite">
-          {result ? `${formatCount(result.total)} result${result.total === 1 ? '' : 's'}` : 'Searching…'}
+          {result ? `${result.isTotalEstimated ? 'About ' : ''}${formatCount(result.total)} result${result.total === 1 ? '' : 's'}` : 'Searching…'}
         </span>
         {result && <span className="result-took muted">{result.tookMs} ms</span>}
         {result?.modeNote && (

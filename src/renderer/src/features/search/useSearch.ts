@@ -70,7 +70,9 @@ export function useSearch(client: LanternClient, query: string, sort: SortOrder,
       .search({ query, sort, limit: PAGE_SIZE, offset })
       .then((page) => {
         if (request !== requestCounter.current) return;
-        setResult((previous) => (previous && previous.hits.length === offset ? { ...previous, hits: [...previous.hits, ...page.hits] } : previous));
+        // Reading further can turn an estimated total into a better estimate or the exact one.
+        const { total, isTotalEstimated } = page;
+        setResult((previous) => (previous && previous.hits.length === offset ? { ...previous, total, isTotalEstimated, hits: [...previous.hits, ...page.hits] } : previous));
       })
       .catch((failure: unknown) => {
         if (request === requestCounter.current) setError(failure instanceof Error ? failure.message : String(failure));

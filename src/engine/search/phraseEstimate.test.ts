@@ -1,0 +1,77 @@
+// A phrase with more candidates than are read at once: exact pages in order, an estimated total, exact once all are read.
+import { join } from 'node:path';
+import { convert as htmlToText } from 'html-to-text';
+import { simpleParser } from 'mailparser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { corpusPath, makeTempDir, readCorpusMessages } from '../../../test/corpus';
+import { foldText } from '../../shared/query/fold';
+import { openEngine } from '../engine';
+import type { Engine } from '../engineTypes';
+import { EXACT_PHRASE_CANDIDATES } from './phraseFilter';
+
+/** Both words are in most of the archive's messages; the phrase in far fewer. */
+const PHRASE = 'the usrp';
+
+interface Known {
+  messageId: string;
+  date: number;
+  words: string;
+}
+
+async function know(raw: Buffer): Promise<Known> {
+  const parsed = await simpleParser(raw.subarray(raw.indexOf(0x0a) + 1));
+  const text = parsed.text?.trim() ? parsed.text : typeof parsed.html === 'string' ? htmlToText(parsed.html, { wordwrap: false }) : '';
+  const words = foldText(`${parsed.subject ?? ''}\n${text}`).match(/[\p{L}\p{N}]+/gu) ?? [];
+  return { messageId: (parsed.messageId ?? '').replace(/^<|>$/g, ''), date: parsed.date?.getTime() ?? 0, words: ` ${words.join(' ')} ` };
+}
+
+describe('a phrase with many candidates', () => {
+  let engine: Engine;
+  /** Newest first, the messages that hold the phrase (by the test's own reading of the mail). */
+  let holding: Known[];
+  let candidates: number;
+
+  beforeAll(async () => {
+    const known = await Promise.all((await readCorpusMessages('usrp-users-list.mbox.gz')).map(know));
+    holding = known.filter((item) => item.words.includes(` ${PHRASE} `)).sort((first, second) => second.date - first.date);
+    candidates = known.filter((item) => PHRASE.split(' ').every((word) => item.words.includes(` ${word} `))).length;
+    engine = await openEngine({ dataDir: join(await makeTempDir(), 'store'), timeZone: 'UTC' });
+    await engine.importPaths([corpusPath('usrp-users-list.mbox.gz')], 'usrp');
+  });
+
+  afterAll(async () => {
+    await engine.close();
+  });
+
+  it('reads only as far as the page needs, in date order, estimates the total, and is exact once all are read', async () => {
+    expect(candidates).toBeGreaterThan(EXACT_PHRASE_CANDIDATES);
+    expect(holding.length).toBeGreaterThan(40);
+    const search = (limit: number, offset = 0) => engine.search({ query: `"${PHRASE}"`, limit, offset, sort: 'date', mode: 'keyword' });
+    const first = await search(20);
+    const second = await search(20, 20);
+    expect(first.isTotalEstimated).toBe(true);
+    // Estimated from an even sample of 400 of the candidates: well within a quarter of the truth.
+    expect(first.total).toBeGreaterThan(holding.length * 0.75);
+    expect(first.total).toBeLessThan(holding.length * 1.25);
+
+    // A page past every candidate reads them all: the pages before were its first ones.
+    const all = await search(1000);
+    expect(all.isTotalEstimated).toBe(false);
+    expect(all.total).toBe(all.hits.length);
+    expect([...first.hits, ...second.hits].map((hit) => hit.id)).toEqual(all.hits.slice(0, 40).map((hit) => hit.id));
+    const dates = all.hits.map((hit) => Date.parse(hit.date));
+    expect(dates).toEqual([...dates].sort((a, b) => b - a));
+    // The test reads subjects and bodies; the engine reads attachment text too, so it may find a few more.
+    const found = new Set(all.hits.map((hit) => hit.messageId));
+    for (const item of holding) expect(found).toContain(item.messageId);
+    expect(all.total).toBeLessThan(holding.length * 1.02);
+  });
+
+  it('ranks by relevance among messages that hold the phrase', async () => {
+    const result = await engine.search({ query: `"${PHRASE}"`, limit: 20, mode: 'keyword' });
+    const all = await engine.search({ query: `"${PHRASE}"`, limit: 1000, sort: 'date', mode: 'keyword' });
+    expect(result.hits).toHaveLength(20);
+    const holdingIds = new Set(all.hits.map((hit) => hit.id));
+    for (const hit of result.hits) expect(holdingIds).toContain(hit.id);
+  });
+});
