@@ -105,23 +105,24 @@ function setOrdinals(matches: Bitset): number[] {
 }
 
 /**
- * Clears the bits of `matches` whose message lacks any of the (folded) phrases; whole words only. With many
- * candidates only the first ones in `order` are read, until `wanted` of them hold the phrases: the bits left are those,
+ * Clears the bits of `matches` whose message lacks any of the (folded) phrases; whole words only. With a bound and
+ * many candidates only the first ones in its order are read, until `wanted` of them hold the phrases: the bits left are those,
  * and the returned count of all messages that hold them is estimated from an even sample of the candidates. Returns the exact
  * count when every candidate was read.
  */
 export async function keepPhraseMatches(
   matches: Bitset,
   phrases: string[],
-  order: Order<number>,
-  wanted: number,
+  /** The search's order and how many matches its page needs; null reads every candidate. */
+  bound: { order: Order<number>; wanted: number } | null,
   context: { catalog: Catalog; store: MessageStore; remembered: PhraseVerdicts },
 ): Promise<{ count: number; isEstimate: boolean }> {
   const check = new PhraseCheck(phrases, context.catalog, context.store, context.remembered);
   const candidates = setOrdinals(matches);
   let read = candidates;
   let sample = candidates;
-  if (candidates.length > EXACT_PHRASE_CANDIDATES) {
+  if (bound !== null && candidates.length > EXACT_PHRASE_CANDIDATES) {
+    const { order, wanted } = bound;
     const stride = candidates.length / ESTIMATE_SAMPLE;
     sample = Array.from({ length: ESTIMATE_SAMPLE }, (_, index) => candidates[Math.floor(index * stride)]!);
     for (let prefix = Math.max(FIRST_ROUND, 2 * wanted); ; prefix *= 2) {

@@ -21,7 +21,7 @@ import { toSummary } from './toSummary';
 
 const MAX_LIMIT = 1000;
 /**
- * Semantic retrieval returns at most this many messages (or the requested page's end, if further). They feed rank
+ * Semantic retrieval returns at most this many messages (in semantic mode, or the requested page's end, if further). They feed rank
  * fusion, where rank 100 adds 1/160, and rerank reads the fused top 50; every passage fetched costs LanceDB a read
  * (at 100k messages, 200 candidates took 45–60 ms, 100 about 30).
  */
@@ -171,11 +171,11 @@ async function searchOnce(request: SearchRequest, context: SearchContext, tuning
   /** With many phrase candidates, only the first ones are read: how many messages are estimated to match but were not read. */
   let unreadPhraseMatches = 0;
   if (usesKeywords && keyword.phrases.length > 0) {
-    const order = sort === 'date' ? dateOrder : ordinalsByScore(context.catalog, keyword.scores);
-    // Fusion ranks keyword hits down to where the semantic candidates' ranks still count.
-    const wanted = offset + limit + (isFused ? SEMANTIC_CANDIDATES : DIVERSE_TOP);
+    // A keyword page is exact from a prefix of its order; fusion ranks every keyword hit, and its pages must come from
+    // one list whatever the offset, so it reads them all.
+    const bound = isFused ? null : { order: sort === 'date' ? dateOrder : ordinalsByScore(context.catalog, keyword.scores), wanted: offset + limit + DIVERSE_TOP };
     const phraseContext = { catalog: context.catalog, store: context.store, remembered: context.phraseVerdicts };
-    const found = await keepPhraseMatches(keyword.matches, keyword.phrases.map(foldedPhrase), order, wanted, phraseContext);
+    const found = await keepPhraseMatches(keyword.matches, keyword.phrases.map(foldedPhrase), bound, phraseContext);
     if (found.isEstimate) unreadPhraseMatches = found.count - countBits(keyword.matches);
   }
   /** The fused hits, best first. */
@@ -191,7 +191,8 @@ async function searchOnce(request: SearchRequest, context: SearchContext, tuning
       if (hypothetical.text === null) mode = 'hybrid';
       else semanticText = hypothetical.text;
     }
-    const semantic = await semanticHits(semanticText, filter, offset + limit, context);
+    // Fused pages slice one list whatever their offset, so its semantic part does not grow with the offset.
+    const semantic = await semanticHits(semanticText, filter, mode === 'semantic' ? offset + limit : 0, context);
     chunks = semantic.chunks;
     fused = mode === 'semantic' ? semantic.hits : fuseByRank(keywordHits, semantic.hits, context.catalog, route.weights);
     if (mode === 'rerank') {

@@ -88,6 +88,16 @@ describe('semantic and hybrid search', () => {
     expect(result.total).toBeGreaterThanOrEqual(keywordOnly.total);
   });
 
+  it('pages a hybrid search as slices of one list, however deep', async () => {
+    const query = 'usrp';
+    const whole = await engine.search({ query, mode: 'hybrid', limit: 220 });
+    expect(whole.mode).toBe('hybrid');
+    expect(whole.total).toBeGreaterThan(200);
+    const pages = [];
+    for (let offset = 0; offset < 220; offset += 20) pages.push(...(await engine.search({ query, mode: 'hybrid', limit: 20, offset })).hits);
+    expect(pages.map((hit) => hit.id)).toEqual(whole.hits.map((hit) => hit.id));
+  });
+
   it('keeps at most two hits of a thread in the first ten', async () => {
     const result = await engine.search({ query: 'how do I set the sample rate on the usrp', mode: 'hybrid', limit: 10 });
     const perThread = new Map<string, number>();
