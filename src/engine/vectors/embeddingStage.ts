@@ -11,6 +11,12 @@ import type { ChunkMatch, ChunkRow, ChunkStore, DateSpan } from './chunkStore';
 const PASSAGES_PER_MESSAGE = 2;
 /** Messages per batch: large enough to batch the model, small enough to show progress and stop promptly. */
 const MESSAGES_PER_BATCH = 32;
+/**
+ * Passages and seconds an append to the chunk table waits for. Every append is a new table version whose manifest
+ * lists every file so far: appending each batch left 30,000 versions and 42 GB of manifests after a million messages.
+ */
+const APPEND_PASSAGES = 2000;
+const APPEND_SECONDS = 30;
 
 export interface PassageInput {
   subject: string;
@@ -112,6 +118,18 @@ export class VectorIndex {
       }
       return { records, rows };
     };
+    // Embedded batches wait here for one larger append; their messages count as embedded once it is written.
+    let unwritten: { rows: ChunkRow[]; ids: string[] } = { rows: [], ids: [] };
+    let lastAppend = performance.now();
+    const append = async (): Promise<void> => {
+      const { rows, ids } = unwritten;
+      unwritten = { rows: [], ids: [] };
+      lastAppend = performance.now();
+      await this.chunks.add(rows);
+      for (const id of ids) embedded.add(id);
+      chunkCount += rows.length;
+      progress();
+    };
     let next = pending.length > 0 ? prepare(0) : null;
     for (let start = 0; next !== null && !signal.aborted; start += MESSAGES_PER_BATCH) {
       const { records, rows } = await next;
@@ -122,12 +140,16 @@ export class VectorIndex {
       // Its failure, if any, surfaces when it is awaited above; until then it must not count as unhandled.
       next?.catch(() => undefined);
       const vectors = await embedding;
-      await this.chunks.add(rows.map((row, index) => ({ ...row, vector: vectors[index]! })));
-      for (const record of records) embedded.add(record.id);
-      chunkCount += rows.length;
-      progress();
+      unwritten.rows.push(...rows.map((row, index) => ({ ...row, vector: vectors[index]! })));
+      unwritten.ids.push(...records.map((record) => record.id));
+      if (unwritten.rows.length >= APPEND_PASSAGES || performance.now() - lastAppend >= APPEND_SECONDS * 1000) await append();
     }
-    if (!signal.aborted) await this.chunks.ensureIndexes();
+    // Stopped or done, what was embedded is kept.
+    if (unwritten.ids.length > 0) await append();
+    if (!signal.aborted) {
+      await this.chunks.compact();
+      await this.chunks.ensureIndexes();
+    }
     progress();
     return { embedded: embedded.size, total: this.catalog.size, chunks: chunkCount, embedderId: this.embedder.id, elapsedMs: Math.round(performance.now() - started) };
   }

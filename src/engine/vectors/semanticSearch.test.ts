@@ -2,6 +2,7 @@
 // messages are embedded on the worker thread the app uses.
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { connect } from '@lancedb/lancedb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleForTest } from '../../../test/bundle';
 import { makeTempDir, readCorpusMessages, repoRoot, toMbox } from '../../../test/corpus';
@@ -53,6 +54,10 @@ describe('semantic and hybrid search', () => {
     expect(stats.embeddedChunks).toBe(report.chunks);
     expect(stats.embedderId).toBe(report.embedderId);
     expect((await engine.embed()).chunks).toBe(0);
+    // Eight batches of messages were appended at once: one table version each had left 42 GB of them at a million.
+    const chunks = await (await connect(join(dataDir, 'store', 'lancedb'))).openTable('chunks_v2');
+    expect((await chunks.listVersions()).length).toBeLessThanOrEqual(4);
+    expect(await chunks.countRows()).toBe(report.chunks);
   });
 
   // Each question shares (almost) no words with the subject of the mail it should find in the first five.
