@@ -11,6 +11,19 @@ export type WordMatch = 'all' | 'relaxed' | 'any';
 /** One byte per message: 1 when it matches. */
 export type Bitset = Uint8Array;
 
+export function countBits(bits: Bitset): number {
+  let count = 0;
+  for (let ordinal = 0; ordinal < bits.length; ordinal += 1) count += bits[ordinal]!;
+  return count;
+}
+
+/** The ordinals whose bit is set, in order. */
+export function setBits(bits: Bitset): number[] {
+  const ordinals: number[] = [];
+  for (let ordinal = 0; ordinal < bits.length; ordinal += 1) if (bits[ordinal]) ordinals.push(ordinal);
+  return ordinals;
+}
+
 /** Subject and people hits outrank body hits; within the body, FlexSearch's order (earlier mentions first) counts. */
 const META_WEIGHT = 2;
 const CONTENT_WEIGHT = 1;

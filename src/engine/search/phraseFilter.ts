@@ -1,7 +1,7 @@
 // Keeps the messages that hold a query's phrases verbatim: reads their texts in pipelined batches, as far as a page needs, and remembers verdicts.
 import type { Catalog } from '../index/catalog';
 import type { MessageStore } from '../store/messageStore';
-import type { Bitset } from './evaluate';
+import { setBits, type Bitset } from './evaluate';
 import { phraseMatcher, type PhraseMatcher } from './phraseMatch';
 import { firstMatches, type Order } from './rank';
 
@@ -98,12 +98,6 @@ class PhraseCheck {
   }
 }
 
-function setOrdinals(matches: Bitset): number[] {
-  const ordinals: number[] = [];
-  for (let ordinal = 0; ordinal < matches.length; ordinal += 1) if (matches[ordinal]) ordinals.push(ordinal);
-  return ordinals;
-}
-
 /**
  * Clears the bits of `matches` whose message lacks any of the (folded) phrases; whole words only. With a bound and
  * many candidates only the first ones in its order are read, until `wanted` of them hold the phrases: the bits left are those,
@@ -118,7 +112,7 @@ export async function keepPhraseMatches(
   context: { catalog: Catalog; store: MessageStore; remembered: PhraseVerdicts },
 ): Promise<{ count: number; isEstimate: boolean }> {
   const check = new PhraseCheck(phrases, context.catalog, context.store, context.remembered);
-  const candidates = setOrdinals(matches);
+  const candidates = setBits(matches);
   let read = candidates;
   let sample = candidates;
   if (bound !== null && candidates.length > EXACT_PHRASE_CANDIDATES) {

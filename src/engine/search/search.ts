@@ -9,7 +9,7 @@ import type { MessageStore } from '../store/messageStore';
 import type { ChatGenerator } from '../answer/types';
 import { chunkFilter, type ChunkFilter } from '../vectors/chunkFilter';
 import type { ChunkMatch } from '../vectors/chunkStore';
-import { Evaluator, foldedPhrase, type Bitset } from './evaluate';
+import { countBits, Evaluator, foldedPhrase, setBits, type Bitset } from './evaluate';
 import { hydeSearchText, writeHypotheticalPassage } from './hyde';
 import { keepPhraseMatches, type PhraseVerdicts } from './phraseFilter';
 import { bestDiversified, byScore, DIVERSE_TOP, diversifyThreads, firstInOrder, firstMatches, fuseByRank, ordinalsByDate, ordinalsByScore, reversed, type RankedHit } from './rank';
@@ -53,20 +53,6 @@ export interface SearchContext {
   phraseVerdicts: PhraseVerdicts;
   /** The configured answer provider's model, for hyde mode; null (or absent) when answers are extractive. */
   languageModel?: () => ChatGenerator | null;
-}
-
-function countBits(bits: Bitset): number {
-  let count = 0;
-  for (let ordinal = 0; ordinal < bits.length; ordinal += 1) count += bits[ordinal]!;
-  return count;
-}
-
-function setBits(bits: Bitset): number[] {
-  const ordinals: number[] = [];
-  bits.forEach((bit, ordinal) => {
-    if (bit) ordinals.push(ordinal);
-  });
-  return ordinals;
 }
 
 async function semanticHits(
