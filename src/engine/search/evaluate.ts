@@ -40,8 +40,8 @@ export interface Evaluation {
 }
 
 /**
- * All-zero scores for evaluations that scored no word, shared (nobody writes them) because at a million messages
- * each query allocating 8 MB of them set off a full garbage collection every few queries.
+ * All-zero scores for evaluations that scored no word, shared (nobody writes them): at a million messages each query
+ * allocated 8 MB of them, adding to the garbage collections seen during slow queries.
  */
 let sharedZeros = new Float64Array(0);
 function zeros(size: number): Float64Array {
@@ -142,7 +142,7 @@ export class Evaluator {
       for (const field of fields) {
         const slots = this.keywords.postings(field, term);
         const weight = field === 'meta' ? META_WEIGHT : CONTENT_WEIGHT;
-        const count = slots.reduce((sum, slot) => sum + (slot?.length ?? 0), 0);
+        const count = this.keywords.frequency(field, term);
         let rank = 0;
         for (const slot of slots) {
           for (const ordinal of slot ?? []) {

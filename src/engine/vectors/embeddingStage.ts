@@ -147,7 +147,8 @@ export class VectorIndex {
     // Stopped or done, what was embedded is kept.
     if (unwritten.ids.length > 0) await append();
     if (!signal.aborted) {
-      await this.chunks.compact();
+      // Only a run that appended left versions behind; the run at every start-up usually appends nothing.
+      if (chunkCount > 0) await this.chunks.compact();
       await this.chunks.ensureIndexes();
     }
     progress();
