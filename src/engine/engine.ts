@@ -146,6 +146,7 @@ async function openStoreEngine(options: EngineOptions): Promise<Engine> {
   const saveIndexes = async (): Promise<void> => {
     await keywords!.save(keywordFolder, orderFingerprint(catalog));
     await store.ensureIdIndex(catalog.size);
+    await store.compactIfFragmented();
     await markStoreChanged(options.dataDir);
   };
 
