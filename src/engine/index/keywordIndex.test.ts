@@ -18,7 +18,7 @@ function build(): KeywordIndex {
 
 /** A word's postings as one best-first list. */
 function ordinals(index: KeywordIndex, word: string, field: 'content' | 'meta' = 'content'): number[] {
-  return index.postings(field, word).flatMap((slot) => slot ?? []);
+  return index.postings(field, word).flatMap((ordinals) => Array.from(ordinals ?? []));
 }
 
 describe('KeywordIndex postings', () => {
@@ -32,6 +32,52 @@ describe('KeywordIndex postings', () => {
     expect(index.frequency('content', 'budget')).toBe(2);
     expect(index.frequency('meta', 'budget')).toBe(1);
     expect(index.frequency('content', 'absent')).toBe(0);
+  });
+});
+
+describe('KeywordIndex packed postings', () => {
+  /** Documents whose words repeat at different strides and positions, so rank slots and merges both matter. */
+  function documentOf(ordinal: number): { content: string; meta: string } {
+    const filler = Array.from({ length: ordinal % 40 }, (_, position) => `filler${position}`).join(' ');
+    return { content: ordinal % 2 === 0 ? `alpha ${filler} w${ordinal % 13}` : `${filler} alpha w${ordinal % 13} odd`, meta: `sender${ordinal % 5}` };
+  }
+  const WORDS_TO_CHECK = ['alpha', 'odd', 'w0', 'w12', 'filler0', 'filler39', 'absent'];
+
+  it('lists the same ordinals in the same order however often the added documents were folded', async () => {
+    const unfolded = new KeywordIndex(Number.MAX_SAFE_INTEGER);
+    const folded = new KeywordIndex(7);
+    for (let ordinal = 0; ordinal < 500; ordinal += 1) {
+      unfolded.add(ordinal, documentOf(ordinal));
+      folded.add(ordinal, documentOf(ordinal));
+    }
+    for (const word of WORDS_TO_CHECK) {
+      expect(ordinals(folded, word)).toEqual(ordinals(unfolded, word));
+      expect(folded.frequency('content', word)).toBe(unfolded.frequency('content', word));
+    }
+    expect(ordinals(folded, 'sender3', 'meta')).toEqual(ordinals(unfolded, 'sender3', 'meta'));
+    expect(ordinals(folded, 'alpha')).toHaveLength(500);
+  });
+
+  it('adds to a loaded index and saves both parts together', async () => {
+    const folder = join(await mkdtemp(join(tmpdir(), 'lantern-keywords-')), 'keyword-index');
+    try {
+      const first = new KeywordIndex();
+      for (let ordinal = 0; ordinal < 300; ordinal += 1) first.add(ordinal, documentOf(ordinal));
+      await first.save(folder, 'first');
+      const loaded = (await KeywordIndex.load(folder, 300, 'first'))!;
+      const reference = new KeywordIndex(Number.MAX_SAFE_INTEGER);
+      for (let ordinal = 0; ordinal < 450; ordinal += 1) {
+        if (ordinal >= 300) loaded.add(ordinal, documentOf(ordinal));
+        reference.add(ordinal, documentOf(ordinal));
+      }
+      // Packed postings from the file, then those added since, read as one list.
+      for (const word of WORDS_TO_CHECK) expect(ordinals(loaded, word)).toEqual(ordinals(reference, word));
+      await loaded.save(folder, 'second');
+      const reloaded = (await KeywordIndex.load(folder, 450, 'second'))!;
+      for (const word of WORDS_TO_CHECK) expect(ordinals(reloaded, word)).toEqual(ordinals(reference, word));
+    } finally {
+      await rm(join(folder, '..'), { recursive: true, force: true });
+    }
   });
 });
 
@@ -90,6 +136,12 @@ describe('KeywordIndex save and load', () => {
     expect(await KeywordIndex.load(folder, DOCUMENTS, 'order-a')).toBeNull();
     await writeFile(join(folder, 'content.parts'), content.slice(0, content.length / 2));
     expect(await KeywordIndex.load(folder, DOCUMENTS, 'order-a')).toBeNull();
+    // Cut at a line's end, every remaining line still reads: the saved postings count tells.
+    const lines = content.trim().split('\n');
+    await writeFile(join(folder, 'content.parts'), `${lines.slice(0, -1).join('\n')}\n`);
+    expect(await KeywordIndex.load(folder, DOCUMENTS, 'order-a')).toBeNull();
+    await writeFile(join(folder, 'content.parts'), content);
+    expect(await KeywordIndex.load(folder, DOCUMENTS, 'order-a')).not.toBeNull();
   });
 
   it('replaces an earlier save whole, leaving no staging folder behind', async () => {

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { once } from 'node:events';
 import FlexSearch from 'flexsearch';
+import { FrozenPostings, PostingsBuilder, type SlotLists } from './frozenPostings';
 
 const { Index } = FlexSearch;
 
@@ -36,6 +37,12 @@ interface FlexInternals {
   map: Map<string, (number[] | null | undefined)[]>;
 }
 
+function flexMap(index: FlexIndex): Map<string, (number[] | null | undefined)[]> {
+  const internals = index as unknown as FlexInternals;
+  if (!(internals.map instanceof Map)) throw new Error('keyword index: this FlexSearch version keeps its postings in another shape');
+  return internals.map;
+}
+
 /** Postings (or registered ids) a saved line holds at most: about 2 MB of JSON. */
 const PART_SIZE = 250_000;
 
@@ -55,15 +62,32 @@ function* runsOf<T>(items: Iterable<T>, sizeOf: (item: T) => number): Generator<
   if (run.length > 0) yield run;
 }
 
-function* exportParts(index: FlexIndex): Generator<string> {
-  const internals = index as unknown as FlexInternals;
-  if (!(internals.map instanceof Map) || !(internals.reg instanceof Set || internals.reg instanceof Map)) {
-    throw new Error('keyword index: this FlexSearch version keeps its postings in another shape, so the index cannot be saved');
-  }
+/** A field's saved lines, in FlexSearch's export format (registered ids, then words with their slots). */
+function* exportParts(postings: FrozenPostings, documents: number): Generator<string> {
   let part = 0;
-  for (const ids of runsOf(internals.reg.keys(), () => 1)) yield `${(part += 1)}.reg\t${JSON.stringify(ids)}`;
-  const postingsOf = ([, slots]: [string, (number[] | null | undefined)[]]): number => slots.reduce((sum, slot) => sum + (slot?.length ?? 0), 0);
-  for (const entries of runsOf(internals.map, postingsOf)) yield `${(part += 1)}.map\t${JSON.stringify(entries)}`;
+  for (const ids of runsOf(ordinalsBelow(documents), () => 1)) yield `${(part += 1)}.reg\t${JSON.stringify(ids)}`;
+  const postingsOf = ([, slots]: [string, Int32Array[]]): number => slots.reduce((sum, slot) => sum + slot.length, 0);
+  for (const entries of runsOf(postings.entries(), postingsOf)) {
+    yield `${(part += 1)}.map\t${JSON.stringify(entries.map(([word, slots]) => [word, slots.map((slot) => Array.from(slot))]))}`;
+  }
+}
+
+function* ordinalsBelow(count: number): Generator<number> {
+  for (let ordinal = 0; ordinal < count; ordinal += 1) yield ordinal;
+}
+
+/** FlexSearch's registered ids: not needed (the ordinals are 0..documents-1), only checked, as a sign of damage. */
+function checkRegistered(data: string): void {
+  if (!Array.isArray(JSON.parse(data))) throw new Error('keyword index: a saved part of registered ids is not a list');
+}
+
+/** A saved `.map` line's entries; anything else in their place means a damaged file. */
+function parsedEntries(data: string): [string, SlotLists][] {
+  const entries: unknown = JSON.parse(data);
+  const isEntry = (entry: unknown): entry is [string, SlotLists] =>
+    Array.isArray(entry) && typeof entry[0] === 'string' && Array.isArray(entry[1]) && entry[1].every((slot) => slot === null || Array.isArray(slot));
+  if (!Array.isArray(entries) || !entries.every(isEntry)) throw new Error('keyword index: a saved part is not a list of words and postings');
+  return entries;
 }
 
 function createIndex(): FlexIndex {
@@ -77,6 +101,8 @@ interface SavedMeta {
   documents: number;
   /** Fingerprint of the message order the ordinals refer to. */
   order: string;
+  /** Postings saved per field, to tell a whole file from a cut one (absent in indexes saved before they were counted). */
+  postings?: Record<KeywordField, number>;
 }
 
 /** A message's indexed words, space-separated: folded, each once. */
@@ -87,44 +113,73 @@ export interface KeywordDocument {
   meta: string;
 }
 
+/**
+ * Documents added since the last fold are kept in FlexSearch; past this many (or a quarter of all documents, so a
+ * growing archive is folded a bounded number of times) they are folded into the packed postings.
+ */
+const FOLD_AFTER = 20_000;
+
 export class KeywordIndex {
-  private indexes: Record<KeywordField, FlexIndex> = { content: createIndex(), meta: createIndex() };
+  /** Postings packed into typed arrays (see FrozenPostings): everything loaded or folded. */
+  private frozen: Record<KeywordField, FrozenPostings> = { content: FrozenPostings.empty(), meta: FrozenPostings.empty() };
+  /** Documents added since the last fold. */
+  private live: Record<KeywordField, FlexIndex> = { content: createIndex(), meta: createIndex() };
+  private liveDocuments = 0;
   documents = 0;
 
+  /** `foldAfter` is for tests: how many added documents FlexSearch holds at least before they are folded. */
+  constructor(private readonly foldAfter = FOLD_AFTER) {}
+
   add(ordinal: number, document: KeywordDocument): void {
-    this.indexes.content.add(ordinal, document.content);
-    this.indexes.meta.add(ordinal, document.meta);
+    this.live.content.add(ordinal, document.content);
+    this.live.meta.add(ordinal, document.meta);
     this.documents = Math.max(this.documents, ordinal + 1);
+    this.liveDocuments += 1;
+    if (this.liveDocuments >= Math.max(this.foldAfter, this.documents / 4)) this.fold();
+  }
+
+  /** Moves what FlexSearch holds into the packed postings; ordinals are added in increasing order, so they follow. */
+  private fold(): void {
+    if (this.liveDocuments === 0) return;
+    for (const field of FIELDS) this.frozen[field] = this.frozen[field].merged(flexMap(this.live[field]));
+    this.live = { content: createIndex(), meta: createIndex() };
+    this.liveDocuments = 0;
   }
 
   /**
-   * The ordinals containing the word (folded, as `words` gives it), best first, in FlexSearch's rank slots: read in
-   * place, because asking FlexSearch to search copies every posting of a common word into a new array (a third of a
-   * word query's time at 100k messages).
+   * The ordinals containing the word (folded, as `words` gives it), best first, as lists to read one after another:
+   * each rank slot's packed ordinals, then the slot's ordinals added since. Read in place: asking FlexSearch to search
+   * copies every posting of a common word into a new array (a third of a word query's time at 100k messages).
    */
-  postings(field: KeywordField, word: string): readonly (readonly number[] | null | undefined)[] {
-    return (this.indexes[field] as unknown as FlexInternals).map.get(word) ?? [];
+  postings(field: KeywordField, word: string): SlotLists {
+    const frozen = this.frozen[field].slots(word);
+    const live = flexMap(this.live[field]).get(word);
+    if (!frozen) return live ?? [];
+    if (!live) return frozen;
+    return frozen.flatMap((ids, slot) => [ids, live[slot]]);
   }
 
   /** How many messages contain the word in the field. */
   frequency(field: KeywordField, word: string): number {
-    return this.postings(field, word).reduce((sum, slot) => sum + (slot?.length ?? 0), 0);
+    return this.postings(field, word).reduce((sum, ids) => sum + (ids?.length ?? 0), 0);
   }
 
   async save(folder: string, order: string): Promise<void> {
+    this.fold();
     const staging = `${folder}.saving`;
     await rm(staging, { recursive: true, force: true });
     await mkdir(staging, { recursive: true });
     for (const field of FIELDS) {
       const output = createWriteStream(join(staging, fieldFile(field)));
       const written = once(output, 'close');
-      for (const line of exportParts(this.indexes[field])) {
+      for (const line of exportParts(this.frozen[field], this.documents)) {
         if (!output.write(`${line}\n`)) await once(output, 'drain');
       }
       output.end();
       await written;
     }
-    const meta: SavedMeta = { version: KEYWORD_INDEX_VERSION, documents: this.documents, order };
+    const postings = { content: this.frozen.content.postingCount, meta: this.frozen.meta.postingCount };
+    const meta: SavedMeta = { version: KEYWORD_INDEX_VERSION, documents: this.documents, order, postings };
     await writeFile(join(staging, MANIFEST), JSON.stringify(meta));
     await rm(folder, { recursive: true, force: true });
     await rename(staging, folder);
@@ -140,11 +195,17 @@ export class KeywordIndex {
       for (const field of FIELDS) {
         if (!files.includes(fieldFile(field))) return null;
         const lines = createInterface({ input: createReadStream(join(folder, fieldFile(field))), crlfDelay: Infinity });
+        const builder = new PostingsBuilder();
         for await (const line of lines) {
           const tab = line.indexOf('\t');
           if (tab < 0) return null;
-          index.indexes[field].import(line.slice(0, tab), line.slice(tab + 1));
+          const data = line.slice(tab + 1);
+          if (line.slice(0, tab).endsWith('.reg')) checkRegistered(data);
+          else for (const [word, slots] of parsedEntries(data)) builder.append(word, slots.map((ids) => [ids]));
         }
+        index.frozen[field] = builder.build();
+        // The postings add up to what was saved, or a part is missing.
+        if (meta.postings && meta.postings[field] !== index.frozen[field].postingCount) return null;
       }
       index.documents = meta.documents;
       return index;

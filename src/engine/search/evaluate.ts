@@ -144,8 +144,10 @@ export class Evaluator {
         const weight = field === 'meta' ? META_WEIGHT : CONTENT_WEIGHT;
         const count = this.keywords.frequency(field, term);
         let rank = 0;
-        for (const slot of slots) {
-          for (const ordinal of slot ?? []) {
+        for (const ordinals of slots) {
+          if (!ordinals) continue;
+          for (let index = 0; index < ordinals.length; index += 1) {
+            const ordinal = ordinals[index]!;
             if (ordinal < this.size) {
               hits[ordinal] = 1;
               if (scores) scores[ordinal]! += weight * (1 - (0.5 * rank) / count);
