@@ -1,5 +1,4 @@
 // The messages table merges the fragments import batches leave, keeping the row order the keyword index relies on.
-import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { connect } from '@lancedb/lancedb';
 import { describe, expect, it } from 'vitest';
@@ -47,7 +46,7 @@ async function scannedIds(store: MessageStore): Promise<string[]> {
 }
 
 describe('MessageStore compaction', () => {
-  it('merges the fragments of many import batches once there are 20, keeping the rows and their order, and deletes the old files', async () => {
+  it('merges the fragments of many import batches once there are 20, keeping the rows and their order', async () => {
     const location = join(await makeTempDir(), 'lancedb');
     const store = await MessageStore.open(location);
     try {
@@ -65,8 +64,6 @@ describe('MessageStore compaction', () => {
       expect((await table.stats()).fragmentStats.numFragments).toBe(1);
       expect(await scannedIds(store)).toEqual(before);
       expect((await store.get(['id-26']))[0]?.text).toBe('body of message 26');
-      // The replaced fragments' files are gone at once: kept for a grace period, they would stay for days.
-      expect(await readdir(join(location, 'messages.lance', 'data'))).toHaveLength(1);
       expect(await store.compactIfFragmented()).toBe(false);
       table.close();
     } finally {

@@ -11,6 +11,8 @@ const ID_INDEX_THRESHOLD = 5_000;
  * million messages. From this many small fragments on they are merged; LanceDB's own rule of thumb is every 20 writes.
  */
 const COMPACT_AFTER_FRAGMENTS = 20;
+/** How long a replaced table version stays readable for searches under way. */
+const VERSION_GRACE_MS = 60_000;
 
 function quote(value: string): string {
   return `'${value.replace(/'/g, "''")}'`;
@@ -59,15 +61,15 @@ export class MessageStore {
   }
 
   /**
-   * Merges the fragments imports left, once there are COMPACT_AFTER_FRAGMENTS small ones, and drops every earlier
-   * table version. Rows keep their order, which the saved keyword index's ordinals depend on. No grace period: LanceDB
-   * keeps files younger than the cut-off, and once their versions are gone deletes them only after 7 days; with a
-   * minute's grace a 33k-message import (51 s) stayed on disk twice. Readers reopen at the store change that follows; one reading the old snapshot at
-   * that moment gets an error for that call.
+   * Merges the fragments imports left, once there are COMPACT_AFTER_FRAGMENTS small ones, and drops table versions
+   * older than a minute. Rows keep their order, which the saved keyword index's ordinals depend on. The minute spares
+   * searches reading a recent version meanwhile: with no grace, a search during an import failed on a deleted file.
+   * Its cost: LanceDB keeps files younger than the cut-off, so the last minute of an import's writes stays on disk
+   * beside the merged copy.
    */
   async compactIfFragmented(): Promise<boolean> {
     if ((await this.table.stats()).fragmentStats.numSmallFragments < COMPACT_AFTER_FRAGMENTS) return false;
-    await this.table.optimize({ cleanupOlderThan: new Date() });
+    await this.table.optimize({ cleanupOlderThan: new Date(Date.now() - VERSION_GRACE_MS) });
     return true;
   }
 
