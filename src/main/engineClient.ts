@@ -77,8 +77,9 @@ export class EngineClient {
     const child = utilityProcess.fork(this.options.hostPath, ['--data-dir', this.dataDir, ...resources], {
       serviceName: 'Lantern engine',
       stdio: 'inherit',
-      // The catalog and keyword index live in the engine's heap (3.7 KB a message under Node, less with Electron's
-      // compressed pointers): a million messages need the most Electron's V8 allows, 4 GB.
+      // The catalog lives in the engine's heap (1.4 KB a message under Node, less with Electron's compressed
+      // pointers; the keyword postings are typed arrays outside it): importing a million messages needs more than V8's
+      // default, so the engine gets the most Electron's V8 allows, 4 GB.
       execArgv: ['--max-old-space-size=4096'],
       env: { ...process.env, ...this.options.environment?.() },
     });

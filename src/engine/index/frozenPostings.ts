@@ -12,8 +12,8 @@ export type SlotLists = readonly (OrdinalList | null | undefined)[];
 
 /**
  * Every word's postings in one Int32Array, slot after slot. At 100k messages FlexSearch's own arrays were 400,000 JS
- * arrays holding 175 of the engine's 326 MB of heap, all traced by every major garbage collection (the pauses behind
- * the slowest keyword queries at a million messages); as one buffer they take half the bytes and nothing to trace.
+ * arrays holding 175 of the engine's 326 MB of heap, all traced by every major garbage collection; as one buffer
+ * they take half the bytes and nothing to trace.
  */
 export class FrozenPostings {
   constructor(
@@ -29,10 +29,6 @@ export class FrozenPostings {
 
   get postingCount(): number {
     return this.ids.length;
-  }
-
-  get wordCount(): number {
-    return this.numbers.size;
   }
 
   slots(word: string): Int32Array[] | null {
@@ -60,12 +56,6 @@ export class FrozenPostings {
       laterByWord.delete(word);
     }
     for (const [word, slots] of laterByWord) builder.append(word, slots.map((ids) => [ids]));
-    return builder.build();
-  }
-
-  static from(entries: Iterable<[string, SlotLists]>): FrozenPostings {
-    const builder = new PostingsBuilder();
-    for (const [word, slots] of entries) builder.append(word, slots.map((ids) => [ids]));
     return builder.build();
   }
 }

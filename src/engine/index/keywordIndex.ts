@@ -1,4 +1,5 @@
-// The FlexSearch keyword index over message ordinals, persisted with a schema version and rebuilt when it disagrees.
+// The keyword index over message ordinals (FlexSearch while documents are added, packed arrays once folded), persisted
+// with a schema version and rebuilt when it disagrees.
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -16,7 +17,7 @@ const MANIFEST = 'manifest.json';
 
 /**
  * A field's file holds parts in FlexSearch's export format one per line, "key<TAB>data" (the data is JSON, so it has
- * no raw tab or newline). Parts are written and imported one at a time: at 100k messages, reading one 100 MB JSON object
+ * no raw tab or newline). Parts are written and read one at a time: at 100k messages, reading one 100 MB JSON object
  * and parsing each part out of it again raised the engine's peak memory by about 700 MB while it opened.
  */
 const fieldFile = (field: KeywordField): string => `${field}.parts`;
@@ -26,20 +27,11 @@ const FIELDS: readonly KeywordField[] = ['content', 'meta'];
 
 type FlexIndex = InstanceType<typeof Index>;
 
-/**
- * What FlexSearch's own export reads: the registered ids and, per word, its postings by rank slot. Its export cuts
- * parts by word count, so at a million messages one part of common words passed V8's 512 MB string limit and
- * JSON.stringify ended the process; parts are cut here by postings instead, and read back by FlexSearch's import.
- */
-interface FlexInternals {
-  reg: Set<number> | Map<number, unknown>;
-  map: Map<string, (number[] | null | undefined)[]>;
-}
-
+/** FlexSearch's postings, read in place: per word, its ordinals by rank slot. */
 function flexMap(index: FlexIndex): Map<string, (number[] | null | undefined)[]> {
-  const internals = index as unknown as FlexInternals;
-  if (!(internals.map instanceof Map)) throw new Error('keyword index: this FlexSearch version keeps its postings in another shape');
-  return internals.map;
+  const map = (index as unknown as { map: unknown }).map;
+  if (!(map instanceof Map)) throw new Error('keyword index: this FlexSearch version keeps its postings in another shape');
+  return map as Map<string, (number[] | null | undefined)[]>;
 }
 
 /** Postings (or registered ids) a saved line holds at most: about 2 MB of JSON. */
@@ -61,7 +53,11 @@ function* runsOf<T>(items: Iterable<T>, sizeOf: (item: T) => number): Generator<
   if (run.length > 0) yield run;
 }
 
-/** A field's saved lines, in FlexSearch's export format (registered ids, then words with their slots). */
+/**
+ * A field's saved lines, in FlexSearch's export format (registered ids, then words with their slots). FlexSearch's own
+ * export cut parts by word count, so at a million messages one part of common words passed V8's 512 MB string limit
+ * and JSON.stringify ended the process; parts are cut by postings instead.
+ */
 function* exportParts(postings: FrozenPostings, documents: number): Generator<string> {
   let part = 0;
   for (const ids of runsOf(ordinalsBelow(documents), () => 1)) yield `${(part += 1)}.reg\t${JSON.stringify(ids)}`;
