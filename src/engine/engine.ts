@@ -146,7 +146,6 @@ async function openStoreEngine(options: EngineOptions): Promise<Engine> {
   const saveIndexes = async (): Promise<void> => {
     await keywords!.save(keywordFolder, orderFingerprint(catalog));
     await store.ensureIdIndex(catalog.size);
-    await store.compactIfFragmented();
     await markStoreChanged(options.dataDir);
   };
 

@@ -6,13 +6,6 @@ import { CATALOG_COLUMNS, MESSAGE_SCHEMA, type CatalogRow, type MessageRecord } 
 const TABLE = 'messages';
 /** Below this many rows a scan is as fast as an index lookup and the index would only cost writes. */
 const ID_INDEX_THRESHOLD = 5_000;
-/**
- * Every import batch (500 messages) leaves a fragment and a table version: 2,000 of each and 269 MB of manifests at a
- * million messages. From this many small fragments on they are merged; LanceDB's own rule of thumb is every 20 writes.
- */
-const COMPACT_AFTER_FRAGMENTS = 20;
-/** How long a replaced table version stays readable for searches under way. */
-const VERSION_GRACE_MS = 60_000;
 
 function quote(value: string): string {
   return `'${value.replace(/'/g, "''")}'`;
@@ -58,19 +51,6 @@ export class MessageStore {
   async add(records: MessageRecord[]): Promise<void> {
     if (records.length === 0) return;
     await this.table.add(records as unknown as Record<string, unknown>[]);
-  }
-
-  /**
-   * Merges the fragments imports left, once there are COMPACT_AFTER_FRAGMENTS small ones, and drops table versions
-   * older than a minute. Rows keep their order, which the saved keyword index's ordinals depend on. The minute spares
-   * searches reading a recent version meanwhile: with no grace, a search during an import failed on a deleted file.
-   * Its cost: LanceDB keeps files younger than the cut-off, so the last minute of an import's writes stays on disk
-   * beside the merged copy.
-   */
-  async compactIfFragmented(): Promise<boolean> {
-    if ((await this.table.stats()).fragmentStats.numSmallFragments < COMPACT_AFTER_FRAGMENTS) return false;
-    await this.table.optimize({ cleanupOlderThan: new Date(Date.now() - VERSION_GRACE_MS) });
-    return true;
   }
 
   /** Builds the id index once the table is big enough for it to pay off; later writes keep it current. */
