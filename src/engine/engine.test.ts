@@ -3,6 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connect } from '@lancedb/lancedb';
 import { corpusPath, makeTempDir, readCorpusMessages, toMbox } from '../../test/corpus';
 import { openEngine } from './engine';
 import type { Engine } from './engineTypes';
@@ -231,6 +232,64 @@ describe('engine with Gmail labels', () => {
       expect((await engine.getStats()).sources).toEqual([]);
     } finally {
       await engine.close();
+    }
+  });
+});
+
+describe('engine tidying the messages table', () => {
+  it('drops the table versions imports left once their grace has passed, with the same results before and after', async () => {
+    const dataDir = await makeTempDir();
+    const raw = await readCorpusMessages('io-uring-list.mbox.gz', 1200);
+    const files = [0, 1, 2].map((part) => join(dataDir, `part-${part}.mbox`));
+    for (const [part, file] of files.entries()) await writeFile(file, toMbox(raw.slice(part * 400, part * 400 + 400)));
+    const storeDir = join(dataDir, 'store');
+    const versions = async (): Promise<number> => (await (await connect(join(storeDir, 'lancedb'))).openTable('messages')).listVersions().then((list) => list.length);
+    const engine = await openEngine({ dataDir: storeDir, timeZone: 'UTC', versionGraceMs: 1000 });
+    try {
+      // The tidying an engine does when it opens (nothing to do on an empty store) is over before the imports start.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      for (const file of files) await engine.importPaths([file], file);
+      const before = await engine.search({ query: 'io_uring submission queue', limit: 50 });
+      expect(before.total).toBeGreaterThan(0);
+      expect(await versions()).toBeGreaterThan(3);
+      const deadline = Date.now() + 15_000;
+      while ((await versions()) > 1 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(await versions()).toBe(1);
+      const after = await engine.search({ query: 'io_uring submission queue', limit: 50 });
+      expect(after.hits.map((hit) => hit.id)).toEqual(before.hits.map((hit) => hit.id));
+      expect((await engine.getMessage(before.hits[0]!.id))?.id).toBe(before.hits[0]!.id);
+    } finally {
+      await engine.close();
+    }
+    const reopened = await openEngine({ dataDir: storeDir, timeZone: 'UTC' });
+    try {
+      expect((await reopened.getStats()).messages).toBe(1200);
+    } finally {
+      await reopened.close();
+    }
+  });
+
+  it('drops, soon after opening, the versions a session left when it closed within their grace', async () => {
+    const dataDir = await makeTempDir();
+    const file = join(dataDir, 'part.mbox');
+    await writeFile(file, toMbox(await readCorpusMessages('io-uring-list.mbox.gz', 600)));
+    const storeDir = join(dataDir, 'store');
+    const versions = async (): Promise<number> => (await (await connect(join(storeDir, 'lancedb'))).openTable('messages')).listVersions().then((list) => list.length);
+    const first = await openEngine({ dataDir: storeDir, timeZone: 'UTC' });
+    try {
+      await first.importPaths([file], 'part');
+    } finally {
+      await first.close();
+    }
+    expect(await versions()).toBeGreaterThan(1);
+    const reopened = await openEngine({ dataDir: storeDir, timeZone: 'UTC', versionGraceMs: 0 });
+    try {
+      const deadline = Date.now() + 15_000;
+      while ((await versions()) > 1 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(await versions()).toBe(1);
+      expect((await reopened.search({ query: 'io_uring', limit: 5 })).total).toBeGreaterThan(0);
+    } finally {
+      await reopened.close();
     }
   });
 });

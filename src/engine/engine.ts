@@ -26,6 +26,7 @@ import { PhraseVerdicts } from './search/phraseFilter';
 import { Reranker, RERANKER_FOLDER_NAME } from './search/reranker';
 import { SourceRegistry } from './sources';
 import { MessageStore } from './store/messageStore';
+import { VERSION_GRACE_MS } from './store/tidyTable';
 import { VectorService } from './vectors/vectorService';
 import { acquireWriterLock } from './store/writerLock';
 import { markStoreChanged } from './storeGeneration';
@@ -143,9 +144,32 @@ async function openStoreEngine(options: EngineOptions): Promise<Engine> {
   const interactionLog = (): string | null =>
     options.interactionLog !== undefined ? options.interactionLog : settings.interactionLog ? join(options.dataDir, 'interactions.jsonl') : null;
   const backupFolder = (): string => settings.backups.folder ?? defaultBackupFolder(options.dataDir);
+  // Table versions an import replaced are dropped once no search can still be reading them (see tidyTable).
+  const versionGraceMs = options.versionGraceMs ?? VERSION_GRACE_MS;
+  let tidyTimer: NodeJS.Timeout | null = null;
+  const tidyLater = (delayMs: number): void => {
+    if (isReadOnly || closed) return;
+    if (tidyTimer) clearTimeout(tidyTimer);
+    tidyTimer = setTimeout(() => {
+      tidyTimer = null;
+      const run = writeQueue.then(async () => {
+        if (closed) return;
+        if (await store.tidy(versionGraceMs)) tidyLater(versionGraceMs);
+      });
+      writeQueue = run.catch((error: unknown) =>
+        console.error(`store: dropping the messages table's replaced versions failed (they stay on disk until the next try): ${error instanceof Error ? error.message : String(error)}`),
+      );
+    }, delayMs);
+    tidyTimer.unref();
+  };
+  // Versions an earlier session left (it closed within the grace, or before merging) go soon after opening.
+  tidyLater(0);
   const saveIndexes = async (): Promise<void> => {
     await keywords!.save(keywordFolder, orderFingerprint(catalog));
     await store.ensureIdIndex(catalog.size);
+    // Merged now when fragmented, so searches read few files; the versions it replaced go once their grace has passed.
+    if (await store.isFragmented()) await store.tidy(versionGraceMs);
+    tidyLater(versionGraceMs);
     await markStoreChanged(options.dataDir);
   };
 
@@ -281,6 +305,7 @@ async function openStoreEngine(options: EngineOptions): Promise<Engine> {
     async close() {
       if (closed) return;
       for (const controller of imports.values()) controller.abort();
+      if (tidyTimer) clearTimeout(tidyTimer);
       await writeQueue;
       closed = true;
       listeners.clear();

@@ -42,6 +42,11 @@ export interface EngineOptions {
    * for the MCP server and read commands run beside the app.
    */
   access?: 'write' | 'read';
+  /**
+   * How long table versions replaced by merging an import's fragments stay on disk for searches still reading them
+   * (60 s by default); the bench's import driver, which has no readers, passes 0 to measure the settled store.
+   */
+  versionGraceMs?: number;
   /** Opt-in interaction log: a JSON-lines file; off (null) by default. */
   interactionLog?: string | null;
   /** Attachments larger than this are listed and searched but their bytes not kept; 100 MB by default (tests lower it). */

@@ -2,6 +2,7 @@
 import { connect, Index, type Connection, type Table } from '@lancedb/lancedb';
 import { Field, FixedSizeList, Float32, Float64, Int32, Schema, Utf8 } from 'apache-arrow';
 import type { ChunkFilter, ChunkPlaces } from './chunkFilter';
+import { tidyTable, VERSION_GRACE_MS } from '../store/tidyTable';
 
 /**
  * Schema 2 added the folder, labels and participants columns. It has its own table so that the writer can copy a
@@ -50,8 +51,6 @@ const ID_LIST_LIMIT = 500;
 const EXACT_RANGE_CHUNKS = 1_500;
 /** Over-fetching for a broad filter stops here: a page of fewer hits beats seconds of reading. */
 const MAX_OVERFETCH = 10_000;
-/** How long a replaced table version stays readable for readers in other processes. */
-const VERSION_GRACE_MS = 60_000;
 /**
  * Filters reach LanceDB as `messageId IN (…)` or a date range; btrees on both pay for themselves from this many rows
  * (at 140k passages a date pre-filter took 180 ms without one, 13 ms with it; 500 ids 1.6 s without, 150 ms with).
@@ -257,11 +256,11 @@ export class ChunkStore {
   }
 
   /**
-   * Merges the files of this run's appends and drops the table versions older than a minute: each append left a
-   * version behind. The minute spares a reader in another process that is still on a recent version.
+   * Merges the files of this run's appends and drops the table versions they replaced more than a minute ago (see
+   * tidyTable); the rest go at the next run's end.
    */
   async compact(): Promise<void> {
-    await this.table.optimize({ cleanupOlderThan: new Date(Date.now() - VERSION_GRACE_MS) });
+    await tidyTable(this.table, VERSION_GRACE_MS);
   }
 
   /** Builds the indexes a large table needs; true when the vector index was built now. */

@@ -1,0 +1,111 @@
+// The messages table merges the fragments import batches leave, keeping the row order the keyword index relies on, and
+// drops replaced versions only once no search can still be reading them.
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { connect } from '@lancedb/lancedb';
+import { describe, expect, it } from 'vitest';
+import { makeTempDir } from '../../../test/corpus';
+import type { MessageRecord } from './messageRecord';
+import { MessageStore } from './messageStore';
+
+function record(index: number): MessageRecord {
+  return {
+    id: `id-${index}`,
+    messageId: `<${index}@example.org>`,
+    threadId: `thread-${index % 7}`,
+    subject: `Subject ${index}`,
+    date: Date.UTC(2024, 0, 1) + index * 60_000,
+    fromName: 'Ada',
+    fromAddress: 'ada@example.org',
+    toJson: '[]',
+    ccJson: '[]',
+    bccJson: '[]',
+    folder: 'Inbox',
+    labelsJson: '[]',
+    attachmentsJson: '[]',
+    attachmentCount: 0,
+    attachmentTextJson: '[]',
+    parentId: '',
+    size: 100,
+    text: `body of message ${index}`,
+    html: '',
+    snippet: `body of message ${index}`,
+    headersJson: '{}',
+    listId: '',
+    isRead: false,
+    isStarred: false,
+    sourceId: 'source',
+    sourceFile: 'archive.mbox',
+    sourceOffset: index * 100,
+    contentHash: `hash-${index}`,
+  };
+}
+
+async function scannedIds(store: MessageStore): Promise<string[]> {
+  const ids: string[] = [];
+  for await (const rows of store.scanColumns(['id'])) ids.push(...rows.map((row) => row.id));
+  return ids;
+}
+
+async function dataFiles(location: string): Promise<number> {
+  return (await readdir(join(location, 'messages.lance', 'data'))).length;
+}
+
+describe('MessageStore tidying', () => {
+  it('merges the fragments of many import batches once there are 20, keeping the rows and their order', async () => {
+    const location = join(await makeTempDir(), 'lancedb');
+    const store = await MessageStore.open(location);
+    try {
+      // Interleaved ids, so that an order by id or by time would show as a change.
+      const batches = Array.from({ length: 25 }, (_, batch) => Array.from({ length: 40 }, (_, row) => record(row * 25 + batch)));
+      for (const batch of batches.slice(0, 10)) await store.add(batch);
+      expect(await store.isFragmented()).toBe(false);
+      for (const batch of batches.slice(10)) await store.add(batch);
+      expect(await store.isFragmented()).toBe(true);
+      const before = await scannedIds(store);
+      const table = await (await connect(location)).openTable('messages');
+      expect((await table.stats()).fragmentStats.numFragments).toBe(25);
+
+      expect(await store.tidy(0)).toBe(false);
+      await table.checkoutLatest();
+      expect((await table.stats()).fragmentStats.numFragments).toBe(1);
+      expect(await table.listVersions()).toHaveLength(1);
+      expect(await dataFiles(location)).toBe(1);
+      expect(await scannedIds(store)).toEqual(before);
+      expect((await store.get(['id-26']))[0]?.text).toBe('body of message 26');
+      expect(await store.isFragmented()).toBe(false);
+      expect(await store.tidy(0)).toBe(false);
+      table.close();
+    } finally {
+      store.close();
+    }
+  });
+
+  it('keeps the versions replaced within the grace readable, and drops them and their files once it has passed', async () => {
+    const location = join(await makeTempDir(), 'lancedb');
+    const store = await MessageStore.open(location);
+    try {
+      for (let batch = 0; batch < 5; batch += 1) await store.add(Array.from({ length: 40 }, (_, row) => record(batch * 40 + row)));
+      const reader = await (await connect(location)).openTable('messages');
+      const readVersion = await reader.version();
+      const graceMs = 1500;
+
+      expect(await store.tidy(graceMs)).toBe(true);
+      // A search that started before the merge still reads the version it started on, files and all.
+      await reader.checkout(readVersion);
+      expect(await reader.countRows()).toBe(200);
+      expect(await dataFiles(location)).toBe(6);
+
+      await new Promise((resolve) => setTimeout(resolve, graceMs + 100));
+      expect(await store.tidy(graceMs)).toBe(false);
+      await reader.checkoutLatest();
+      expect(await reader.listVersions()).toHaveLength(1);
+      expect(await dataFiles(location)).toBe(1);
+      await expect(reader.checkout(readVersion)).rejects.toThrow();
+      expect(await scannedIds(store)).toEqual(Array.from({ length: 200 }, (_, index) => `id-${index}`));
+      reader.close();
+    } finally {
+      store.close();
+    }
+  });
+});
