@@ -142,7 +142,7 @@ export class Evaluator {
       for (const field of fields) {
         const slots = this.keywords.postings(field, term);
         const weight = field === 'meta' ? META_WEIGHT : CONTENT_WEIGHT;
-        const count = this.keywords.frequency(field, term);
+        const count = slots.reduce((sum, ordinals) => sum + (ordinals?.length ?? 0), 0);
         let rank = 0;
         for (const ordinals of slots) {
           if (!ordinals) continue;
