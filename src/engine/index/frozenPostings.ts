@@ -70,6 +70,9 @@ export class PostingsBuilder {
   private starts: Int32Array;
   private ids: Int32Array;
   private length = 0;
+  /** The current word's last closed slot boundary (an index into starts), and the word's last one. */
+  private slot = 0;
+  private wordEnd = 0;
 
   constructor(expectedPostings = 1024) {
     this.ids = new Int32Array(Math.max(1, expectedPostings));
@@ -78,23 +81,59 @@ export class PostingsBuilder {
 
   /** Adds a word whose slot s holds the lists `parts[s]`, one after another. */
   append(word: string, parts: readonly SlotLists[]): void {
-    if (this.numbers.has(word)) throw new Error(`keyword index: the word "${word}" is listed twice`);
-    const number = this.numbers.size;
-    this.numbers.set(word, number);
-    if ((number + 1) * SLOTS + 1 > this.starts.length) this.starts = grown(this.starts, (number + 1) * SLOTS + 1);
+    this.beginWord(word);
     for (let slot = 0; slot < SLOTS; slot += 1) {
       for (const ids of parts[slot] ?? []) {
         if (!ids || ids.length === 0) continue;
-        if (this.length + ids.length > this.ids.length) this.ids = grown(this.ids, this.length + ids.length);
+        this.reserve(ids.length);
         if (ids instanceof Int32Array) this.ids.set(ids, this.length);
         else for (let index = 0; index < ids.length; index += 1) this.ids[this.length + index] = ids[index]!;
         this.length += ids.length;
       }
-      this.starts[number * SLOTS + slot + 1] = this.length;
+      this.endSlot();
     }
   }
 
+  /**
+   * Starts a word whose ordinals follow one at a time (`add`), each slot closed by `endSlot`; slots not closed when
+   * the next word begins or the postings are built are empty. For reading saved postings without arrays per slot.
+   */
+  beginWord(word: string): void {
+    if (this.numbers.has(word)) throw new Error(`keyword index: the word "${word}" is listed twice`);
+    this.closeWord();
+    const number = this.numbers.size;
+    this.numbers.set(word, number);
+    if ((number + 1) * SLOTS + 1 > this.starts.length) this.starts = grown(this.starts, (number + 1) * SLOTS + 1);
+    this.slot = number * SLOTS;
+    this.wordEnd = this.slot + SLOTS;
+  }
+
+  add(ordinal: number): void {
+    if (this.length === this.ids.length) this.reserve(1);
+    this.ids[this.length] = ordinal;
+    this.length += 1;
+  }
+
+  endSlot(): void {
+    if (this.slot === this.wordEnd) throw new Error('keyword index: a word has more rank slots than the index keeps');
+    this.slot += 1;
+    this.starts[this.slot] = this.length;
+  }
+
+  /** Closes the current word's remaining slots as empty. */
+  private closeWord(): void {
+    while (this.slot < this.wordEnd) {
+      this.slot += 1;
+      this.starts[this.slot] = this.length;
+    }
+  }
+
+  private reserve(count: number): void {
+    if (this.length + count > this.ids.length) this.ids = grown(this.ids, this.length + count);
+  }
+
   build(): FrozenPostings {
+    this.closeWord();
     const words = this.numbers.size;
     // Trimmed to size: the doubling that grew them can leave up to half of each unused.
     const starts = this.starts.slice(0, words * SLOTS + 1);
