@@ -1,9 +1,10 @@
 // A phrase with more candidates than are read at once: exact pages in order, an estimated total, exact once all are read.
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { convert as htmlToText } from 'html-to-text';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { corpusPath, makeTempDir, readCorpusMessages } from '../../../test/corpus';
+import { corpusPath, makeTempDir, readCorpusMessages, toMbox } from '../../../test/corpus';
 import { foldText } from '../../shared/query/fold';
 import { openEngine } from '../engine';
 import type { Engine } from '../engineTypes';
@@ -35,7 +36,13 @@ describe('a phrase with many candidates', () => {
     const known = await Promise.all((await readCorpusMessages('usrp-users-list.mbox.gz')).map(know));
     holding = known.filter((item) => item.words.includes(` ${PHRASE} `)).sort((first, second) => second.date - first.date);
     candidates = known.filter((item) => PHRASE.split(' ').every((word) => item.words.includes(` ${word} `))).length;
-    engine = await openEngine({ dataDir: join(await makeTempDir(), 'store'), timeZone: 'UTC' });
+    const dir = await makeTempDir();
+    engine = await openEngine({ dataDir: join(dir, 'store'), timeZone: 'UTC' });
+    // The first 100 messages get vectors (the real encoder; all of them would take minutes), so hybrid mode runs.
+    const slice = join(dir, 'slice.mbox');
+    await writeFile(slice, toMbox((await readCorpusMessages('usrp-users-list.mbox.gz', 100))));
+    await engine.importPaths([slice], 'slice');
+    await engine.embed();
     await engine.importPaths([corpusPath('usrp-users-list.mbox.gz')], 'usrp');
   });
 
@@ -73,5 +80,19 @@ describe('a phrase with many candidates', () => {
     expect(result.hits).toHaveLength(20);
     const holdingIds = new Set(all.hits.map((hit) => hit.id));
     for (const hit of result.hits) expect(holdingIds).toContain(hit.id);
+  });
+
+  it('in hybrid mode too, reads only the keyword hits its page needs and estimates the total', async () => {
+    const hybrid = await engine.search({ query: `"${PHRASE}"`, limit: 20, mode: 'hybrid' });
+    expect(hybrid.mode).toBe('hybrid');
+    expect(hybrid.isTotalEstimated).toBe(true);
+    expect(hybrid.hits).toHaveLength(20);
+    const all = await engine.search({ query: `"${PHRASE}"`, limit: 1000, sort: 'date', mode: 'keyword' });
+    const holdingIds = new Set(all.hits.map((hit) => hit.id));
+    const keywordHits = hybrid.hits.filter((hit) => hit.matchType !== 'semantic');
+    expect(keywordHits.length).toBeGreaterThan(10);
+    for (const hit of keywordHits) expect(holdingIds).toContain(hit.id);
+    expect(hybrid.total).toBeGreaterThan(holding.length * 0.75);
+    expect(hybrid.total).toBeLessThan(holding.length * 1.25 + 100);
   });
 });

@@ -157,9 +157,11 @@ async function searchOnce(request: SearchRequest, context: SearchContext, tuning
   /** With many phrase candidates, only the first ones are read: how many messages are estimated to match but were not read. */
   let unreadPhraseMatches = 0;
   if (usesKeywords && keyword.phrases.length > 0) {
-    // A keyword page is exact from a prefix of its order; fusion ranks every keyword hit, and its pages must come from
-    // one list whatever the offset, so it reads them all.
-    const bound = isFused ? null : { order: sort === 'date' ? dateOrder : ordinalsByScore(context.catalog, keyword.scores), wanted: offset + limit + DIVERSE_TOP };
+    // A page is exact from a prefix of its order. Fusion's pages come from the keyword hits read that far and every
+    // semantic hit; a keyword hit further down adds at most 1/(60 + its rank) to a semantic hit's score, so leaving
+    // unread ones out moves little, and reading all of them made the first phrase search in hybrid mode take 1.2 s
+    // and 200 MB at 100k messages ("task work": 11,000 candidates).
+    const bound = { order: sort === 'date' ? dateOrder : ordinalsByScore(context.catalog, keyword.scores), wanted: offset + limit + DIVERSE_TOP };
     const phraseContext = { catalog: context.catalog, store: context.store, remembered: context.phraseVerdicts };
     const found = await keepPhraseMatches(keyword.matches, keyword.phrases.map(foldedPhrase), bound, phraseContext);
     if (found.isEstimate) unreadPhraseMatches = found.count - countBits(keyword.matches);
