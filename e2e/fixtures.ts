@@ -90,6 +90,8 @@ export const test = base.extend<{ lantern: LanternServer }>({
     } finally {
       await stop(child);
       await rm(dataDir, { recursive: true, force: true });
+      // The automatic backup after an import goes beside the data folder (see defaultBackupFolder).
+      await rm(`${dataDir}-backups`, { recursive: true, force: true });
     }
   },
 });
