@@ -246,8 +246,6 @@ describe('engine tidying the messages table', () => {
     const versions = async (): Promise<number> => (await (await connect(join(storeDir, 'lancedb'))).openTable('messages')).listVersions().then((list) => list.length);
     const engine = await openEngine({ dataDir: storeDir, timeZone: 'UTC', versionGraceMs: 1000 });
     try {
-      // The tidying an engine does when it opens (nothing to do on an empty store) is over before the imports start.
-      await new Promise((resolve) => setTimeout(resolve, 200));
       for (const file of files) await engine.importPaths([file], file);
       const before = await engine.search({ query: 'io_uring submission queue', limit: 50 });
       expect(before.total).toBeGreaterThan(0);

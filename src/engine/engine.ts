@@ -144,33 +144,39 @@ async function openStoreEngine(options: EngineOptions): Promise<Engine> {
   const interactionLog = (): string | null =>
     options.interactionLog !== undefined ? options.interactionLog : settings.interactionLog ? join(options.dataDir, 'interactions.jsonl') : null;
   const backupFolder = (): string => settings.backups.folder ?? defaultBackupFolder(options.dataDir);
-  // Table versions an import replaced are dropped once no search can still be reading them (see tidyTable).
+  // Table versions an import replaced are dropped once no search can still be reading them (see tidyTable). Readers in
+  // other processes reopen the store at their next call after the marker changes, so nothing they may be reading goes
+  // until the grace has passed since: the drop runs on a timer, never straight after a change.
   const versionGraceMs = options.versionGraceMs ?? VERSION_GRACE_MS;
   let tidyTimer: NodeJS.Timeout | null = null;
-  const tidyLater = (delayMs: number): void => {
+  const tidy = async (): Promise<void> => {
+    const { changed, remaining } = await store.tidy(versionGraceMs);
+    if (changed) await markStoreChanged(options.dataDir);
+    if (remaining) tidyLater();
+  };
+  const tidyLater = (): void => {
     if (isReadOnly || closed) return;
     if (tidyTimer) clearTimeout(tidyTimer);
     tidyTimer = setTimeout(() => {
       tidyTimer = null;
-      const run = writeQueue.then(async () => {
-        if (closed) return;
-        if (await store.tidy(versionGraceMs)) tidyLater(versionGraceMs);
-      });
+      const run = writeQueue.then(() => (closed ? undefined : tidy()));
       writeQueue = run.catch((error: unknown) =>
         console.error(`store: dropping the messages table's replaced versions failed (they stay on disk until the next try): ${error instanceof Error ? error.message : String(error)}`),
       );
-    }, delayMs);
+    }, versionGraceMs);
     tidyTimer.unref();
   };
-  // Versions an earlier session left (it closed within the grace, or before merging) go soon after opening.
-  tidyLater(0);
+  // Versions an earlier session left (it closed within the grace) go once this session has had the store for a grace.
+  tidyLater();
   const saveIndexes = async (): Promise<void> => {
     await keywords!.save(keywordFolder, orderFingerprint(catalog));
     await store.ensureIdIndex(catalog.size);
-    // Merged now when fragmented, so searches read few files; the versions it replaced go once their grace has passed.
-    if (await store.isFragmented()) await store.tidy(versionGraceMs);
-    tidyLater(versionGraceMs);
+    // Merged at once, so searches read few files; the versions it replaced stay for the grace.
+    if (await store.isFragmented()) await store.mergeFragments();
     await markStoreChanged(options.dataDir);
+    // With no grace nothing reads the store meanwhile (the bench's import): the replaced versions go now.
+    if (versionGraceMs === 0) await tidy();
+    else tidyLater();
   };
 
   const engine: Engine = {

@@ -52,7 +52,7 @@ async function dataFiles(location: string): Promise<number> {
 }
 
 describe('MessageStore tidying', () => {
-  it('merges the fragments of many import batches once there are 20, keeping the rows and their order', async () => {
+  it('merges the fragments of many import batches once there are 20, keeping the rows and their order, then drops the batches', async () => {
     const location = join(await makeTempDir(), 'lancedb');
     const store = await MessageStore.open(location);
     try {
@@ -66,15 +66,18 @@ describe('MessageStore tidying', () => {
       const table = await (await connect(location)).openTable('messages');
       expect((await table.stats()).fragmentStats.numFragments).toBe(25);
 
-      expect(await store.tidy(0)).toBe(false);
+      await store.mergeFragments();
       await table.checkoutLatest();
       expect((await table.stats()).fragmentStats.numFragments).toBe(1);
+      // Merging drops nothing: the batches' files stay until the versions that use them are dropped.
+      expect(await dataFiles(location)).toBe(26);
+      expect(await store.tidy(0)).toEqual({ changed: false, remaining: false });
       expect(await table.listVersions()).toHaveLength(1);
       expect(await dataFiles(location)).toBe(1);
       expect(await scannedIds(store)).toEqual(before);
       expect((await store.get(['id-26']))[0]?.text).toBe('body of message 26');
       expect(await store.isFragmented()).toBe(false);
-      expect(await store.tidy(0)).toBe(false);
+      expect(await store.tidy(0)).toEqual({ changed: false, remaining: false });
       table.close();
     } finally {
       store.close();
@@ -90,14 +93,14 @@ describe('MessageStore tidying', () => {
       const readVersion = await reader.version();
       const graceMs = 1500;
 
-      expect(await store.tidy(graceMs)).toBe(true);
+      expect(await store.tidy(graceMs)).toEqual({ changed: true, remaining: true });
       // A search that started before the merge still reads the version it started on, files and all.
       await reader.checkout(readVersion);
       expect(await reader.countRows()).toBe(200);
       expect(await dataFiles(location)).toBe(6);
 
       await new Promise((resolve) => setTimeout(resolve, graceMs + 100));
-      expect(await store.tidy(graceMs)).toBe(false);
+      expect((await store.tidy(graceMs)).remaining).toBe(false);
       await reader.checkoutLatest();
       expect(await reader.listVersions()).toHaveLength(1);
       expect(await dataFiles(location)).toBe(1);

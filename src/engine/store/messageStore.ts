@@ -1,7 +1,7 @@
 // The LanceDB `messages` table: the durable record of every message, and the source every index is rebuilt from.
 import { connect, Index, type Connection, type Table } from '@lancedb/lancedb';
 import type { RecordBatch, Table as ArrowTable } from 'apache-arrow';
-import { tidyTable } from './tidyTable';
+import { mergeFragments, tidyTable, type Tidied } from './tidyTable';
 import { CATALOG_COLUMNS, MESSAGE_SCHEMA, type CatalogRow, type MessageRecord } from './messageRecord';
 
 const TABLE = 'messages';
@@ -60,15 +60,20 @@ export class MessageStore {
   }
 
   /**
-   * Whether imports left COMPACT_AFTER_FRAGMENTS small fragments or more, for `tidy` to merge (its row order is kept,
-   * which the saved keyword index's ordinals rely on).
+   * Whether imports left COMPACT_AFTER_FRAGMENTS small fragments or more, to merge (rows keep their order, which the
+   * saved keyword index's ordinals rely on).
    */
   async isFragmented(): Promise<boolean> {
     return (await this.table.stats()).fragmentStats.numSmallFragments >= COMPACT_AFTER_FRAGMENTS;
   }
 
-  /** Merges small fragments and drops versions replaced more than `graceMs` ago (see tidyTable); true when some remain. */
-  async tidy(graceMs: number): Promise<boolean> {
+  /** Merges small fragments; every version stays (see tidyTable for dropping them). */
+  async mergeFragments(): Promise<void> {
+    await mergeFragments(this.table);
+  }
+
+  /** Merges small fragments and drops versions replaced more than `graceMs` ago (see tidyTable). */
+  async tidy(graceMs: number): Promise<Tidied> {
     return tidyTable(this.table, graceMs);
   }
 

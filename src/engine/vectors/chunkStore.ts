@@ -256,7 +256,7 @@ export class ChunkStore {
   }
 
   /**
-   * Merges the files of this run's appends and drops the table versions they replaced more than a minute ago (see
+   * Merges the files of this run's appends and drops the table versions replaced more than a minute ago (see
    * tidyTable); the rest go at the next run's end.
    */
   async compact(): Promise<void> {

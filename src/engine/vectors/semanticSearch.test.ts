@@ -56,7 +56,8 @@ describe('semantic and hybrid search', () => {
     expect((await engine.embed()).chunks).toBe(0);
     // Eight batches of messages were appended at once: one table version each had left 42 GB of them at a million.
     const chunks = await (await connect(join(dataDir, 'store', 'lancedb'))).openTable('chunks_v2');
-    expect((await chunks.listVersions()).length).toBeLessThanOrEqual(4);
+    // Left: the table's creation, the grouped appends and the merge's own (dropped a minute after they were replaced).
+    expect((await chunks.listVersions()).length).toBeLessThanOrEqual(5);
     expect(await chunks.countRows()).toBe(report.chunks);
   });
 
