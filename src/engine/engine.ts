@@ -39,7 +39,7 @@ import type { Settings } from '../shared/model/settings';
 /** Ties a saved keyword index to the exact order of messages it numbered. */
 function orderFingerprint(catalog: Catalog): string {
   const hash = createHash('sha256');
-  for (const entry of catalog.entries) hash.update(entry.row.id);
+  for (let ordinal = 0; ordinal < catalog.size; ordinal += 1) hash.update(catalog.id(ordinal));
   return hash.digest('hex').slice(0, 16);
 }
 

@@ -12,9 +12,10 @@ export function listFolders(catalog: Catalog): Folder[] {
     if (folder) folder.count += 1;
     else counts.set(key, { name: path.split('/').pop() || path, path, kind, count: 1, source });
   };
-  for (const entry of catalog.entries) {
-    bump('folder', entry.row.sourceId, entry.row.folder);
-    for (const label of entry.labels) bump('label', entry.row.sourceId, label);
+  for (let ordinal = 0; ordinal < catalog.size; ordinal += 1) {
+    const source = catalog.sourceId(ordinal);
+    bump('folder', source, catalog.folder(ordinal));
+    for (const label of catalog.labels(ordinal)) bump('label', source, label);
   }
   return [...counts.values()].sort(
     (first, second) => first.source.localeCompare(second.source) || first.kind.localeCompare(second.kind) || first.path.localeCompare(second.path),
@@ -26,11 +27,11 @@ export function computeStats(catalog: Catalog, sources: SourceRegistry, vectors:
   const folders = new Set<string>();
   const labels = new Set<string>();
   let attachments = 0;
-  for (const entry of catalog.entries) {
-    threads.add(entry.row.threadId);
-    folders.add(`${entry.row.sourceId}\u0000${entry.row.folder}`);
-    for (const label of entry.labels) labels.add(label);
-    attachments += entry.attachments.length;
+  for (let ordinal = 0; ordinal < catalog.size; ordinal += 1) {
+    threads.add(catalog.threadId(ordinal));
+    folders.add(`${catalog.sourceId(ordinal)}\u0000${catalog.folder(ordinal)}`);
+    for (const label of catalog.labels(ordinal)) labels.add(label);
+    attachments += catalog.attachments(ordinal).length;
   }
   return { messages: catalog.size, threads: threads.size, folders: folders.size, labels: labels.size, attachments, sources: sources.list(), ...vectors };
 }

@@ -42,7 +42,7 @@ export async function readMessage(id: string, catalog: Catalog, store: MessageSt
   if (ordinal === undefined) return null;
   const [record] = await store.get([id]);
   if (!record) return null;
-  const entry = catalog.entries[ordinal]!;
+  const entry = catalog.entry(ordinal);
   let headers: Record<string, string>;
   try {
     headers = JSON.parse(record.headersJson) as Record<string, string>;

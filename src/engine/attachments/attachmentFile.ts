@@ -23,7 +23,7 @@ async function fileSize(path: string): Promise<number | null> {
 export async function attachmentFile(ref: AttachmentRef, dataDir: string, catalog: Catalog, store: MessageStore): Promise<AttachmentFile> {
   const ordinal = catalog.ordinalOf(ref.messageId);
   if (ordinal === undefined) throw new LanternError('not-found', `attachment: no message with id ${ref.messageId}`);
-  const attachments = catalog.entries[ordinal]!.attachments;
+  const attachments = catalog.attachments(ordinal);
   const attachment = Number.isInteger(ref.index) && ref.index >= 0 ? attachments[ref.index] : undefined;
   if (!attachment) {
     const count = attachments.length === 1 ? '1 attachment' : `${attachments.length} attachments`;

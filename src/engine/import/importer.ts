@@ -109,10 +109,10 @@ function hasUnkeptAttachments(attachments: readonly AttachmentInfo[]): boolean {
  * (its bytes were just written), which is what the "re-import the file" advice relies on.
  */
 async function fillAttachmentHashes(record: MessageRecord, ordinal: number, context: ImportContext, writes: AttachmentWrites): Promise<void> {
-  const entry = context.catalog.entries[ordinal]!;
-  if (!hasUnkeptAttachments(entry.attachments)) return;
+  const attachments = context.catalog.attachments(ordinal);
+  if (!hasUnkeptAttachments(attachments)) return;
   const incoming = JSON.parse(record.attachmentsJson) as AttachmentInfo[];
-  if (incoming.length !== entry.attachments.length || hasUnkeptAttachments(incoming)) return;
+  if (incoming.length !== attachments.length || hasUnkeptAttachments(incoming)) return;
   await writes.settle();
   await context.store.updateAttachments(record.id, record.attachmentsJson);
   context.catalog.setAttachments(ordinal, incoming);
@@ -122,10 +122,10 @@ async function fillAttachmentHashes(record: MessageRecord, ordinal: number, cont
 async function mergeDuplicate(record: MessageRecord, context: ImportContext, writes: AttachmentWrites): Promise<void> {
   const ordinal = context.catalog.ordinalOf(record.id)!;
   await fillAttachmentHashes(record, ordinal, context, writes);
-  const entry = context.catalog.entries[ordinal]!;
+  const labels = context.catalog.labels(ordinal);
   const incoming = JSON.parse(record.labelsJson) as string[];
-  const united = [...new Set([...entry.labels, ...incoming])];
-  if (united.length === entry.labels.length) return;
+  const united = [...new Set([...labels, ...incoming])];
+  if (united.length === labels.length) return;
   await context.store.updateLabels(record.id, JSON.stringify(united));
   context.catalog.setLabels(ordinal, united);
 }

@@ -33,9 +33,9 @@ export class ThreadResolver {
   private subjects(): Map<string, string> {
     if (!this.bySubject) {
       this.bySubject = new Map();
-      for (const entry of this.catalog.entries) {
-        const { key } = subjectKey(entry.row.subject);
-        if (key.length >= MIN_SUBJECT_KEY && !this.bySubject.has(key)) this.bySubject.set(key, entry.row.threadId);
+      for (let ordinal = 0; ordinal < this.catalog.size; ordinal += 1) {
+        const { key } = subjectKey(this.catalog.subject(ordinal));
+        if (key.length >= MIN_SUBJECT_KEY && !this.bySubject.has(key)) this.bySubject.set(key, this.catalog.threadId(ordinal));
       }
     }
     return this.bySubject;
@@ -45,7 +45,7 @@ export class ThreadResolver {
     const pending = this.pendingByMessageId.get(messageId);
     if (pending) return pending;
     const ordinal = this.catalog.ordinalsOfMessageId(messageId)[0];
-    return ordinal === undefined ? undefined : this.catalog.entries[ordinal]!.row.threadId;
+    return ordinal === undefined ? undefined : this.catalog.threadId(ordinal);
   }
 
   resolve(messageId: string, fallbackKey: string, hints: ThreadHints): string {

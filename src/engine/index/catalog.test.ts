@@ -1,20 +1,77 @@
-// The in-memory catalog on real mail: what an entry keeps of the record it was given.
+// The in-memory catalog on real mail: what it keeps of the records it was given, and nothing more.
 import { describe, expect, it } from 'vitest';
 import { readCorpusMessages } from '../../../test/corpus';
 import { normalizeMessage } from '../import/normalize';
-import { CATALOG_COLUMNS } from '../store/messageRecord';
+import { CATALOG_COLUMNS, type CatalogRow, type MessageRecord } from '../store/messageRecord';
 import { Catalog } from './catalog';
+
+async function records(name: string, limit: number): Promise<MessageRecord[]> {
+  const messages = await readCorpusMessages(name, limit);
+  return Promise.all(
+    messages.map(async (bytes, index) => {
+      const placement = { folder: index % 5 === 0 ? 'Work/Projects' : null, labels: index % 3 === 0 ? ['Inbox', 'Category updates'] : [] };
+      const { record } = await normalizeMessage(bytes, { sourceId: 'source', sourceFile: `${name}`, offset: index, placement, defaultFolder: 'list' });
+      return { ...record, threadId: `thread-${index % 7}` };
+    }),
+  );
+}
+
+function catalogRowOf(record: MessageRecord): CatalogRow {
+  return Object.fromEntries(CATALOG_COLUMNS.map((column) => [column, record[column]])) as unknown as CatalogRow;
+}
 
 describe('catalog', () => {
   it('keeps only the catalog columns of an imported record, never its body', async () => {
-    const [bytes] = await readCorpusMessages('usrp-users-list.mbox.gz', 1);
-    const { record } = await normalizeMessage(bytes!, { sourceId: 'source', sourceFile: 'usrp.mbox', offset: 0, placement: { folder: null, labels: [] }, defaultFolder: 'usrp' });
-    expect(record.text.length).toBeGreaterThan(100);
+    const [record] = await records('usrp-users-list.mbox.gz', 1);
+    expect(record!.text.length).toBeGreaterThan(100);
     const catalog = new Catalog();
-    const entry = catalog.entries[catalog.add(record)]!;
+    const entry = catalog.entry(catalog.add(record!));
     expect(Object.keys(entry.row).sort()).toEqual([...CATALOG_COLUMNS].sort());
-    expect(entry.row.subject).toBe(record.subject);
-    expect(entry.row.date).toBe(record.date);
-    expect(catalog.ordinalOf(record.id)).toBe(0);
+    expect(catalog.ordinalOf(record!.id)).toBe(0);
+  });
+
+  it('gives back every field of every message it was given, and the folded forms filters test', async () => {
+    const given = await records('usrp-users-list.mbox.gz', 400);
+    const catalog = new Catalog();
+    for (const record of given) catalog.add(record);
+    expect(catalog.size).toBe(given.length);
+    given.forEach((record, ordinal) => {
+      expect(catalog.row(ordinal)).toEqual(catalogRowOf(record));
+      expect(catalog.ordinalOf(record.id)).toBe(ordinal);
+      expect(catalog.labels(ordinal)).toEqual(JSON.parse(record.labelsJson));
+      expect(catalog.attachments(ordinal)).toEqual(JSON.parse(record.attachmentsJson));
+      expect(catalog.recipients(ordinal, 'cc')).toEqual(JSON.parse(record.ccJson));
+    });
+    const withAttachment = given.findIndex((record) => record.attachmentCount > 0);
+    const entry = catalog.entry(withAttachment);
+    expect(entry.foldedAttachmentNames).toBe(entry.attachments.map((attachment) => attachment.filename.toLowerCase()).join('\n'));
+    expect(catalog.entry(0).labelKeys).toEqual(['inbox', 'category updates']);
+    expect(catalog.entry(5).folderKey).toBe('work/projects');
+    expect(catalog.entry(5).folderLeafKey).toBe('projects');
+  });
+
+  it('changes one message labels without touching the others that had the same', async () => {
+    const given = await records('usrp-users-list.mbox.gz', 7);
+    const catalog = new Catalog();
+    for (const record of given) catalog.add(record);
+    catalog.setLabels(3, ['Inbox', 'Starred']);
+    expect(catalog.labels(3)).toEqual(['Inbox', 'Starred']);
+    expect(catalog.labelKeys(3)).toEqual(['inbox', 'starred']);
+    expect(catalog.labels(0)).toEqual(['Inbox', 'Category updates']);
+    expect(catalog.labels(6)).toEqual(['Inbox', 'Category updates']);
+    const marked = new Uint8Array(catalog.size);
+    catalog.markLabels(marked, (keys) => keys.includes('starred'));
+    expect([...marked]).toEqual([0, 0, 0, 1, 0, 0, 0]);
+  });
+
+  it('finds every stored copy of a Message-ID', async () => {
+    const [record] = await records('usrp-users-list.mbox.gz', 1);
+    const catalog = new Catalog();
+    catalog.add(record!);
+    expect(catalog.ordinalsOfMessageId(record!.messageId)).toEqual([0]);
+    catalog.add({ ...record!, id: 'second copy' });
+    catalog.add({ ...record!, id: 'third copy' });
+    expect(catalog.ordinalsOfMessageId(record!.messageId)).toEqual([0, 1, 2]);
+    expect(catalog.ordinalsOfMessageId('unknown')).toEqual([]);
   });
 });

@@ -4,10 +4,7 @@ import type { CatalogRow } from '../store/messageRecord';
 import { foldText } from './fold';
 import { ValueColumn } from './valueColumn';
 
-/**
- * One message's metadata, with searchable fields pre-folded. Recipients stay as their JSON text (see `recipients`):
- * long Cc lists parsed into objects for every message were the largest part of the engine's memory.
- */
+/** One message's metadata, with searchable fields pre-folded, assembled from the columns for a page or a reader. */
 export interface CatalogEntry {
   row: CatalogRow;
   labels: string[];
@@ -50,22 +47,59 @@ export function recipients(entry: CatalogEntry, field: 'to' | 'cc' | 'bcc'): Add
 const NO_LABELS: string[] = Object.freeze([]) as unknown as string[];
 const NO_ATTACHMENTS: AttachmentInfo[] = Object.freeze([]) as unknown as AttachmentInfo[];
 
-/** Messages are numbered 0..size-1 in load order ("ordinals"); indexes and bitsets speak ordinals. */
+const IS_READ = 1;
+const IS_STARRED = 2;
+
+/** A distinct label list, parsed once, with its place keys. */
+interface LabelSet {
+  labels: string[];
+  keys: string[];
+}
+
+/** A typed array of at least `length` elements holding `array`'s. */
+function grown<T extends Float64Array | Uint8Array>(array: T, length: number, make: (length: number) => T): T {
+  if (length <= array.length) return array;
+  const larger = make(Math.max(array.length * 2, length));
+  larger.set(array);
+  return larger;
+}
+
+/**
+ * Messages are numbered 0..size-1 in load order ("ordinals"); indexes and bitsets speak ordinals. Each field is a
+ * column: strings as numbers into their distinct values (see ValueColumn), numbers and flags in typed arrays. An object
+ * per message with its own row object held 1.4 KB a message in the heap, most of the engine's memory at 100k messages
+ * and the slow major garbage collections of a million; columns hold about a third of that.
+ */
 export class Catalog {
-  readonly entries: CatalogEntry[] = [];
-  /**
-   * One copy of each repeated value (a list's To and Cc, a sender, a folder, a thread id): the store hands every row
-   * its own strings, and a mailing list repeats the same few thousands of times.
-   */
-  private readonly shared = new Map<string, string>();
+  private readonly ids: string[] = [];
+  private readonly messageIds: string[] = [];
+  dates = new Float64Array(1024);
+  private sizes = new Float64Array(1024);
+  private flags = new Uint8Array(1024);
+  private readonly attachmentLists: AttachmentInfo[][] = [];
+  /** Label lists by their JSON text, with the parsed lists by number (a mailbox has few distinct ones). */
+  private readonly labelColumn = new ValueColumn();
+  private readonly labelSets: LabelSet[] = [];
+  /** Fields as stored, for listings and the reader. */
+  private readonly stored = {
+    threadId: new ValueColumn(),
+    subject: new ValueColumn(),
+    fromName: new ValueColumn(),
+    fromAddress: new ValueColumn(),
+    toJson: new ValueColumn(),
+    ccJson: new ValueColumn(),
+    bccJson: new ValueColumn(),
+    folder: new ValueColumn(),
+    parentId: new ValueColumn(),
+  };
   /** Folded people by their JSON text, so a repeated recipient list is parsed and folded once. */
   private readonly foldedPeople = new Map<string, string>();
   /** Folded subjects and senders by their text: replies repeat both. */
   private readonly folded = new Map<string, string>();
   private readonly ordinalById = new Map<string, number>();
-  private readonly ordinalsByMessageId = new Map<string, number[]>();
+  /** Ordinals by Message-ID: the one ordinal of almost every message, a list for the few stored more than once. */
+  private readonly ordinalsByMessageId = new Map<string, number | number[]>();
   private readonly threadSizes = new Map<string, number>();
-  dates = new Float64Array(1024);
   /** The fields metadata filters test, as value columns (see ValueColumn); folded as the entries' fields are. */
   readonly columns = {
     from: new ValueColumn(),
@@ -81,7 +115,7 @@ export class Catalog {
   };
 
   get size(): number {
-    return this.entries.length;
+    return this.ids.length;
   }
 
   has(id: string): boolean {
@@ -93,21 +127,14 @@ export class Catalog {
   }
 
   ordinalsOfMessageId(messageId: string): number[] {
-    return this.ordinalsByMessageId.get(messageId) ?? [];
+    const ordinals = this.ordinalsByMessageId.get(messageId);
+    return ordinals === undefined ? [] : typeof ordinals === 'number' ? [ordinals] : ordinals;
   }
 
-  private intern(value: string): string {
-    const existing = this.shared.get(value);
-    if (existing !== undefined) return existing;
-    this.shared.set(value, value);
-    return value;
-  }
-
-  /** The folded form of a To, Cc or Bcc list, computed once per distinct list. */
   private foldedPeopleOf(json: string): string {
     let folded = this.foldedPeople.get(json);
     if (folded === undefined) {
-      folded = this.intern(foldPeople(parseJson<Address[]>(json, [])));
+      folded = foldPeople(parseJson<Address[]>(json, []));
       this.foldedPeople.set(json, folded);
     }
     return folded;
@@ -116,81 +143,178 @@ export class Catalog {
   private foldedOf(text: string): string {
     let folded = this.folded.get(text);
     if (folded === undefined) {
-      folded = this.intern(foldText(text));
+      folded = foldText(text);
       this.folded.set(text, folded);
     }
     return folded;
   }
 
-  /** Adds a row and returns its ordinal. */
+  /** Adds a row and returns its ordinal. Only the catalog's fields are kept: an importer hands in whole records. */
   add(row: CatalogRow): number {
-    const ordinal = this.entries.length;
-    const attachments = row.attachmentsJson === '[]' ? NO_ATTACHMENTS : parseJson<AttachmentInfo[]>(row.attachmentsJson, []);
-    const labels = row.labelsJson === '[]' ? NO_LABELS : parseJson<string[]>(row.labelsJson, []);
-    const intern = (value: string): string => this.intern(value);
-    this.entries.push({
-      // Labels and attachments are kept parsed (their JSON text would only double them); recipients stay JSON.
-      // Fields are copied one by one: an importer hands in whole records, whose bodies must not stay in memory.
-      row: {
-        id: row.id,
-        messageId: row.messageId,
-        date: row.date,
-        attachmentCount: row.attachmentCount,
-        size: row.size,
-        isRead: row.isRead,
-        isStarred: row.isStarred,
-        threadId: intern(row.threadId),
-        subject: intern(row.subject),
-        fromName: intern(row.fromName),
-        fromAddress: intern(row.fromAddress),
-        toJson: intern(row.toJson),
-        ccJson: intern(row.ccJson),
-        bccJson: intern(row.bccJson),
-        folder: intern(row.folder),
-        parentId: intern(row.parentId),
-        listId: intern(row.listId),
-        sourceId: intern(row.sourceId),
-        attachmentsJson: '',
-        labelsJson: '',
-      },
-      labels,
-      folderKey: intern(placeKey(row.folder)),
-      folderLeafKey: intern(placeKey(row.folder.split('/').pop() ?? '')),
-      labelKeys: labels.length === 0 ? NO_LABELS : labels.map((label) => intern(placeKey(label))),
-      attachments,
-      foldedFrom: this.foldedOf(`${row.fromName} <${row.fromAddress}>`),
-      foldedTo: this.foldedPeopleOf(row.toJson),
-      foldedCc: this.foldedPeopleOf(row.ccJson),
-      foldedBcc: this.foldedPeopleOf(row.bccJson),
-      foldedSubject: this.foldedOf(row.subject),
-      foldedAttachmentNames: attachments.length === 0 ? '' : foldText(attachments.map((attachment) => attachment.filename).join('\n')),
-    });
-    if (ordinal >= this.dates.length) {
-      const grown = new Float64Array(this.dates.length * 2);
-      grown.set(this.dates);
-      this.dates = grown;
-    }
+    const ordinal = this.ids.length;
+    this.ids.push(row.id);
+    this.messageIds.push(row.messageId);
+    this.dates = grown(this.dates, ordinal + 1, (length) => new Float64Array(length));
+    this.sizes = grown(this.sizes, ordinal + 1, (length) => new Float64Array(length));
+    this.flags = grown(this.flags, ordinal + 1, (length) => new Uint8Array(length));
     this.dates[ordinal] = row.date;
-    const entry = this.entries[ordinal]!;
-    const { columns } = this;
-    columns.from.set(ordinal, entry.foldedFrom);
-    columns.to.set(ordinal, entry.foldedTo);
-    columns.cc.set(ordinal, entry.foldedCc);
-    columns.bcc.set(ordinal, entry.foldedBcc);
-    columns.subject.set(ordinal, entry.foldedSubject);
-    columns.attachmentNames.set(ordinal, entry.foldedAttachmentNames);
-    columns.folderKey.set(ordinal, entry.folderKey);
-    columns.folderLeafKey.set(ordinal, entry.folderLeafKey);
-    columns.listId.set(ordinal, entry.row.listId);
-    columns.sourceId.set(ordinal, entry.row.sourceId);
+    this.sizes[ordinal] = row.size;
+    this.flags[ordinal] = (row.isRead ? IS_READ : 0) | (row.isStarred ? IS_STARRED : 0);
+    const attachments = row.attachmentsJson === '[]' ? NO_ATTACHMENTS : parseJson<AttachmentInfo[]>(row.attachmentsJson, []);
+    this.attachmentLists.push(attachments.length === 0 ? NO_ATTACHMENTS : attachments);
+    this.setLabelsJson(ordinal, row.labelsJson);
+    const { stored, columns } = this;
+    stored.threadId.set(ordinal, row.threadId);
+    stored.subject.set(ordinal, row.subject);
+    stored.fromName.set(ordinal, row.fromName);
+    stored.fromAddress.set(ordinal, row.fromAddress);
+    stored.toJson.set(ordinal, row.toJson);
+    stored.ccJson.set(ordinal, row.ccJson);
+    stored.bccJson.set(ordinal, row.bccJson);
+    stored.folder.set(ordinal, row.folder);
+    stored.parentId.set(ordinal, row.parentId);
+    columns.from.set(ordinal, this.foldedOf(`${row.fromName} <${row.fromAddress}>`));
+    columns.to.set(ordinal, this.foldedPeopleOf(row.toJson));
+    columns.cc.set(ordinal, this.foldedPeopleOf(row.ccJson));
+    columns.bcc.set(ordinal, this.foldedPeopleOf(row.bccJson));
+    columns.subject.set(ordinal, this.foldedOf(row.subject));
+    columns.attachmentNames.set(ordinal, attachments.length === 0 ? '' : foldText(attachments.map((attachment) => attachment.filename).join('\n')));
+    columns.folderKey.set(ordinal, placeKey(row.folder));
+    columns.folderLeafKey.set(ordinal, placeKey(row.folder.split('/').pop() ?? ''));
+    columns.listId.set(ordinal, row.listId);
+    columns.sourceId.set(ordinal, row.sourceId);
     this.ordinalById.set(row.id, ordinal);
     this.threadSizes.set(row.threadId, (this.threadSizes.get(row.threadId) ?? 0) + 1);
     if (row.messageId) {
-      const list = this.ordinalsByMessageId.get(row.messageId);
-      if (list) list.push(ordinal);
-      else this.ordinalsByMessageId.set(row.messageId, [ordinal]);
+      const known = this.ordinalsByMessageId.get(row.messageId);
+      if (known === undefined) this.ordinalsByMessageId.set(row.messageId, ordinal);
+      else if (typeof known === 'number') this.ordinalsByMessageId.set(row.messageId, [known, ordinal]);
+      else known.push(ordinal);
     }
     return ordinal;
+  }
+
+  private setLabelsJson(ordinal: number, json: string): void {
+    this.labelColumn.set(ordinal, json);
+    const number = this.labelColumn.numberAt(ordinal);
+    if (this.labelSets[number]) return;
+    const labels = json === '[]' ? NO_LABELS : parseJson<string[]>(json, []);
+    this.labelSets[number] = labels.length === 0 ? { labels: NO_LABELS, keys: NO_LABELS } : { labels, keys: labels.map(placeKey) };
+  }
+
+  id(ordinal: number): string {
+    return this.ids[ordinal]!;
+  }
+
+  messageId(ordinal: number): string {
+    return this.messageIds[ordinal]!;
+  }
+
+  threadId(ordinal: number): string {
+    return this.stored.threadId.valueAt(ordinal);
+  }
+
+  subject(ordinal: number): string {
+    return this.stored.subject.valueAt(ordinal);
+  }
+
+  sender(ordinal: number): Address {
+    return { name: this.stored.fromName.valueAt(ordinal), address: this.stored.fromAddress.valueAt(ordinal) };
+  }
+
+  folder(ordinal: number): string {
+    return this.stored.folder.valueAt(ordinal);
+  }
+
+  sourceId(ordinal: number): string {
+    return this.columns.sourceId.valueAt(ordinal);
+  }
+
+  listId(ordinal: number): string {
+    return this.columns.listId.valueAt(ordinal);
+  }
+
+  /** The To, Cc or Bcc list, parsed. */
+  recipients(ordinal: number, field: 'to' | 'cc' | 'bcc'): Address[] {
+    const column = field === 'to' ? this.stored.toJson : field === 'cc' ? this.stored.ccJson : this.stored.bccJson;
+    return parseJson<Address[]>(column.valueAt(ordinal), []);
+  }
+
+  /** The raw message's size in bytes. */
+  messageSize(ordinal: number): number {
+    return this.sizes[ordinal]!;
+  }
+
+  isRead(ordinal: number): boolean {
+    return (this.flags[ordinal]! & IS_READ) !== 0;
+  }
+
+  isStarred(ordinal: number): boolean {
+    return (this.flags[ordinal]! & IS_STARRED) !== 0;
+  }
+
+  labels(ordinal: number): string[] {
+    return this.labelSets[this.labelColumn.numberAt(ordinal)]!.labels;
+  }
+
+  /** The labels as place keys (see placeKey). */
+  labelKeys(ordinal: number): string[] {
+    return this.labelSets[this.labelColumn.numberAt(ordinal)]!.keys;
+  }
+
+  attachments(ordinal: number): AttachmentInfo[] {
+    return this.attachmentLists[ordinal]!;
+  }
+
+  /** Sets the bit of every message (of the first `into.length`) whose label keys pass `test`, tested once per distinct list. */
+  markLabels(into: Uint8Array, test: (keys: string[]) => boolean): void {
+    this.labelColumn.mark(into, (_, number) => test(this.labelSets[number]!.keys));
+  }
+
+  /** The stored fields of a message's row. */
+  row(ordinal: number): CatalogRow {
+    const attachments = this.attachments(ordinal);
+    return {
+      id: this.id(ordinal),
+      messageId: this.messageId(ordinal),
+      threadId: this.threadId(ordinal),
+      subject: this.subject(ordinal),
+      date: this.dates[ordinal]!,
+      fromName: this.stored.fromName.valueAt(ordinal),
+      fromAddress: this.stored.fromAddress.valueAt(ordinal),
+      toJson: this.stored.toJson.valueAt(ordinal),
+      ccJson: this.stored.ccJson.valueAt(ordinal),
+      bccJson: this.stored.bccJson.valueAt(ordinal),
+      folder: this.folder(ordinal),
+      labelsJson: this.labelColumn.valueAt(ordinal),
+      attachmentsJson: attachments.length === 0 ? '[]' : JSON.stringify(attachments),
+      attachmentCount: attachments.length,
+      parentId: this.stored.parentId.valueAt(ordinal),
+      size: this.sizes[ordinal]!,
+      listId: this.listId(ordinal),
+      isRead: this.isRead(ordinal),
+      isStarred: this.isStarred(ordinal),
+      sourceId: this.sourceId(ordinal),
+    };
+  }
+
+  /** Everything the catalog knows of one message. */
+  entry(ordinal: number): CatalogEntry {
+    const { columns } = this;
+    return {
+      row: this.row(ordinal),
+      labels: this.labels(ordinal),
+      attachments: this.attachments(ordinal),
+      foldedFrom: columns.from.valueAt(ordinal),
+      foldedTo: columns.to.valueAt(ordinal),
+      foldedCc: columns.cc.valueAt(ordinal),
+      foldedBcc: columns.bcc.valueAt(ordinal),
+      foldedSubject: columns.subject.valueAt(ordinal),
+      foldedAttachmentNames: columns.attachmentNames.valueAt(ordinal),
+      folderKey: columns.folderKey.valueAt(ordinal),
+      folderLeafKey: columns.folderLeafKey.valueAt(ordinal),
+      labelKeys: this.labelKeys(ordinal),
+    };
   }
 
   /** Messages stored in a thread. */
@@ -200,12 +324,10 @@ export class Catalog {
 
   /** The same attachments with their stored copies' hashes filled in; names are unchanged, so nothing else is. */
   setAttachments(ordinal: number, attachments: AttachmentInfo[]): void {
-    this.entries[ordinal]!.attachments = attachments;
+    this.attachmentLists[ordinal] = attachments;
   }
 
   setLabels(ordinal: number, labels: string[]): void {
-    const entry = this.entries[ordinal]!;
-    entry.labels = labels;
-    entry.labelKeys = labels.map((label) => this.intern(placeKey(label)));
+    this.setLabelsJson(ordinal, JSON.stringify(labels));
   }
 }

@@ -20,16 +20,17 @@ export class Completions {
 
   current(): CompletionIndex {
     if (this.index && this.indexedSize === this.catalog.size) return this.index;
-    const entries = this.catalog.entries;
+    const catalog = this.catalog;
+    const ordinals = Array.from({ length: catalog.size }, (_, ordinal) => ordinal);
     this.index = buildCompletionIndex({
       contacts: this.contacts.all(),
       senders: this.contacts.senders(),
-      folders: counted(entries.map((entry) => entry.row.folder)),
-      labels: counted(entries.flatMap((entry) => entry.labels)),
-      collections: counted(entries.map((entry) => entry.row.sourceId)),
-      attachments: counted(entries.flatMap((entry) => entry.attachments.map((attachment) => attachment.filename))),
-      lists: counted(entries.map((entry) => entry.row.listId)),
-      categories: counted(entries.flatMap((entry) => entry.labels.filter((label) => /^category /i.test(label)).map((label) => label.slice(9)))),
+      folders: counted(ordinals.map((ordinal) => catalog.folder(ordinal))),
+      labels: counted(ordinals.flatMap((ordinal) => catalog.labels(ordinal))),
+      collections: counted(ordinals.map((ordinal) => catalog.sourceId(ordinal))),
+      attachments: counted(ordinals.flatMap((ordinal) => catalog.attachments(ordinal).map((attachment) => attachment.filename))),
+      lists: counted(ordinals.map((ordinal) => catalog.listId(ordinal))),
+      categories: counted(ordinals.flatMap((ordinal) => catalog.labels(ordinal).filter((label) => /^category /i.test(label)).map((label) => label.slice(9)))),
     });
     this.indexedSize = this.catalog.size;
     return this.index;

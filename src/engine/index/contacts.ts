@@ -1,6 +1,6 @@
 // The people of the archive ranked by how often they appear: for "with Janesh" in queries and for autocomplete.
 import type { Address } from '../../shared/model/message';
-import { recipients, type Catalog } from './catalog';
+import type { Catalog } from './catalog';
 
 export interface Contact extends Address {
   /** Messages the person sent or received. */
@@ -28,8 +28,8 @@ export class ContactDirectory {
     if (this.cachedSenders && this.sendersSize === this.catalog.size) return this.cachedSenders;
     const byKey = new Map<string, Contact>();
     const namesByAddress = new Map<string, Set<string>>();
-    for (const entry of this.catalog.entries) {
-      const { fromName: name, fromAddress: address } = entry.row;
+    for (let ordinal = 0; ordinal < this.catalog.size; ordinal += 1) {
+      const { name, address } = this.catalog.sender(ordinal);
       if (!address && !name) continue;
       const names = namesByAddress.get(address) ?? new Set<string>();
       names.add(name.toLowerCase());
@@ -66,10 +66,10 @@ export class ContactDirectory {
         if (!existing.name && person.name) existing.name = person.name;
       } else byAddress.set(person.address, { name: person.name, address: person.address, count: 1 });
     };
-    for (const entry of this.catalog.entries) {
-      count({ name: entry.row.fromName, address: entry.row.fromAddress });
-      recipients(entry, 'to').forEach(count);
-      recipients(entry, 'cc').forEach(count);
+    for (let ordinal = 0; ordinal < this.catalog.size; ordinal += 1) {
+      count(this.catalog.sender(ordinal));
+      this.catalog.recipients(ordinal, 'to').forEach(count);
+      this.catalog.recipients(ordinal, 'cc').forEach(count);
     }
     this.cached = [...byAddress.values()].sort((first, second) => second.count - first.count || first.address.localeCompare(second.address));
     this.cachedSize = this.catalog.size;

@@ -27,9 +27,19 @@ export class ValueColumn {
     this.numbers[ordinal] = number;
   }
 
+  /** The value of a message that was set. */
+  valueAt(ordinal: number): string {
+    return this.values[this.numbers[ordinal]!]!;
+  }
+
+  /** The number of a message's value: equal numbers, equal values. */
+  numberAt(ordinal: number): number {
+    return this.numbers[ordinal]!;
+  }
+
   /** Sets the bit of every message (of the first `into.length`) whose value passes `test`; `test` runs once per distinct value. */
-  mark(into: Uint8Array, test: (value: string) => boolean): void {
-    const verdicts = Uint8Array.from(this.values, (value) => (test(value) ? 1 : 0));
+  mark(into: Uint8Array, test: (value: string, number: number) => boolean): void {
+    const verdicts = Uint8Array.from(this.values, (value, number) => (test(value, number) ? 1 : 0));
     const numbers = this.numbers;
     for (let ordinal = 0; ordinal < into.length; ordinal += 1) into[ordinal]! |= verdicts[numbers[ordinal]!]!;
   }

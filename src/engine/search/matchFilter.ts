@@ -1,7 +1,7 @@
 // The messages that satisfy one metadata filter (everything but word lookups), from the catalog's value columns.
 import type { AttachmentKind, Filter, MessageState, TextField } from '../../shared/query/ast';
 import { assertNever } from '../../shared/assertNever';
-import type { Catalog, CatalogEntry } from '../index/catalog';
+import type { Catalog } from '../index/catalog';
 import { foldText } from '../index/fold';
 import { placeKey } from '../index/catalog';
 
@@ -13,22 +13,23 @@ const KIND_PATTERNS: Record<Exclude<AttachmentKind, 'attachment'>, RegExp> = {
   image: /^image\/|\.(png|jpe?g|gif|bmp|webp|heic|tiff?)$/,
 };
 
-function hasAttachmentKind(entry: CatalogEntry, kind: AttachmentKind): boolean {
-  if (kind === 'attachment') return entry.attachments.length > 0;
+function hasAttachmentKind(catalog: Catalog, ordinal: number, kind: AttachmentKind): boolean {
+  const attachments = catalog.attachments(ordinal);
+  if (kind === 'attachment') return attachments.length > 0;
   const pattern = KIND_PATTERNS[kind];
-  return entry.attachments.some((attachment) => pattern.test(attachment.contentType.toLowerCase()) || pattern.test(attachment.filename.toLowerCase()));
+  return attachments.some((attachment) => pattern.test(attachment.contentType.toLowerCase()) || pattern.test(attachment.filename.toLowerCase()));
 }
 
-function hasState(entry: CatalogEntry, state: MessageState): boolean {
+function hasState(catalog: Catalog, ordinal: number, state: MessageState): boolean {
   switch (state) {
     case 'read':
-      return entry.row.isRead;
+      return catalog.isRead(ordinal);
     case 'unread':
-      return !entry.row.isRead;
+      return !catalog.isRead(ordinal);
     case 'starred':
-      return entry.row.isStarred;
+      return catalog.isStarred(ordinal);
     case 'important':
-      return entry.labelKeys.includes('important');
+      return catalog.labelKeys(ordinal).includes('important');
     default:
       return assertNever(state, 'message state');
   }
@@ -54,20 +55,22 @@ export function prepareValue(filter: MetadataFilter): PreparedValue {
 }
 
 /** Whether one message satisfies a filter that no value column answers. */
-function entryMatches(entry: CatalogEntry, filter: EntryFilter, prepared: PreparedValue): boolean {
+function entryMatches(catalog: Catalog, ordinal: number, filter: EntryFilter, prepared: PreparedValue): boolean {
   switch (filter.field) {
     case 'category':
-      return entry.labelKeys.includes(`category ${prepared.place}`);
+      return catalog.labelKeys(ordinal).includes(`category ${prepared.place}`);
     case 'has':
-      return hasAttachmentKind(entry, filter.value);
-    case 'size':
-      return (filter.min === null || entry.row.size >= filter.min) && (filter.max === null || entry.row.size < filter.max);
+      return hasAttachmentKind(catalog, ordinal, filter.value);
+    case 'size': {
+      const size = catalog.messageSize(ordinal);
+      return (filter.min === null || size >= filter.min) && (filter.max === null || size < filter.max);
+    }
     case 'is':
-      return hasState(entry, filter.value);
+      return hasState(catalog, ordinal, filter.value);
     case 'thread':
-      return entry.row.threadId === filter.value;
+      return catalog.threadId(ordinal) === filter.value;
     case 'id':
-      return entry.row.messageId === filter.value || entry.row.id === filter.value;
+      return catalog.messageId(ordinal) === filter.value || catalog.id(ordinal) === filter.value;
     default:
       return assertNever(filter, 'filter');
   }
@@ -76,18 +79,14 @@ function entryMatches(entry: CatalogEntry, filter: EntryFilter, prepared: Prepar
 type ColumnFilter = Extract<MetadataFilter, { field: 'from' | 'to' | 'cc' | 'bcc' | 'participants' | 'subject' | 'filename' | 'list' | 'source' | 'place' | 'date' | 'scope' }>;
 type EntryFilter = Exclude<MetadataFilter, ColumnFilter>;
 
-/** Sets the bit of every message that has one of the label keys `test` accepts (few messages have labels at all). */
+/** Sets the bit of every message that has one of the label keys `test` accepts. */
 function markLabels(into: Uint8Array, catalog: Catalog, test: (label: string) => boolean): void {
-  const entries = catalog.entries;
-  for (let ordinal = 0; ordinal < into.length; ordinal += 1) {
-    const labels = entries[ordinal]!.labelKeys;
-    if (labels.length > 0 && labels.some(test)) into[ordinal] = 1;
-  }
+  catalog.markLabels(into, (labels) => labels.some(test));
 }
 
 /** Sets the bits of the messages a scope takes in: folders and collections by value column, the rest one by one. */
 function markScope(into: Uint8Array, catalog: Catalog, filter: Extract<MetadataFilter, { field: 'scope' }>, keys: string[]): void {
-  const { columns, entries } = catalog;
+  const { columns } = catalog;
   const raw = filter.values;
   switch (filter.scope) {
     case 'all':
@@ -104,12 +103,11 @@ function markScope(into: Uint8Array, catalog: Catalog, filter: Extract<MetadataF
       columns.sourceId.mark(into, (source) => keys.some((key) => source === key || source.includes(key.replace(/ /g, '-'))));
       return;
     case 'thread':
-      for (let ordinal = 0; ordinal < into.length; ordinal += 1) if (raw.includes(entries[ordinal]!.row.threadId)) into[ordinal] = 1;
+      for (let ordinal = 0; ordinal < into.length; ordinal += 1) if (raw.includes(catalog.threadId(ordinal))) into[ordinal] = 1;
       return;
     case 'document':
       for (let ordinal = 0; ordinal < into.length; ordinal += 1) {
-        const { id, messageId } = entries[ordinal]!.row;
-        if (raw.includes(id) || raw.includes(messageId)) into[ordinal] = 1;
+        if (raw.includes(catalog.id(ordinal)) || raw.includes(catalog.messageId(ordinal))) into[ordinal] = 1;
       }
       return;
     default:
@@ -166,8 +164,7 @@ export function filterMatches(filter: MetadataFilter, catalog: Catalog): Uint8Ar
       markScope(result, catalog, filter, prepared.scopeKeys);
       return result;
     default: {
-      const entries = catalog.entries;
-      for (let ordinal = 0; ordinal < result.length; ordinal += 1) if (entryMatches(entries[ordinal]!, filter, prepared)) result[ordinal] = 1;
+      for (let ordinal = 0; ordinal < result.length; ordinal += 1) if (entryMatches(catalog, ordinal, filter, prepared)) result[ordinal] = 1;
       return result;
     }
   }

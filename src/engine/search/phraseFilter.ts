@@ -77,7 +77,7 @@ class PhraseCheck {
   async judge(ordinals: number[]): Promise<void> {
     const unknown = ordinals.filter((ordinal) => !this.isJudged(ordinal));
     const read = (start: number) => {
-      const ids = unknown.slice(start, start + PHRASE_BATCH).map((ordinal) => this.catalog.entries[ordinal]!.row.id);
+      const ids = unknown.slice(start, start + PHRASE_BATCH).map((ordinal) => this.catalog.id(ordinal));
       return this.store.getColumns(ids, ['id', 'subject', 'text', 'attachmentTextJson']);
     };
     let next = unknown.length > 0 ? read(0) : null;
@@ -88,7 +88,7 @@ class PhraseCheck {
       const textById = new Map(rows.map((row) => [row.id, `${row.subject}\n${row.text}\n${row.attachmentTextJson}`]));
       for (const ordinal of unknown.slice(start, start + PHRASE_BATCH)) {
         // A message the store no longer returns gets no verdict: it may be back on the next search.
-        const text = textById.get(this.catalog.entries[ordinal]!.row.id);
+        const text = textById.get(this.catalog.id(ordinal));
         if (text === undefined) continue;
         for (const check of this.checks) {
           if (check.verdicts[ordinal] === UNKNOWN) check.verdicts[ordinal] = check.matcher.matches(text) ? PRESENT : ABSENT;

@@ -20,7 +20,7 @@ describe('diversifyThreads', () => {
     for (let index = 0; index < 12; index += 1) catalog.add(row(`m${index}`, index < 8 ? 'long' : `t${index}`, index));
     const ordered = diversifyThreads(Array.from({ length: 12 }, (_, index) => hit(index)), catalog);
     expect(ordered.map((item) => item.ordinal)).toEqual([0, 1, 8, 9, 10, 11, 2, 3, 4, 5, 6, 7]);
-    const threadsInTop = ordered.slice(0, 10).filter((item) => catalog.entries[item.ordinal]!.row.threadId === 'long');
+    const threadsInTop = ordered.slice(0, 10).filter((item) => catalog.threadId(item.ordinal) === 'long');
     expect(threadsInTop.length).toBe(6);
   });
 

@@ -16,8 +16,8 @@ export interface RankedHit {
 }
 
 function compareIds(catalog: Catalog, first: number, second: number): number {
-  const a = catalog.entries[first]!.row.id;
-  const b = catalog.entries[second]!.row.id;
+  const a = catalog.id(first);
+  const b = catalog.id(second);
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
@@ -150,7 +150,7 @@ function diversify(hits: RankedHit[], catalog: Catalog, perThread: number): { or
   let index = 0;
   for (; index < hits.length && top.length < DIVERSE_TOP; index += 1) {
     const hit = hits[index]!;
-    const thread = catalog.entries[hit.ordinal]!.row.threadId;
+    const thread = catalog.threadId(hit.ordinal);
     const count = counts.get(thread) ?? 0;
     if (count >= perThread) {
       deferred.push(hit);

@@ -35,7 +35,7 @@ export async function rerankFused(request: RerankRequest, context: SearchContext
   const head = request.fused.slice(0, RERANK_DEPTH);
   if (head.length < 2) return { ranked: request.fused, note: `rerank: ${head.length} candidate${head.length === 1 ? '' : 's'}, nothing to reorder` };
   const { catalog, keywords, store } = context;
-  const ids = head.map((hit) => catalog.entries[hit.ordinal]!.row.id);
+  const ids = head.map((hit) => catalog.id(hit.ordinal));
   const rows = new Map((await store.getColumns(ids, ['id', 'subject', 'text', 'attachmentTextJson'])).map((row) => [row.id, row]));
   // The best passage of every candidate, keyword-only finds included: a search among just these messages.
   const passages = new Map((await (context.semantic?.search(request.queryText, head.length, new Set(ids)) ?? Promise.resolve([]))).map((match) => [match.messageId, match]));
@@ -43,7 +43,7 @@ export async function rerankFused(request: RerankRequest, context: SearchContext
   const candidates: RerankCandidate[] = head.map((hit, index) => {
     const row = rows.get(ids[index]!);
     const text = `${row?.text ?? ''}\n${attachmentText(row?.attachmentTextJson ?? '[]')}`.slice(0, TEXT_CHARACTERS);
-    const subject = row?.subject ?? catalog.entries[hit.ordinal]!.row.subject;
+    const subject = row?.subject ?? catalog.subject(hit.ordinal);
     const best = passages.get(ids[index]!);
     return {
       ordinal: hit.ordinal,

@@ -62,7 +62,7 @@ async function semanticHits(
   context: SearchContext,
 ): Promise<{ hits: RankedHit[]; chunks: Map<number, ChunkMatch> }> {
   const ordinals = setBits(filter.matches);
-  const allowed = ordinals.length === context.catalog.size ? null : new Set(ordinals.map((ordinal) => context.catalog.entries[ordinal]!.row.id));
+  const allowed = ordinals.length === context.catalog.size ? null : new Set(ordinals.map((ordinal) => context.catalog.id(ordinal)));
   const matches = await context.semantic!.search(text, Math.max(SEMANTIC_CANDIDATES, want), allowed, filter.chunks);
   const chunks = new Map<number, ChunkMatch>();
   const hits: RankedHit[] = [];
@@ -201,10 +201,10 @@ async function searchOnce(request: SearchRequest, context: SearchContext, tuning
   else if (sort === 'date') ranked = firstMatches(keyword.matches, dateOrder, pageEnd).map((ordinal) => ({ ordinal, score: keyword.scores[ordinal]!, matchType: 'keyword' }));
   else ranked = bestDiversified(keyword.matches, keyword.scores, context.catalog, pageEnd);
   const page = ranked.slice(offset, pageEnd);
-  const ids = page.map((hit) => context.catalog.entries[hit.ordinal]!.row.id);
+  const ids = page.map((hit) => context.catalog.id(hit.ordinal));
   const texts = new Map((await context.store.getColumns(ids, ['id', 'snippet', 'text', 'attachmentTextJson'])).map((row) => [row.id, row]));
   const hits: SearchHit[] = page.map((hit) => {
-    const entry = context.catalog.entries[hit.ordinal]!;
+    const entry = context.catalog.entry(hit.ordinal);
     const stored = texts.get(entry.row.id);
     const chunk = chunks.get(hit.ordinal);
     const match = matchOf(entry, keyword.highlightTerms, chunk?.origin, stored);

@@ -45,17 +45,20 @@ describe('chunk pre-filters on real mail', () => {
     // One passage per message, carrying its message's places as the embedding stage writes them.
     chunks = await ChunkStore.open(join(dir, 'chunks'), 4);
     await chunks.add(
-      catalog.entries.map((entry, index) => ({
-        chunkId: `${entry.row.id}#0`,
-        messageId: entry.row.id,
-        threadId: entry.row.threadId,
-        date: entry.row.date,
-        origin: 'body',
-        position: 0,
-        text: entry.row.subject,
-        vector: Float32Array.of(1, index % 7, 0, 1),
-        ...placesOf(entry),
-      })),
+      Array.from({ length: catalog.size }, (_, ordinal) => {
+        const entry = catalog.entry(ordinal);
+        return {
+          chunkId: `${entry.row.id}#0`,
+          messageId: entry.row.id,
+          threadId: entry.row.threadId,
+          date: entry.row.date,
+          origin: 'body',
+          position: 0,
+          text: entry.row.subject,
+          vector: Float32Array.of(1, ordinal % 7, 0, 1),
+          ...placesOf(entry),
+        };
+      }),
     );
     table = await (await connect(join(dir, 'chunks'))).openTable('chunks_v2');
   });
@@ -72,7 +75,7 @@ describe('chunk pre-filters on real mail', () => {
 
   function allowed(query: string): Set<string> {
     const bits = new Evaluator(catalog, keywords, 'relaxed').evaluate(parseQuery(query, { timeZone: 'UTC' }).root).matches;
-    return new Set(catalog.entries.filter((_, ordinal) => bits[ordinal] === 1).map((entry) => entry.row.id));
+    return new Set(Array.from({ length: catalog.size }, (_, ordinal) => ordinal).filter((ordinal) => bits[ordinal] === 1).map((ordinal) => catalog.id(ordinal)));
   }
 
   // [query, exact]: exact filters select the allowed messages and no others.

@@ -79,7 +79,7 @@ export class VectorIndex {
   /** The folder, labels and participants a message's passages carry now; null for a message no longer stored. */
   private placesFor(messageId: string): ChunkPlaces | null {
     const ordinal = this.catalog.ordinalOf(messageId);
-    return ordinal === undefined ? null : placesOf(this.catalog.entries[ordinal]!);
+    return ordinal === undefined ? null : placesOf(this.catalog.entry(ordinal));
   }
 
   /** Writer only: brings stored passages up to the current schema, and their places up to their messages' own. */
@@ -101,7 +101,8 @@ export class VectorIndex {
     const started = performance.now();
     await this.refreshPlaces();
     const embedded = await this.embeddedIds();
-    const pending = this.catalog.entries.filter((entry) => !embedded.has(entry.row.id)).map((entry) => entry.row.id);
+    const pending: string[] = [];
+    for (let ordinal = 0; ordinal < this.catalog.size; ordinal += 1) if (!embedded.has(this.catalog.id(ordinal))) pending.push(this.catalog.id(ordinal));
     let chunkCount = 0;
     const progress = (): void => emit({ type: 'embedding-progress', done: embedded.size, total: this.catalog.size, embedderId: this.embedder.id });
     const prepare = async (start: number): Promise<{ records: { id: string }[]; rows: Omit<ChunkRow, 'vector'>[] }> => {
