@@ -218,6 +218,44 @@ describe('engine with Gmail labels', () => {
     }
   });
 
+  it('unites the labels of a message seen twice in one file, wherever the first copy is on its way to the store', async () => {
+    const dataDir = await makeTempDir();
+    const raw = await readCorpusMessages('io-uring-list.mbox.gz', 1200);
+    const withLabels = (message: Buffer, labels: string): Buffer => {
+      const newline = message.indexOf(0x0a);
+      return Buffer.concat([message.subarray(0, newline + 1), Buffer.from(`X-Gmail-Labels: ${labels}\n`), message.subarray(newline + 1)]);
+    };
+    const inbox = raw.map((message) => withLabels(message, 'Inbox'));
+    // Imports store 500 messages at a time and write one batch while reading the next: the copy of message 3 comes while
+    // its first copy waits in the batch being filled, the copy of message 100 while its batch is being written or just
+    // after, and the copy of message 20 once it is stored and indexed.
+    const file = join(dataDir, 'All mail Including Spam and Trash.mbox');
+    await writeFile(
+      file,
+      toMbox([
+        ...inbox.slice(0, 4),
+        withLabels(raw[3]!, 'Alpha'),
+        ...inbox.slice(4, 700),
+        withLabels(raw[100]!, 'Beta'),
+        ...inbox.slice(700),
+        withLabels(raw[20]!, 'Gamma'),
+      ]),
+    );
+    const engine = await openEngine({ dataDir: join(dataDir, 'store'), timeZone: 'UTC' });
+    try {
+      const report = await engine.importPaths([file], 'takeout');
+      expect(report.failed).toBe(0);
+      expect(report.imported + report.duplicates).toBe(1203);
+      for (const [label, index] of [['alpha', 3], ['beta', 100], ['gamma', 20]] as const) {
+        const result = await engine.search({ query: `label:${label} in:inbox`, limit: 5 });
+        expect(result.total).toBe(1);
+        expect(result.hits[0]!.messageId).toBe(/^Message-ID:\s*<([^>]+)>/im.exec(raw[index]!.toString('latin1'))?.[1]);
+      }
+    } finally {
+      await engine.close();
+    }
+  });
+
   it('reports files that are not mail and changes nothing', async () => {
     const dataDir = await makeTempDir();
     const file = join(dataDir, 'photo.png');

@@ -15,6 +15,7 @@ import type { NormalizedMessage } from './normalize';
 import { attachmentFolder, keepAttachments, makeAttachmentFolder } from '../attachments/attachmentStore';
 import type { AttachmentInfo } from '../../shared/model/message';
 import type { Parser } from './parsePool';
+import { BatchWriter } from './batchWriter';
 import type { ThreadResolver } from './threading';
 
 const BATCH_SIZE = 500;
@@ -22,8 +23,11 @@ const BATCH_SIZE = 500;
 const BATCH_MAX_AGE_MS = 1000;
 const PROGRESS_INTERVAL_MS = 250;
 const MAX_REPORTED_ERRORS = 1000;
-/** Messages parsed ahead of the one being stored: enough to keep the workers busy, few enough to bound memory. */
-const PARSE_WINDOW = 256;
+/**
+ * Messages parsed ahead of the one being stored: enough to keep the workers busy while one works through a large
+ * message (results are taken in file order; 256 left them waiting now and then), few enough to bound memory.
+ */
+const PARSE_WINDOW = 512;
 
 interface InFlight {
   position: string;
@@ -55,19 +59,6 @@ interface Tally {
 function recordError(tally: Tally, error: ImportError): void {
   tally.failed += 1;
   if (tally.errors.length < MAX_REPORTED_ERRORS) tally.errors.push(error);
-}
-
-/** Adds a batch to the store first, then to the in-memory indexes, so a crash never indexes what was not stored. */
-async function flush(batch: NormalizedMessage[], context: ImportContext, writes: AttachmentWrites): Promise<void> {
-  // Attachment files first: a stored message never names a file that is not there.
-  await writes.settle();
-  if (batch.length === 0) return;
-  await context.store.add(batch.map((message) => message.record));
-  for (const message of batch) {
-    const ordinal = context.catalog.add(message.record);
-    context.keywords.add(ordinal, message.keywords);
-  }
-  batch.length = 0;
 }
 
 /**
@@ -118,14 +109,18 @@ async function fillAttachmentHashes(record: MessageRecord, ordinal: number, cont
   context.catalog.setAttachments(ordinal, incoming);
 }
 
+/** The labels of a stored or pending copy united with a new copy's, or null when the new copy adds none. */
+function unitedLabels(labels: readonly string[], incomingJson: string): string[] | null {
+  const united = [...new Set([...labels, ...(JSON.parse(incomingJson) as string[])])];
+  return united.length === labels.length ? null : united;
+}
+
 /** The same message seen again: unite its labels with the stored copy's (Takeout's "All mail" copies). */
 async function mergeDuplicate(record: MessageRecord, context: ImportContext, writes: AttachmentWrites): Promise<void> {
   const ordinal = context.catalog.ordinalOf(record.id)!;
   await fillAttachmentHashes(record, ordinal, context, writes);
-  const labels = context.catalog.labels(ordinal);
-  const incoming = JSON.parse(record.labelsJson) as string[];
-  const united = [...new Set([...labels, ...incoming])];
-  if (united.length === labels.length) return;
+  const united = unitedLabels(context.catalog.labels(ordinal), record.labelsJson);
+  if (!united) return;
   await context.store.updateLabels(record.id, JSON.stringify(united));
   context.catalog.setLabels(ordinal, united);
 }
@@ -164,9 +159,8 @@ async function importOne(path: string, importId: string, context: ImportContext,
     };
     context.emit({ type: 'import-progress', progress: update });
   };
-  const batch: NormalizedMessage[] = [];
   const writes = new AttachmentWrites(context.dataDir);
-  const pendingIds = new Set<string>();
+  const writer = new BatchWriter({ store: context.store, catalog: context.catalog, keywords: context.keywords, settleAttachments: () => writes.settle() });
   const readerOptions = {
     signal: context.signal,
     onBytes: (done: number) => {
@@ -175,29 +169,43 @@ async function importOne(path: string, importId: string, context: ImportContext,
   };
   let sourceMessages = 0;
   let lastFlush = performance.now();
-  const accept = async (item: InFlight): Promise<void> => {
+  /** Counts a copy of a message already taken and unites its labels with that copy's. */
+  const takeDuplicate = async (record: MessageRecord, position: string): Promise<void> => {
+    tally.duplicates += 1;
+    const unwritten = writer.unwritten(record.id);
+    if (unwritten) {
+      const united = unitedLabels(JSON.parse(unwritten.record.labelsJson) as string[], record.labelsJson);
+      if (united) unwritten.record.labelsJson = JSON.stringify(united);
+      return;
+    }
+    // A copy being written is merged once its batch is stored and indexed (a failed write is thrown from here).
+    if (writer.isBeingWritten(record.id)) await writer.settle();
     try {
-      const normalized = await item.parsed;
+      await mergeDuplicate(record, context, writes);
+    } catch (error) {
+      recordError(tally, { source: path, position, reason: `could not unite the labels of a message imported before (${record.messageId || record.id}): ${(error as Error).message}` });
+    }
+  };
+  const accept = async (item: InFlight): Promise<void> => {
+    let normalized: NormalizedMessage | null = null;
+    try {
+      normalized = await item.parsed;
+    } catch (error) {
+      recordError(tally, { source: path, position: item.position, reason: `could not parse the message: ${(error as Error).message}` });
+    }
+    if (normalized) {
       writes.keep(normalized);
       const { record, threadHints } = normalized;
       sourceMessages += 1;
       record.threadId = context.threads.resolve(record.messageId, record.id, threadHints);
-      if (context.catalog.has(record.id)) {
-        tally.duplicates += 1;
-        await mergeDuplicate(record, context, writes);
-      } else if (pendingIds.has(record.id)) {
-        tally.duplicates += 1;
-      } else {
-        pendingIds.add(record.id);
-        batch.push(normalized);
+      if (writer.unwritten(record.id) || writer.isBeingWritten(record.id) || context.catalog.has(record.id)) await takeDuplicate(record, item.position);
+      else {
+        writer.add(normalized);
         tally.imported += 1;
       }
-    } catch (error) {
-      recordError(tally, { source: path, position: item.position, reason: `could not parse the message: ${(error as Error).message}` });
     }
-    if (batch.length >= BATCH_SIZE || (batch.length > 0 && performance.now() - lastFlush > BATCH_MAX_AGE_MS)) {
-      await flush(batch, context, writes);
-      pendingIds.clear();
+    if (writer.size >= BATCH_SIZE || (writer.size > 0 && performance.now() - lastFlush > BATCH_MAX_AGE_MS)) {
+      await writer.flush();
       lastFlush = performance.now();
     }
     if (performance.now() - lastProgress > PROGRESS_INTERVAL_MS) {
@@ -231,7 +239,7 @@ async function importOne(path: string, importId: string, context: ImportContext,
     recordError(tally, { source: path, position: messages > 0 ? `after message ${messages}` : '', reason: (error as Error).message });
   }
   while (inFlight.length > 0) await accept(inFlight.shift()!);
-  await flush(batch, context, writes);
+  await writer.finish();
   context.threads.clearPending();
   progress(context.signal.aborted ? 'cancelled' : 'done');
   if (sourceMessages > 0) await context.sources.record(path, detection.kind, bytesTotal, sourceMessages);

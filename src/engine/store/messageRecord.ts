@@ -1,5 +1,7 @@
 // The stored form of one message: a flat row of the LanceDB `messages` table (lists and addresses as JSON text).
-import { Bool, Field, Float64, Int32, Schema, Utf8 } from 'apache-arrow';
+import { lanceArrow } from './lanceArrow';
+
+const { Bool, Field, Float64, Int32, Schema, Utf8 } = lanceArrow;
 
 /** Bumped when the row layout changes; a store with another version is rebuilt from its sources. */
 export const MESSAGE_SCHEMA_VERSION = 1;
