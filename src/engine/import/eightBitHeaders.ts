@@ -1,6 +1,6 @@
 // Rewrites raw (not RFC 2047 encoded) non-UTF-8 header bytes as UTF-8, so the MIME parser, which reads raw header
 // bytes as UTF-8, shows them as the sender wrote them and not as U+FFFD.
-import { isUtf8 } from 'node:buffer';
+import { isAscii, isUtf8 } from 'node:buffer';
 
 const FALLBACK_CHARSET = 'windows-1252';
 /** How far into the body to look for a part's declared charset when the top-level header declares none. */
@@ -9,14 +9,15 @@ const ESCAPE = 0x1b;
 
 function headerEnd(bytes: Buffer): number {
   const lf = bytes.indexOf('\n\n');
-  const crlf = bytes.indexOf('\r\n\r\n');
+  // A CRLF blank line counts only before the first LF one: most mbox mail has LF line ends, so looking for CRLF
+  // through the whole body read every byte of almost every message for nothing.
+  const crlf = bytes.subarray(0, lf < 0 ? bytes.length : lf + 3).indexOf('\r\n\r\n');
   if (lf < 0) return crlf < 0 ? bytes.length : crlf;
   return crlf < 0 ? lf : Math.min(lf, crlf);
 }
 
 function hasEightBitOrEscape(bytes: Buffer): boolean {
-  for (const byte of bytes) if (byte >= 0x80 || byte === ESCAPE) return true;
-  return false;
+  return !isAscii(bytes) || bytes.includes(ESCAPE);
 }
 
 /** A charset label TextDecoder knows, or null; UTF-8 and ASCII labels are no help for bytes that are not UTF-8. */
