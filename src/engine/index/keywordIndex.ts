@@ -132,7 +132,7 @@ export interface KeywordDocument {
 const FOLD_AFTER = 20_000;
 
 export class KeywordIndex {
-  /** Postings packed into typed arrays (see FrozenPostings): everything loaded or folded. */
+  /** Postings packed into byte arrays (see FrozenPostings): everything loaded or folded. */
   private frozen: Record<KeywordField, FrozenPostings> = { content: FrozenPostings.empty(), meta: FrozenPostings.empty() };
   /** Documents added since the last fold. */
   private live: Record<KeywordField, FlexIndex> = { content: createIndex(), meta: createIndex() };
@@ -160,8 +160,8 @@ export class KeywordIndex {
 
   /**
    * The ordinals containing the word (folded, as `words` gives it), best first, as lists to read one after another:
-   * each rank slot's packed ordinals, then the slot's ordinals added since. Read in place: asking FlexSearch to search
-   * copies every posting of a common word into a new array (a third of a word query's time at 100k messages).
+   * each rank slot's packed ordinals (decoded), then the slot's ordinals added since, read in FlexSearch's arrays in
+   * place: asking FlexSearch to search copies every posting of a common word (a third of a word query's time at 100k).
    */
   postings(field: KeywordField, word: string): SlotLists {
     const frozen = this.frozen[field].slots(word);
@@ -173,7 +173,8 @@ export class KeywordIndex {
 
   /** How many messages contain the word in the field. */
   frequency(field: KeywordField, word: string): number {
-    return this.postings(field, word).reduce((sum, ids) => sum + (ids?.length ?? 0), 0);
+    const live = flexMap(this.live[field]).get(word) ?? [];
+    return this.frozen[field].count(word) + live.reduce((sum, ids) => sum + (ids?.length ?? 0), 0);
   }
 
   async save(folder: string, order: string): Promise<void> {
@@ -206,7 +207,8 @@ export class KeywordIndex {
       const index = new KeywordIndex();
       for (const field of FIELDS) {
         if (!files.includes(fieldFile(field))) return null;
-        const builder = new PostingsBuilder(meta.postings?.[field]);
+        // Room for the packed postings from the start (1.2 bytes a posting on list mail), so they seldom grow.
+        const builder = new PostingsBuilder(Math.ceil((meta.postings?.[field] ?? 0) * 1.3));
         for await (const { bytes, start, end } of linesOf(join(folder, fieldFile(field)))) {
           const tab = bytes.indexOf(0x09, start);
           if (tab < 0 || tab >= end) return null;
