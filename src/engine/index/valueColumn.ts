@@ -39,7 +39,9 @@ export class ValueColumn {
 
   /** Sets the bit of every message (of the first `into.length`) whose value passes `test`; `test` runs once per distinct value. */
   mark(into: Uint8Array, test: (value: string, number: number) => boolean): void {
-    const verdicts = Uint8Array.from(this.values, (value, number) => (test(value, number) ? 1 : 0));
+    // Filled by index: Uint8Array.from over the values made an iterator result per distinct value, every filter.
+    const verdicts = new Uint8Array(this.values.length);
+    for (let number = 0; number < verdicts.length; number += 1) verdicts[number] = test(this.values[number]!, number) ? 1 : 0;
     const numbers = this.numbers;
     for (let ordinal = 0; ordinal < into.length; ordinal += 1) into[ordinal]! |= verdicts[numbers[ordinal]!]!;
   }

@@ -137,8 +137,9 @@ export class Evaluator {
     const terms = words(text);
     const scores = positive ? (this.ownScores ??= new Float64Array(this.size)) : null;
     const result = new Uint8Array(this.size).fill(terms.length > 0 ? 1 : 0);
+    const hits = new Uint8Array(terms.length > 0 ? this.size : 0);
     for (const term of terms) {
-      const hits = new Uint8Array(this.size);
+      hits.fill(0);
       for (const field of fields) {
         const slots = this.keywords.postings(field, term);
         const weight = field === 'meta' ? META_WEIGHT : CONTENT_WEIGHT;

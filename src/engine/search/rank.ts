@@ -71,7 +71,7 @@ class FirstInOrder<T> {
       for (let index = heap.length - 1; index > 0; ) {
         const parent = (index - 1) >> 1;
         if (order(heap[index]!, heap[parent]!) <= 0) break;
-        [heap[index], heap[parent]] = [heap[parent]!, heap[index]!];
+        swap(heap, index, parent);
         index = parent;
       }
     } else if (heap.length > 0 && order(item, heap[0]!) < 0) {
@@ -93,10 +93,20 @@ class FirstInOrder<T> {
       const right = left + 1;
       const later = right < heap.length && order(heap[right]!, heap[left]!) > 0 ? right : left;
       if (order(heap[later]!, heap[index]!) <= 0) return;
-      [heap[index], heap[later]] = [heap[later]!, heap[index]!];
+      swap(heap, index, later);
       index = later;
     }
   }
+}
+
+/**
+ * Through a variable: a destructuring swap made an array each time, 160 MB of garbage over the bench's 640 searches
+ * at 100k messages, since a date-sorted page offers nearly every match to the heap.
+ */
+function swap<T>(items: T[], first: number, second: number): void {
+  const item = items[first]!;
+  items[first] = items[second]!;
+  items[second] = item;
 }
 
 /** The first `count` items in `order`, sorted: what sorting all of them and slicing gives (every order here is total). */
