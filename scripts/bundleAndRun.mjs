@@ -1,7 +1,7 @@
 // Bundles TypeScript entry points with esbuild into node_modules/.cache/<name> and runs the `run` entry with node:
 // how bench and eval run TypeScript without a separate build step.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 
@@ -11,10 +11,14 @@ export const root = resolve(import.meta.dirname, '..');
 export async function bundleAndRun(name, entryPoints, args) {
   const outdir = join(root, 'node_modules', '.cache', name);
   mkdirSync(outdir, { recursive: true });
+  rmSync(join(outdir, 'chunks'), { recursive: true, force: true });
+  // Split as the app's build is (scripts/build-cli.mjs), so lazily loaded parts stay lazy here too.
   await build({
     entryPoints: Object.fromEntries(Object.entries(entryPoints).map(([entry, file]) => [entry, join(root, file)])),
     outdir,
     outExtension: { '.js': '.mjs' },
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -13,9 +13,9 @@ import { Completions } from './index/completions';
 import { complete } from '../shared/query/complete';
 import { KeywordIndex } from './index/keywordIndex';
 import { KEYWORD_SOURCE_COLUMNS, keywordDocumentOf } from './index/keywordDocument';
-import { importPaths } from './import/importer';
 import { ThreadResolver } from './import/threading';
-import { createParser } from './import/parsePool';
+import type * as Importer from './import/importer';
+import type * as ParsePool from './import/parsePool';
 import { computeStats, listFolders } from './listings';
 import { readMessage } from './readMessage';
 import { attachmentFile } from './attachments/attachmentFile';
@@ -41,6 +41,14 @@ function orderFingerprint(catalog: Catalog): string {
   const hash = createHash('sha256');
   for (let ordinal = 0; ordinal < catalog.size; ordinal += 1) hash.update(catalog.id(ordinal));
   return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * The import machinery (the MIME parser, archive and attachment readers), loaded by the first import: its libraries
+ * took about 70 MB in every engine that only searched.
+ */
+function loadImporting(): Promise<[typeof Importer, typeof ParsePool]> {
+  return Promise.all([import('./import/importer'), import('./import/parsePool')]);
 }
 
 async function loadCatalog(store: MessageStore): Promise<Catalog> {
@@ -104,7 +112,6 @@ async function openStoreEngine(options: EngineOptions): Promise<Engine> {
   const threads = new ThreadResolver(catalog);
   const contacts = new ContactDirectory(catalog);
   const completions = new Completions(catalog, contacts);
-  const parser = createParser(options.parseWorkerScript);
   const listeners = new Set<LanternEventListener>();
   const emit = (event: LanternEvent): void => {
     for (const listener of listeners) listener(event);
@@ -209,8 +216,12 @@ async function openStoreEngine(options: EngineOptions): Promise<Engine> {
       }
       const controller = new AbortController();
       imports.set(importId, controller);
-      const run = writeQueue.then(() =>
-        importPaths(paths, importId, {
+      const run = writeQueue.then(async () => {
+        const [{ importPaths }, { createParser }] = await loadImporting();
+        // Parse workers live as long as one import: each holds a MIME parser, idle in a store that is only searched.
+        const parser = createParser(options.parseWorkerScript);
+        try {
+          return await importPaths(paths, importId, {
             parser,
             threads,
             store,
@@ -221,8 +232,11 @@ async function openStoreEngine(options: EngineOptions): Promise<Engine> {
             signal: controller.signal,
             dataDir: options.dataDir,
             maxStoredAttachmentBytes: options.maxStoredAttachmentBytes,
-          }, saveIndexes),
-      );
+          }, saveIndexes);
+        } finally {
+          await parser.close();
+        }
+      });
       writeQueue = run.catch(() => undefined);
       try {
         const report: ImportReport = await run;
@@ -318,7 +332,6 @@ async function openStoreEngine(options: EngineOptions): Promise<Engine> {
       await vectors.close();
       await answerProviders.close();
       await reranker.close();
-      await parser.close();
       store.close();
     },
   };

@@ -1,16 +1,8 @@
 // Answers with a .gguf model run in this process by node-llama-cpp, on the CPU with an explicit thread count: left
 // to its default, generation on a 2-core machine was measured about 1,000 times slower.
 import { availableParallelism } from 'node:os';
-import {
-  getLlama,
-  LlamaChatSession,
-  LlamaLogLevel,
-  type ChatHistoryItem,
-  type Llama,
-  type LlamaContext,
-  type LlamaContextSequence,
-  type LlamaModel,
-} from 'node-llama-cpp';
+import type * as NodeLlamaCpp from 'node-llama-cpp';
+import type { ChatHistoryItem, Llama, LlamaContext, LlamaContextSequence, LlamaModel } from 'node-llama-cpp';
 import { answerWithModel } from './modelAnswer';
 import { AnswerProviderError, cancelledError } from './providerError';
 import type { AnswerProvider, ChatGenerator, ChatMessage, ChatOptions } from './types';
@@ -40,12 +32,17 @@ export function defaultThreads(): number {
 
 let sharedLlama: Promise<Llama> | undefined;
 
+/** node-llama-cpp, loaded with the first model: it adds about 40 MB to every process that merely imports it. */
+function llamaModule(): Promise<typeof NodeLlamaCpp> {
+  return import('node-llama-cpp');
+}
+
 /**
  * One llama.cpp runtime per process; prebuilt CPU binaries only, since nothing can be downloaded or built here.
  * maxThreads 0 makes each context use exactly the threads it asks for, so every model's count stays explicit.
  */
 function llamaRuntime(): Promise<Llama> {
-  sharedLlama ??= getLlama({ gpu: false, build: 'never', maxThreads: 0, logLevel: LlamaLogLevel.error, progressLogs: false });
+  sharedLlama ??= llamaModule().then(({ getLlama, LlamaLogLevel }) => getLlama({ gpu: false, build: 'never', maxThreads: 0, logLevel: LlamaLogLevel.error, progressLogs: false }));
   return sharedLlama;
 }
 
@@ -102,6 +99,7 @@ export function createLocalModel(options: LocalModelOptions): LocalModel {
     const { sequence } = await load();
     const { history, prompt } = toHistory(messages);
     await sequence.clearHistory();
+    const { LlamaChatSession } = await llamaModule();
     const session = new LlamaChatSession({ contextSequence: sequence, autoDisposeSequence: false });
     try {
       session.setChatHistory(history);
