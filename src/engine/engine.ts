@@ -30,6 +30,7 @@ import { VERSION_GRACE_MS } from './store/tidyTable';
 import { VectorService } from './vectors/vectorService';
 import { acquireWriterLock } from './store/writerLock';
 import { markStoreChanged } from './storeGeneration';
+import { keepHeapNearLive, withImportHeap } from './heapPolicy';
 import { openReadOnlyEngine } from './readOnlyEngine';
 import { loadSettings, saveSettings } from './settings/settingsFile';
 import { providerSettings } from './settings/providerSettings';
@@ -216,7 +217,7 @@ async function openStoreEngine(options: EngineOptions): Promise<Engine> {
       }
       const controller = new AbortController();
       imports.set(importId, controller);
-      const run = writeQueue.then(async () => {
+      const run = writeQueue.then(() => withImportHeap(async () => {
         const [{ importPaths }, { createParser }] = await loadImporting();
         // Parse workers live as long as one import: each holds a MIME parser, idle in a store that is only searched.
         const parser = createParser(options.parseWorkerScript);
@@ -236,7 +237,7 @@ async function openStoreEngine(options: EngineOptions): Promise<Engine> {
         } finally {
           await parser.close();
         }
-      });
+      }));
       writeQueue = run.catch(() => undefined);
       try {
         const report: ImportReport = await run;
@@ -335,5 +336,7 @@ async function openStoreEngine(options: EngineOptions): Promise<Engine> {
       store.close();
     },
   };
+  // After loading, which like an import allocates far more than it keeps.
+  keepHeapNearLive();
   return engine;
 }
