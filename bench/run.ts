@@ -7,6 +7,7 @@ import { writeMaildir, writeScaledMbox } from './corpus';
 import { round, type BusyLatency } from './measure';
 import { ensurePeers, runMu, runNotmuch, type PeerResult } from './peers';
 import { BENCH_QUERIES } from './queries';
+import { ENGINE_ENVIRONMENT } from '../src/shared/engineProcess';
 
 const rootFlag = process.argv.indexOf('--root');
 const repoRoot = rootFlag === -1 ? resolve(import.meta.dirname, '../../..') : resolve(process.argv[rootFlag + 1] ?? '.');
@@ -29,7 +30,13 @@ const sizes: { label: string; messages: number | null }[] = [
 const heapLimitMb = Math.min(16 * 1024, Math.floor(totalmem() / 1024 / 1024 / 2));
 
 function runDriver(name: string, driverArgs: string[]): Record<string, unknown> {
-  const output = execFileSync(process.execPath, [`--max-old-space-size=${heapLimitMb}`, join(bundleDir, `${name}.mjs`), ...driverArgs], { encoding: 'utf8', maxBuffer: 1 << 26, stdio: ['ignore', 'pipe', 'inherit'] });
+  const output = execFileSync(process.execPath, [`--max-old-space-size=${heapLimitMb}`, join(bundleDir, `${name}.mjs`), ...driverArgs], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 26,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    // As the app and the `lantern` command run the engine.
+    env: { ...ENGINE_ENVIRONMENT, ...process.env },
+  });
   return JSON.parse(output) as Record<string, unknown>;
 }
 

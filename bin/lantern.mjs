@@ -13,18 +13,22 @@ if (!existsSync(built)) {
 }
 
 /**
- * The engine keeps its catalog in the JavaScript heap (about 1.4 KB a message; the keyword postings, about 0.9 KB
- * more, are typed arrays outside it) and an import's batches and saves need room beside it: a million messages come
- * near Node's default limit (about 4 GB on a 16 GB machine). Half the machine's memory, up to 16 GB, is allowed
- * instead; the command runs itself again with that limit when needed.
+ * The engine keeps its catalog in the JavaScript heap and an import's batches and saves need room beside it: a million
+ * messages came near Node's default limit (about 4 GB on a 16 GB machine). Half the machine's memory, up to 16 GB, is
+ * allowed instead; the command runs itself again with that limit, and with the engine's environment (an environment
+ * variable of the C library's takes effect only at start), when needed.
  */
 const MB = 1024 * 1024;
 const wantedMb = Math.min(16 * 1024, Math.floor(totalmem() / MB / 2));
 const currentMb = getHeapStatistics().heap_size_limit / MB;
-if (wantedMb > currentMb + 512 && process.env.LANTERN_HEAP_RAISED !== '1') {
-  const child = spawn(process.execPath, [...process.execArgv, `--max-old-space-size=${wantedMb}`, fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
+const heapArguments = wantedMb > currentMb + 512 ? [`--max-old-space-size=${wantedMb}`] : [];
+/** The engine's process environment, as src/shared/engineProcess.ts gives it (this file cannot import TypeScript). */
+const engineEnvironment = { MALLOC_MMAP_THRESHOLD_: '262144' };
+const isEngineEnvironmentSet = Object.keys(engineEnvironment).every((name) => process.env[name] !== undefined);
+if ((heapArguments.length > 0 || !isEngineEnvironmentSet) && process.env.LANTERN_RESTARTED !== '1') {
+  const child = spawn(process.execPath, [...process.execArgv, ...heapArguments, fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
     stdio: 'inherit',
-    env: { ...process.env, LANTERN_HEAP_RAISED: '1' },
+    env: { ...engineEnvironment, ...process.env, LANTERN_RESTARTED: '1' },
   });
   // A terminal's Ctrl+C reaches both processes: the child decides what it means, this one passes other signals on.
   const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'];

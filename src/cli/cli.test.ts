@@ -225,8 +225,8 @@ describe('lantern serve', () => {
     await writeFile(mbox, toMbox(await readCorpusMessages('usrp-users-list.mbox.gz', 20)));
     const refused = lantern(['import', mbox, '--data-dir', dataDir]);
     expect(refused.status).toBe(2);
-    // The lock names the process that holds the store: the server, or the copy of it that `lantern` started with a
-    // larger heap (see bin/lantern.mjs).
+    // The lock names the process that holds the store: the server, or the copy of it that `lantern` started with the
+    // engine's heap limit and environment (see bin/lantern.mjs).
     const holder = Number(/being written by another Lantern \(process (\d+) /.exec(refused.stderr)?.[1]);
     const holderParent = Number((await readFile(`/proc/${holder}/stat`, 'utf8')).split(') ')[1]!.split(' ')[1]);
     expect([holder, holderParent]).toContain(server.pid);

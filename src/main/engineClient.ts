@@ -8,6 +8,7 @@ import { assertNever } from '../shared/assertNever';
 import { checkEngineMessage } from './engineMessages';
 import { PendingCalls } from './pendingCalls';
 import { RestartBudget } from './restartBudget';
+import { ENGINE_ENVIRONMENT } from '../shared/engineProcess';
 
 /** How long each call may take; an import of a large archive runs for hours and reports progress as events. */
 export const CALL_TIMEOUT_MS = {
@@ -77,11 +78,11 @@ export class EngineClient {
     const child = utilityProcess.fork(this.options.hostPath, ['--data-dir', this.dataDir, ...resources], {
       serviceName: 'Lantern engine',
       stdio: 'inherit',
-      // The catalog lives in the engine's heap (1.4 KB a message under Node, less with Electron's compressed
-      // pointers; the keyword postings are typed arrays outside it): importing a million messages needs more than V8's
+      // The catalog lives in the engine's heap (under 800 bytes a message under Node, less with Electron's compressed
+      // pointers; the keyword postings are byte arrays outside it): importing a million messages needs more than V8's
       // default, so the engine gets the most Electron's V8 allows, 4 GB.
       execArgv: ['--max-old-space-size=4096'],
-      env: { ...process.env, ...this.options.environment?.() },
+      env: { ...ENGINE_ENVIRONMENT, ...process.env, ...this.options.environment?.() },
     });
     let announceReady: (isReady: boolean) => void = () => undefined;
     const ready = new Promise<boolean>((resolve) => {
