@@ -127,9 +127,15 @@ export interface KeywordDocument {
 
 /**
  * Documents added since the last fold are kept in FlexSearch; past this many (or a quarter of all documents, so a
- * growing archive is folded a bounded number of times) they are folded into the packed postings.
+ * growing archive is folded fewer times) they are folded into the packed postings.
  */
 const FOLD_AFTER = 20_000;
+/**
+ * But never more than this many: FlexSearch's arrays take about 4 KB a document of list mail (80 MB for 20,000), so a
+ * quarter of a million messages held there (1 GB) made an import's memory grow with the archive. A fold re-packs
+ * every posting (27 ns each), so a million-message import spends about a minute folding.
+ */
+const FOLD_AT_MOST = 50_000;
 
 export class KeywordIndex {
   /** Postings packed into byte arrays (see FrozenPostings): everything loaded or folded. */
@@ -147,7 +153,7 @@ export class KeywordIndex {
     this.live.meta.add(ordinal, document.meta);
     this.documents = Math.max(this.documents, ordinal + 1);
     this.liveDocuments += 1;
-    if (this.liveDocuments >= Math.max(this.foldAfter, this.documents / 4)) this.fold();
+    if (this.liveDocuments >= Math.min(FOLD_AT_MOST, Math.max(this.foldAfter, this.documents / 4))) this.fold();
   }
 
   /** Moves what FlexSearch holds into the packed postings; ordinals are added in increasing order, so they follow. */
