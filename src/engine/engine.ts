@@ -46,7 +46,7 @@ function orderFingerprint(catalog: Catalog): string {
 
 /**
  * The import machinery (the MIME parser, archive and attachment readers), loaded by the first import: its libraries
- * took about 70 MB in every engine that only searched.
+ * took about 45 MB in every engine that only searched.
  */
 function loadImporting(): Promise<[typeof Importer, typeof ParsePool]> {
   return Promise.all([import('./import/importer'), import('./import/parsePool')]);
