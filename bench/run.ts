@@ -20,11 +20,12 @@ const withPeers = !args.has('--no-peers');
 const withVectors = !args.has('--no-vectors');
 /** Real vectors for every passage the bench has embedded, kept between runs (see vectorCache.ts). */
 const vectorCacheFile = join(repoRoot, '.bench-cache', 'use-lite-en-512.vectors');
-const sizes: { label: string; messages: number | null }[] = [
-  { label: 'io-uring (33k)', messages: null },
-  { label: '100k', messages: 100_000 },
-  ...(args.has('--million') ? [{ label: '1M', messages: 1_000_000 }] : []),
-];
+const million = { label: '1M', messages: 1_000_000 };
+/** `--million-only` runs the million alone (about an hour) and writes its own file, keeping the last full run's. */
+const millionOnly = args.has('--million-only');
+const sizes: { label: string; messages: number | null }[] = millionOnly
+  ? [million]
+  : [{ label: 'io-uring (33k)', messages: null }, { label: '100k', messages: 100_000 }, ...(args.has('--million') ? [million] : [])];
 
 /** The heap the `lantern` command gives the engine (see bin/lantern.mjs): half the memory, up to 16 GB. */
 const heapLimitMb = Math.min(16 * 1024, Math.floor(totalmem() / 1024 / 1024 / 2));
@@ -191,5 +192,5 @@ for (const result of results) {
 const peerVersions = [...new Set(results.flatMap((result) => result.peers.map((peer) => peer.version)))];
 lines.push('', `Peers: ${peerVersions.join('; ') || 'not run'}.`, '');
 const report = lines.join('\n');
-await writeFile(join(repoRoot, 'bench', 'results.md'), `${report}\n`);
+await writeFile(join(repoRoot, 'bench', millionOnly ? 'results-1M.md' : 'results.md'), `${report}\n`);
 console.log(report);
