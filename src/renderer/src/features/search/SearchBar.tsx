@@ -12,6 +12,7 @@ import { queryPieces, type Chip } from './queryPieces';
 import { SaveSearchButton } from './SaveSearchButton';
 import { SUGGESTIONS_ID, SuggestionList, suggestionId } from './SuggestionList';
 import { useCompletions } from './useCompletions';
+import { highlightKey, highlightedIndex, type HighlightKey } from './suggestionHighlight';
 import { useQueryHistory } from './useQueryHistory';
 import './searchBar.css';
 
@@ -33,7 +34,7 @@ export function SearchBar({ client, inputRef, query, sort, warnings, isSearching
   const [isFocused, setIsFocused] = useState(false);
   // Suggestions are wanted once the person types, until Esc, Enter, leaving the box or taking a value.
   const [isWanted, setIsWanted] = useState(false);
-  const [highlighted, setHighlighted] = useState<{ answerId: number; index: number } | null>(null);
+  const [highlighted, setHighlighted] = useState<HighlightKey | null>(null);
   // Which past query ↑ has recalled (0 = the newest); null while the text is the person's own.
   const [historyIndex, setHistoryIndex] = useState<number | null>(null);
   const mirrorRef = useRef<HTMLDivElement>(null);
@@ -44,7 +45,7 @@ export function SearchBar({ client, inputRef, query, sort, warnings, isSearching
   const pieces = useMemo(() => queryPieces(query, parsed), [query, parsed]);
   const chips = useMemo(() => pieces.flatMap((piece) => (piece.kind === 'chip' ? [piece.chip] : [])), [pieces]);
   const completions = useCompletions(client, query, cursor, isWanted && isFocused);
-  const activeIndex = completions !== null && highlighted?.answerId === completions.answerId ? highlighted.index : null;
+  const activeIndex = completions !== null ? highlightedIndex(completions.suggestions, highlighted) : null;
 
   const syncScroll = useCallback(() => {
     const input = inputRef.current;
@@ -64,6 +65,7 @@ export function SearchBar({ client, inputRef, query, sort, warnings, isSearching
 
   const replaceQuery = (text: string, caret: number): void => {
     pendingCursor.current = caret;
+    setHighlighted(null);
     setCursor(caret);
     onQueryChange(text);
   };
@@ -97,7 +99,7 @@ export function SearchBar({ client, inputRef, query, sort, warnings, isSearching
     const count = completions.suggestions.length;
     const next = activeIndex === null ? (delta > 0 ? 0 : count - 1) : activeIndex + delta;
     // Past either end the highlight goes back to the text, as in Gmail: Enter then searches what was typed.
-    setHighlighted(next < 0 || next >= count ? null : { answerId: completions.answerId, index: next });
+    setHighlighted(next < 0 || next >= count ? null : highlightKey(completions.suggestions[next]!));
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>): void => {
@@ -140,8 +142,10 @@ export function SearchBar({ client, inputRef, query, sort, warnings, isSearching
         return;
       case 'Escape':
         event.preventDefault();
-        if (completions !== null) setIsWanted(false);
-        else if (query) {
+        if (completions !== null) {
+          setIsWanted(false);
+          setHighlighted(null);
+        } else if (query) {
           setHistoryIndex(null);
           replaceQuery('', 0);
         } else input.blur();
@@ -186,6 +190,8 @@ export function SearchBar({ client, inputRef, query, sort, warnings, isSearching
               autoComplete="off"
               value={query}
               onChange={(event) => {
+                // New letters ask for a new list; as in Gmail, nothing in it is highlighted until ↓.
+                setHighlighted(null);
                 setHistoryIndex(null);
                 setIsWanted(true);
                 setCursor(event.target.selectionStart ?? event.target.value.length);
@@ -193,7 +199,11 @@ export function SearchBar({ client, inputRef, query, sort, warnings, isSearching
               }}
               onSelect={(event) => {
                 const caret = event.currentTarget.selectionStart;
-                if (caret !== null) setCursor(caret);
+                if (caret !== null && caret !== cursor) {
+                  // The caret moved to another place, maybe another word: its list starts with nothing highlighted.
+                  setHighlighted(null);
+                  setCursor(caret);
+                }
                 syncScroll();
               }}
               onScroll={syncScroll}
@@ -217,7 +227,7 @@ export function SearchBar({ client, inputRef, query, sort, warnings, isSearching
               text={query}
               suggestions={completions.suggestions}
               activeIndex={activeIndex}
-              onHighlight={(index) => setHighlighted({ answerId: completions.answerId, index })}
+              onHighlight={(index) => setHighlighted(highlightKey(completions.suggestions[index]!))}
               onAccept={accept}
             />
           )}

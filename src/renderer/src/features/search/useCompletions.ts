@@ -6,8 +6,6 @@ import { completionContext } from './completionContext';
 
 /** Suggestions with the text they were answered for, so accepting one can allow for letters typed since. */
 export interface Completions {
-  /** Changes with every answer, so a highlighted option belongs to one list only. */
-  answerId: number;
   answeredText: string;
   suggestions: Suggestion[];
 }
@@ -32,12 +30,12 @@ export function useCompletions(client: Pick<LanternApi, 'complete'>, text: strin
     client
       .complete(text, cursor)
       .then((suggestions) => {
-        if (request === requestCounter.current) setAnswer({ answerId: request, answeredText: text, suggestions, context });
+        if (request === requestCounter.current) setAnswer({ answeredText: text, suggestions, context });
       })
       .catch((failure: unknown) => {
         // Autocomplete is a help, not the search: say why it is missing and let typing go on.
         console.warn(`search: suggestions for "${text}" at ${cursor} failed`, failure);
-        if (request === requestCounter.current) setAnswer({ answerId: request, answeredText: text, suggestions: [], context });
+        if (request === requestCounter.current) setAnswer({ answeredText: text, suggestions: [], context });
       });
     return () => {
       requestCounter.current += 1;
