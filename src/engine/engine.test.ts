@@ -170,7 +170,7 @@ describe('engine on the usrp-users archive', () => {
     const before = await engine.search({ query: 'gnuradio from:marcus', limit: 20 });
     await engine.close();
     const { writeFile: write } = await import('node:fs/promises');
-    await write(join(dataDir, 'keyword-index', 'content.parts'), '1.reg\t["not an index');
+    await write(join(dataDir, 'keyword-index', 'content.postings'), 'not an index');
     engine = await openEngine({ dataDir, timeZone: 'UTC' });
     const after = await engine.search({ query: 'gnuradio from:marcus', limit: 20 });
     expect(after.hits.map((hit) => hit.id)).toEqual(before.hits.map((hit) => hit.id));

@@ -10,6 +10,15 @@ export type OrdinalList = ArrayLike<number> & Iterable<number>;
 /** A word's postings as lists to read one after another, best first (FlexSearch keeps one list per rank slot). */
 export type SlotLists = readonly (OrdinalList | null | undefined)[];
 
+/** The arrays a FrozenPostings is made of, as a saved index holds them (see postingsFile.ts). */
+export interface PostingsParts {
+  /** Words in the order of their numbers. */
+  words: readonly string[];
+  starts: Int32Array;
+  counts: Int32Array;
+  bytes: Uint8Array;
+}
+
 /**
  * Every word's postings in one byte array, slot after slot, each ordinal as the difference from the one before it in
  * seven-bit groups (a list's ordinals rise, so most differences take a byte). FlexSearch's own arrays were 400,000
@@ -17,22 +26,68 @@ export type SlotLists = readonly (OrdinalList | null | undefined)[];
  * and as differences about a third of that. A word's lists are decoded when a search asks for them.
  */
 export class FrozenPostings {
-  constructor(
-    /** Word → its number; word n's slot s is encoded in bytes[starts[n × SLOTS + s] .. starts[n × SLOTS + s + 1]). */
+  readonly postingCount: number;
+
+  private constructor(
+    /**
+     * Word → its number; word n's slot s is encoded in bytes[starts[n × SLOTS + s] .. starts[n × SLOTS + s + 1]).
+     * Shared with the postings `merged` makes (copying millions of words at every fold cost seconds), which add their
+     * new words to it: numbers past this one's own words are not this one's.
+     */
     private readonly numbers: Map<string, number>,
     private readonly starts: Int32Array,
     /** How many ordinals each word's slot holds, in the same order as `starts`. */
     private readonly counts: Int32Array,
     private readonly bytes: Uint8Array,
-    readonly postingCount: number,
-  ) {}
+  ) {
+    let postings = 0;
+    for (let index = 0; index < counts.length; index += 1) postings += counts[index]!;
+    this.postingCount = postings;
+  }
 
   static empty(): FrozenPostings {
-    return new FrozenPostings(new Map(), new Int32Array(1), new Int32Array(0), new Uint8Array(0), 0);
+    return new FrozenPostings(new Map(), new Int32Array(1), new Int32Array(0), new Uint8Array(0));
+  }
+
+  /** Postings from saved parts, checked so that damage cannot send a search outside the arrays. */
+  static fromParts({ words, starts, counts, bytes }: PostingsParts): FrozenPostings {
+    const fail = (what: string): never => {
+      throw new Error(`keyword index: saved postings are damaged (${what})`);
+    };
+    if (starts.length !== words.length * SLOTS + 1 || counts.length !== words.length * SLOTS) fail('the slot tables do not match the words');
+    if (starts[0] !== 0 || starts[starts.length - 1] !== bytes.length) fail('the slot table does not span the bytes');
+    for (let index = 0; index < counts.length; index += 1) {
+      const length = starts[index + 1]! - starts[index]!;
+      // Each ordinal takes one to five bytes.
+      if (counts[index]! < 0 || length < counts[index]! || length > counts[index]! * 5) fail(`slot ${index} holds ${counts[index]} ordinals in ${length} bytes`);
+    }
+    const numbers = new Map<string, number>();
+    for (const word of words) numbers.set(word, numbers.size);
+    if (numbers.size !== words.length) fail('a word is listed twice');
+    return new FrozenPostings(numbers, starts, counts, bytes);
+  }
+
+  get wordCount(): number {
+    return this.counts.length / SLOTS;
+  }
+
+  /** The arrays to save; words in the order of their numbers. */
+  parts(): PostingsParts {
+    const words: string[] = [];
+    for (const word of this.numbers.keys()) {
+      if (words.length === this.wordCount) break;
+      words.push(word);
+    }
+    return { words, starts: this.starts, counts: this.counts, bytes: this.bytes };
+  }
+
+  private numberOf(word: string): number | undefined {
+    const number = this.numbers.get(word);
+    return number !== undefined && number < this.wordCount ? number : undefined;
   }
 
   slots(word: string): Int32Array[] | null {
-    const number = this.numbers.get(word);
+    const number = this.numberOf(word);
     if (number === undefined) return null;
     const first = number * SLOTS;
     return Array.from({ length: SLOTS }, (_, slot) => decode(this.bytes, this.starts[first + slot]!, this.counts[first + slot]!));
@@ -40,37 +95,100 @@ export class FrozenPostings {
 
   /** How many messages hold the word, without decoding its lists. */
   count(word: string): number {
-    const number = this.numbers.get(word);
+    const number = this.numberOf(word);
     if (number === undefined) return 0;
     let count = 0;
     for (let slot = 0; slot < SLOTS; slot += 1) count += this.counts[number * SLOTS + slot]!;
     return count;
   }
 
-  /** Words in the order they were added, with their slots. */
-  *entries(): Generator<[string, Int32Array[]]> {
-    for (const word of this.numbers.keys()) yield [word, this.slots(word)!];
-  }
-
   /**
-   * This index's postings with `later`'s after them, slot by slot (later ordinals after earlier ones, as FlexSearch
-   * appends them), for words of either; `later` holds words at most once.
+   * These postings with `later`'s after them, slot by slot (later ordinals after earlier ones, as FlexSearch appends
+   * them), for words of either; `later` holds words at most once. The encoded bytes are copied as they are, and an
+   * added list continues its slot's differences: re-encoding every posting at every fold (27 ns each) held the engine
+   * thread for seconds at a million messages, and searches waited. Afterwards use only the result (see `numbers`).
    */
   merged(later: Iterable<[string, SlotLists]>): FrozenPostings {
-    const laterByWord = new Map(later);
-    const builder = new PostingsBuilder(this.bytes.length + [...laterByWord.values()].reduce((sum, slots) => sum + countOf(slots), 0));
-    for (const [word, slots] of this.entries()) {
-      const added = laterByWord.get(word);
-      builder.append(word, added ? slots.map((ids, slot) => [ids, added[slot]]) : slots.map((ids) => [ids]));
-      laterByWord.delete(word);
+    const words = this.wordCount;
+    const added = new Encoder();
+    // Per slot that grows, in slot order: its index, and where its added bytes are in `added`, and how many ordinals.
+    const grown: number[] = [];
+    const growing: [number, SlotLists][] = [];
+    const fresh: [string, SlotLists][] = [];
+    for (const [word, slots] of later) {
+      const number = this.numberOf(word);
+      if (number === undefined) fresh.push([word, slots]);
+      else growing.push([number, slots]);
     }
-    for (const [word, slots] of laterByWord) builder.append(word, slots.map((ids) => [ids]));
-    return builder.build();
-  }
-}
+    growing.sort((one, other) => one[0] - other[0]);
+    for (const [number, slots] of growing) {
+      for (let slot = 0; slot < SLOTS; slot += 1) {
+        const ids = slots[slot];
+        if (!ids || ids.length === 0) continue;
+        const index = number * SLOTS + slot;
+        const start = added.length;
+        added.list(ids, this.lastOrdinal(index));
+        grown.push(index, start, added.length, ids.length);
+      }
+    }
+    const grownBytes = added.length;
+    // New words' slots follow the old ones, each slot's differences from 0.
+    const freshEnds: number[] = [];
+    for (const [, slots] of fresh) {
+      for (let slot = 0; slot < SLOTS; slot += 1) {
+        const ids = slots[slot];
+        if (ids) added.list(ids, 0);
+        freshEnds.push(added.length, ids?.length ?? 0);
+      }
+    }
 
-function countOf(slots: SlotLists): number {
-  return slots.reduce((sum, ids) => sum + (ids?.length ?? 0), 0);
+    const bytes = new Uint8Array(this.bytes.length + added.length);
+    const starts = new Int32Array((words + fresh.length) * SLOTS + 1);
+    const counts = new Int32Array((words + fresh.length) * SLOTS);
+    counts.set(this.counts);
+    // Old bytes are copied in runs up to the end of each slot that grows, its added bytes after them; every later
+    // boundary moves by the bytes added so far.
+    let shift = 0;
+    let copied = 0;
+    let boundary = 0;
+    for (let entry = 0; entry < grown.length; entry += 4) {
+      const index = grown[entry]!;
+      for (; boundary <= index; boundary += 1) starts[boundary] = this.starts[boundary]! + shift;
+      const end = this.starts[index + 1]!;
+      bytes.set(this.bytes.subarray(copied, end), copied + shift);
+      copied = end;
+      bytes.set(added.bytes.subarray(grown[entry + 1]!, grown[entry + 2]!), end + shift);
+      shift += grown[entry + 2]! - grown[entry + 1]!;
+      counts[index]! += grown[entry + 3]!;
+    }
+    for (; boundary <= words * SLOTS; boundary += 1) starts[boundary] = this.starts[boundary]! + shift;
+    bytes.set(this.bytes.subarray(copied), copied + shift);
+    bytes.set(added.bytes.subarray(grownBytes, added.length), this.bytes.length + grownBytes);
+    const freshBase = this.bytes.length;
+    for (let slot = 0; slot < freshEnds.length; slot += 2) {
+      starts[words * SLOTS + slot / 2 + 1] = freshBase + freshEnds[slot]!;
+      counts[words * SLOTS + slot / 2] = freshEnds[slot + 1]!;
+    }
+    for (const [word] of fresh) this.numbers.set(word, this.numbers.size);
+    return new FrozenPostings(this.numbers, starts, counts, bytes);
+  }
+
+  /** The last ordinal of a slot (0 when it is empty), which its next added ordinal is encoded after. */
+  private lastOrdinal(index: number): number {
+    let position = this.starts[index]!;
+    const end = this.starts[index + 1]!;
+    let previous = 0;
+    while (position < end) {
+      let byte = this.bytes[position++]!;
+      let zigzag = byte & 0x7f;
+      for (let shift = 7; byte >= 0x80; shift += 7) {
+        byte = this.bytes[position++]!;
+        zigzag += (byte & 0x7f) * 2 ** shift;
+      }
+      previous += (zigzag >>> 1) ^ -(zigzag & 1);
+    }
+    return previous;
+  }
 }
 
 /**
@@ -94,102 +212,32 @@ function decode(bytes: Uint8Array, start: number, count: number): Int32Array {
   return ordinals;
 }
 
-/** Collects words' slots in order into a growing byte array; each word once. */
-export class PostingsBuilder {
-  private readonly numbers = new Map<string, number>();
-  private starts: Int32Array;
-  private counts: Int32Array;
-  private bytes: Uint8Array;
-  private length = 0;
-  private postings = 0;
-  /** The ordinal written last in the current slot (differences are taken from it). */
-  private previous = 0;
-  /** The current word's last closed slot boundary (an index into starts), and the word's last one. */
-  private slot = 0;
-  private wordEnd = 0;
+/** Lists of ordinals encoded one after another into a growing byte array. */
+class Encoder {
+  bytes = new Uint8Array(1 << 16);
+  length = 0;
 
-  /** `expectedBytes`: room to start with; about one and a half bytes a posting once an archive is large. */
-  constructor(expectedBytes = 1024) {
-    this.bytes = new Uint8Array(Math.max(16, expectedBytes));
-    this.starts = new Int32Array(1 + SLOTS * 1024);
-    this.counts = new Int32Array(SLOTS * 1024);
-  }
-
-  /** Adds a word whose slot s holds the lists `parts[s]`, one after another. */
-  append(word: string, parts: readonly SlotLists[]): void {
-    this.beginWord(word);
-    for (let slot = 0; slot < SLOTS; slot += 1) {
-      for (const ids of parts[slot] ?? []) {
-        if (!ids) continue;
-        for (let index = 0; index < ids.length; index += 1) this.add(ids[index]!);
-      }
-      this.endSlot();
-    }
-  }
-
-  /**
-   * Starts a word whose ordinals follow one at a time (`add`), each slot closed by `endSlot`; slots not closed when
-   * the next word begins or the postings are built are empty. For reading saved postings without arrays per slot.
-   */
-  beginWord(word: string): void {
-    if (this.numbers.has(word)) throw new Error(`keyword index: the word "${word}" is listed twice`);
-    this.closeWord();
-    const number = this.numbers.size;
-    this.numbers.set(word, number);
-    if ((number + 1) * SLOTS + 1 > this.starts.length) {
-      this.starts = grown(this.starts, (number + 1) * SLOTS + 1);
-      this.counts = grown(this.counts, this.starts.length);
-    }
-    this.slot = number * SLOTS;
-    this.wordEnd = this.slot + SLOTS;
-    this.previous = 0;
-  }
-
-  add(ordinal: number): void {
+  /** Each ordinal as its difference from the one before, `previous` before the first. */
+  list(ids: OrdinalList, previous: number): void {
     // At most five bytes for a 32-bit difference.
-    if (this.length + 5 > this.bytes.length) this.bytes = grown(this.bytes, this.length + 5);
-    const difference = ordinal - this.previous;
-    let zigzag = ((difference << 1) ^ (difference >> 31)) >>> 0;
-    while (zigzag >= 0x80) {
-      this.bytes[this.length] = (zigzag & 0x7f) | 0x80;
-      this.length += 1;
-      zigzag >>>= 7;
+    if (this.length + ids.length * 5 > this.bytes.length) {
+      const next = new Uint8Array(Math.max(this.length + ids.length * 5, this.bytes.length * 2));
+      next.set(this.bytes.subarray(0, this.length));
+      this.bytes = next;
     }
-    this.bytes[this.length] = zigzag;
-    this.length += 1;
-    this.previous = ordinal;
-    this.counts[this.slot]! += 1;
-    this.postings += 1;
-  }
-
-  endSlot(): void {
-    if (this.slot === this.wordEnd) throw new Error('keyword index: a word has more rank slots than the index keeps');
-    this.slot += 1;
-    this.starts[this.slot] = this.length;
-    this.previous = 0;
-  }
-
-  /** Closes the current word's remaining slots as empty. */
-  private closeWord(): void {
-    while (this.slot < this.wordEnd) {
-      this.slot += 1;
-      this.starts[this.slot] = this.length;
+    const { bytes } = this;
+    let length = this.length;
+    for (let index = 0; index < ids.length; index += 1) {
+      const ordinal = ids[index]!;
+      const difference = ordinal - previous;
+      let zigzag = ((difference << 1) ^ (difference >> 31)) >>> 0;
+      while (zigzag >= 0x80) {
+        bytes[length++] = (zigzag & 0x7f) | 0x80;
+        zigzag >>>= 7;
+      }
+      bytes[length++] = zigzag;
+      previous = ordinal;
     }
+    this.length = length;
   }
-
-  build(): FrozenPostings {
-    this.closeWord();
-    const words = this.numbers.size;
-    // Trimmed to size: the doubling that grew them can leave up to half of each unused.
-    const starts = this.starts.slice(0, words * SLOTS + 1);
-    const counts = this.counts.slice(0, words * SLOTS);
-    const bytes = this.bytes.length === this.length ? this.bytes : this.bytes.slice(0, this.length);
-    return new FrozenPostings(this.numbers, starts, counts, bytes, this.postings);
-  }
-}
-
-function grown<T extends Int32Array | Uint8Array>(array: T, atLeast: number): T {
-  const next = new (array.constructor as new (length: number) => T)(Math.max(atLeast, array.length * 2));
-  next.set(array);
-  return next;
 }

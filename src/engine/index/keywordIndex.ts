@@ -1,27 +1,20 @@
 // The keyword index over message ordinals (FlexSearch while documents are added, packed arrays once folded), persisted
 // with a schema version and rebuilt when it disagrees.
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { once } from 'node:events';
 import FlexSearch from 'flexsearch';
-import { FrozenPostings, PostingsBuilder, type SlotLists } from './frozenPostings';
-import { appendSavedEntries } from './savedPostings';
+import { FrozenPostings, type SlotLists } from './frozenPostings';
+import { readPostingsFile, writePostingsFile, type PostingsFileInfo } from './postingsFile';
 
 const { Index } = FlexSearch;
 
 /** Bumped when tokenisation, fields or the file layout change; an index saved with another version is rebuilt. */
-export const KEYWORD_INDEX_VERSION = 4;
+export const KEYWORD_INDEX_VERSION = 5;
 
-/** Names the saved files' version and order; field files are named after their field. */
+/** Names the saved files' version, the messages they number and each field file's sizes and checksum. */
 const MANIFEST = 'manifest.json';
 
-/**
- * A field's file holds parts in FlexSearch's export format one per line, "key<TAB>data" (the data is JSON, so it has
- * no raw tab or newline). Parts are written and read one at a time: at 100k messages, reading one 100 MB JSON object
- * and parsing each part out of it again raised the engine's peak memory by about 700 MB while it opened.
- */
-const fieldFile = (field: KeywordField): string => `${field}.parts`;
+const fieldFile = (field: KeywordField): string => `${field}.postings`;
 
 export type KeywordField = 'content' | 'meta';
 const FIELDS: readonly KeywordField[] = ['content', 'meta'];
@@ -35,73 +28,6 @@ function flexMap(index: FlexIndex): Map<string, (number[] | null | undefined)[]>
   return map as Map<string, (number[] | null | undefined)[]>;
 }
 
-/** Postings (or registered ids) a saved line holds at most: about 2 MB of JSON. */
-const PART_SIZE = 250_000;
-
-/** Items in runs whose sizes add up to PART_SIZE: a run closes with the item that reaches it. */
-function* runsOf<T>(items: Iterable<T>, sizeOf: (item: T) => number): Generator<T[]> {
-  let run: T[] = [];
-  let size = 0;
-  for (const item of items) {
-    run.push(item);
-    size += sizeOf(item);
-    if (size >= PART_SIZE) {
-      yield run;
-      run = [];
-      size = 0;
-    }
-  }
-  if (run.length > 0) yield run;
-}
-
-/**
- * A field's saved lines, in FlexSearch's export format (registered ids, then words with their slots). FlexSearch's own
- * export cut parts by word count, so at a million messages one part of common words passed V8's 512 MB string limit
- * and JSON.stringify ended the process; parts are cut by postings instead.
- */
-function* exportParts(postings: FrozenPostings, documents: number): Generator<string> {
-  let part = 0;
-  for (const ids of runsOf(ordinalsBelow(documents), () => 1)) yield `${(part += 1)}.reg\t${JSON.stringify(ids)}`;
-  const postingsOf = ([, slots]: [string, Int32Array[]]): number => slots.reduce((sum, slot) => sum + slot.length, 0);
-  for (const entries of runsOf(postings.entries(), postingsOf)) {
-    yield `${(part += 1)}.map\t${JSON.stringify(entries.map(([word, slots]) => [word, slots.map((slot) => Array.from(slot))]))}`;
-  }
-}
-
-function* ordinalsBelow(count: number): Generator<number> {
-  for (let ordinal = 0; ordinal < count; ordinal += 1) yield ordinal;
-}
-
-/** One line of a file: bytes `start` to `end` (its line break excluded) of `bytes`. */
-interface Line {
-  bytes: Buffer;
-  start: number;
-  end: number;
-}
-
-/**
- * A file's lines as bytes. Saved lines are about 2 MB each; readline's line-break pattern over them was a fifth of
- * loading a million messages' index, and decoding them to strings is work the postings do not need.
- */
-async function* linesOf(path: string): AsyncGenerator<Line> {
-  let pending: Buffer = Buffer.alloc(0);
-  for await (const chunk of createReadStream(path, { highWaterMark: 1 << 22 })) {
-    const bytes = pending.length === 0 ? (chunk as Buffer) : Buffer.concat([pending, chunk as Buffer]);
-    let start = 0;
-    for (let end = bytes.indexOf(0x0a); end >= 0; end = bytes.indexOf(0x0a, start)) {
-      yield { bytes, start, end };
-      start = end + 1;
-    }
-    pending = bytes.subarray(start);
-  }
-  if (pending.length > 0) yield { bytes: pending, start: 0, end: pending.length };
-}
-
-/** FlexSearch's registered ids: not needed (the ordinals are 0..documents-1), only checked, as a sign of damage. */
-function checkRegistered(data: string): void {
-  if (!Array.isArray(JSON.parse(data))) throw new Error('keyword index: a saved part of registered ids is not a list');
-}
-
 function createIndex(): FlexIndex {
   // Documents arrive as folded, de-duplicated words (see keywordDocument.ts), so FlexSearch only splits on spaces;
   // that work happens where messages are parsed, off the importing thread. Resolution 3 ranks early mentions first.
@@ -113,8 +39,7 @@ interface SavedMeta {
   documents: number;
   /** Fingerprint of the message order the ordinals refer to. */
   order: string;
-  /** Postings saved per field, to tell a whole file from a cut one (absent in indexes saved before they were counted). */
-  postings?: Record<KeywordField, number>;
+  fields: Record<KeywordField, PostingsFileInfo>;
 }
 
 /** A message's indexed words, space-separated: folded, each once. */
@@ -132,8 +57,8 @@ export interface KeywordDocument {
 const FOLD_AFTER = 20_000;
 /**
  * But never more than this many: FlexSearch's arrays take about 4 KB a document of list mail (80 MB for 20,000), so a
- * quarter of a million messages held there (1 GB) made an import's memory grow with the archive. A fold re-packs
- * every posting (27 ns each), so a million-message import spends about a minute folding.
+ * quarter of a million messages held there (1 GB) made an import's memory grow with the archive. A fold copies the
+ * packed bytes as they are and encodes only the postings added since (see FrozenPostings.merged).
  */
 const FOLD_AT_MOST = 50_000;
 
@@ -188,17 +113,9 @@ export class KeywordIndex {
     const staging = `${folder}.saving`;
     await rm(staging, { recursive: true, force: true });
     await mkdir(staging, { recursive: true });
-    for (const field of FIELDS) {
-      const output = createWriteStream(join(staging, fieldFile(field)));
-      const written = once(output, 'close');
-      for (const line of exportParts(this.frozen[field], this.documents)) {
-        if (!output.write(`${line}\n`)) await once(output, 'drain');
-      }
-      output.end();
-      await written;
-    }
-    const postings = { content: this.frozen.content.postingCount, meta: this.frozen.meta.postingCount };
-    const meta: SavedMeta = { version: KEYWORD_INDEX_VERSION, documents: this.documents, order, postings };
+    const fields = {} as Record<KeywordField, PostingsFileInfo>;
+    for (const field of FIELDS) fields[field] = await writePostingsFile(join(staging, fieldFile(field)), this.frozen[field]);
+    const meta: SavedMeta = { version: KEYWORD_INDEX_VERSION, documents: this.documents, order, fields };
     await writeFile(join(staging, MANIFEST), JSON.stringify(meta));
     await rm(folder, { recursive: true, force: true });
     await rename(staging, folder);
@@ -206,28 +123,20 @@ export class KeywordIndex {
 
   /** Loads a saved index if it has this version and numbers the same messages in the same order; null means "rebuild it". */
   static async load(folder: string, expectedDocuments: number, order: string): Promise<KeywordIndex | null> {
+    let meta: SavedMeta;
     try {
-      const meta = JSON.parse(await readFile(join(folder, MANIFEST), 'utf8')) as SavedMeta;
-      if (meta.version !== KEYWORD_INDEX_VERSION || meta.documents !== expectedDocuments || meta.order !== order) return null;
-      const files = await readdir(folder);
+      meta = JSON.parse(await readFile(join(folder, MANIFEST), 'utf8')) as SavedMeta;
+    } catch {
+      return null;
+    }
+    if (meta.version !== KEYWORD_INDEX_VERSION || meta.documents !== expectedDocuments || meta.order !== order) return null;
+    try {
       const index = new KeywordIndex();
-      for (const field of FIELDS) {
-        if (!files.includes(fieldFile(field))) return null;
-        // Room for the packed postings from the start (1.2 bytes a posting on list mail), so they seldom grow.
-        const builder = new PostingsBuilder(Math.ceil((meta.postings?.[field] ?? 0) * 1.3));
-        for await (const { bytes, start, end } of linesOf(join(folder, fieldFile(field)))) {
-          const tab = bytes.indexOf(0x09, start);
-          if (tab < 0 || tab >= end) return null;
-          if (bytes.toString('latin1', start, tab).endsWith('.reg')) checkRegistered(bytes.toString('utf8', tab + 1, end));
-          else appendSavedEntries(bytes, tab + 1, end, builder);
-        }
-        index.frozen[field] = builder.build();
-        // The postings add up to what was saved, or a part is missing.
-        if (meta.postings && meta.postings[field] !== index.frozen[field].postingCount) return null;
-      }
+      for (const field of FIELDS) index.frozen[field] = await readPostingsFile(join(folder, fieldFile(field)), meta.fields[field]);
       index.documents = meta.documents;
       return index;
-    } catch {
+    } catch (error) {
+      console.warn(`keyword index: rebuilding it from the messages: ${error instanceof Error ? error.message : String(error)}`);
       return null;
     }
   }
