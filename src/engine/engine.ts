@@ -179,9 +179,19 @@ async function openStoreEngine(options: EngineOptions): Promise<Engine> {
   const saveIndexes = async (): Promise<void> => {
     await keywords!.save(keywordFolder, orderFingerprint(catalog));
     await store.ensureIdIndex(catalog.size);
-    // Merged at once, so searches read few files; the versions it replaced stay for the grace.
-    if (await store.isFragmented()) await store.mergeFragments();
     await markStoreChanged(options.dataDir);
+  };
+  /**
+   * Runs next on the write queue once an import has reported, not as part of it: its messages are searchable as soon
+   * as the keyword index is saved, and merging the batches' fragments (1.7 s of a 24 s import of the io-uring archive,
+   * rewriting every small fragment) only makes later reads touch fewer files. Searches go on meanwhile.
+   */
+  const settleAfterImport = async (): Promise<void> => {
+    // Merged at once, so searches read few files; the versions it replaced stay for the grace.
+    if (await store.isFragmented()) {
+      await store.mergeFragments();
+      await markStoreChanged(options.dataDir);
+    }
     // With no grace nothing reads the store meanwhile (the bench's import): the replaced versions go now.
     if (versionGraceMs === 0) await tidy();
     else tidyLater();
@@ -238,7 +248,15 @@ async function openStoreEngine(options: EngineOptions): Promise<Engine> {
           await parser.close();
         }
       }));
-      writeQueue = run.catch(() => undefined);
+      writeQueue = run
+        .then(
+          (report) => (report.imported > 0 ? settleAfterImport() : undefined),
+          // A failed import is reported to its caller below.
+          () => undefined,
+        )
+        .catch((error: unknown) =>
+          console.error(`store: merging the import's fragments failed (the next import or tidy tries again): ${error instanceof Error ? error.message : String(error)}`),
+        );
       try {
         const report: ImportReport = await run;
         emit({ type: 'import-finished', importId, report });
