@@ -1,0 +1,40 @@
+// The people of the archive, counted as it grows: the same contacts and counts as counting everything at once.
+import { describe, expect, it } from 'vitest';
+import { readCorpusMessages } from '../../../test/corpus';
+import { normalizeMessage } from '../import/normalize';
+import type { MessageRecord } from '../store/messageRecord';
+import { Catalog } from './catalog';
+import { ContactDirectory } from './contacts';
+
+async function records(name: string, limit: number): Promise<MessageRecord[]> {
+  const messages = await readCorpusMessages(name, limit);
+  return Promise.all(
+    messages.map(async (bytes, index) => {
+      const placement = { folder: null, labels: [] };
+      return (await normalizeMessage(bytes, { sourceId: 'source', sourceFile: name, offset: index, placement, defaultFolder: 'list' })).record;
+    }),
+  );
+}
+
+describe('ContactDirectory', () => {
+  it('counts the messages added since it last counted, as if it had counted them all, and leaves earlier lists as they were', async () => {
+    // usrp-users rewrites From to the list address, so senders() must also keep merging shared addresses as they grow.
+    const given = [...(await records('usrp-users-list.mbox.gz', 150)), ...(await records('io-uring-list.mbox.gz', 150))];
+    const catalog = new Catalog();
+    const growing = new ContactDirectory(catalog);
+    for (const record of given.slice(0, 100)) catalog.add(record);
+    const earlier = growing.all();
+    const earlierCounts = earlier.map((contact) => contact.count);
+    growing.senders();
+    for (const record of given.slice(100)) catalog.add(record);
+
+    const counted = new ContactDirectory(catalog);
+    expect(growing.all()).toEqual(counted.all());
+    expect(growing.senders()).toEqual(counted.senders());
+    expect(growing.senders().some((sender) => sender.address === '' && sender.name !== '')).toBe(true);
+    expect(growing.all().length).toBeGreaterThan(earlier.length);
+    expect(earlier.map((contact) => contact.count)).toEqual(earlierCounts);
+    // Asked again with nothing added, the same list.
+    expect(growing.all()).toBe(growing.all());
+  });
+});
