@@ -255,7 +255,7 @@ async function openStoreEngine(options: EngineOptions): Promise<Engine> {
           () => undefined,
         )
         .catch((error: unknown) =>
-          console.error(`store: merging the import's fragments failed (the next import or tidy tries again): ${error instanceof Error ? error.message : String(error)}`),
+          console.error(`store: merging the import's fragments or dropping replaced versions failed (the next import or tidy tries again): ${error instanceof Error ? error.message : String(error)}`),
         );
       try {
         const report: ImportReport = await run;

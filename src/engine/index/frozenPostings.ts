@@ -26,8 +26,6 @@ export interface PostingsParts {
  * and as differences about a third of that. A word's lists are decoded when a search asks for them.
  */
 export class FrozenPostings {
-  readonly postingCount: number;
-
   private constructor(
     /**
      * Word → its number; word n's slot s is encoded in bytes[starts[n × SLOTS + s] .. starts[n × SLOTS + s + 1]).
@@ -39,11 +37,7 @@ export class FrozenPostings {
     /** How many ordinals each word's slot holds, in the same order as `starts`. */
     private readonly counts: Int32Array,
     private readonly bytes: Uint8Array,
-  ) {
-    let postings = 0;
-    for (let index = 0; index < counts.length; index += 1) postings += counts[index]!;
-    this.postingCount = postings;
-  }
+  ) {}
 
   static empty(): FrozenPostings {
     return new FrozenPostings(new Map(), new Int32Array(1), new Int32Array(0), new Uint8Array(0));
@@ -69,6 +63,12 @@ export class FrozenPostings {
 
   get wordCount(): number {
     return this.counts.length / SLOTS;
+  }
+
+  get postingCount(): number {
+    let postings = 0;
+    for (let index = 0; index < this.counts.length; index += 1) postings += this.counts[index]!;
+    return postings;
   }
 
   /** The arrays to save; words in the order of their numbers. */
@@ -175,28 +175,22 @@ export class FrozenPostings {
 
   /** The last ordinal of a slot (0 when it is empty), which its next added ordinal is encoded after. */
   private lastOrdinal(index: number): number {
-    let position = this.starts[index]!;
-    const end = this.starts[index + 1]!;
-    let previous = 0;
-    while (position < end) {
-      let byte = this.bytes[position++]!;
-      let zigzag = byte & 0x7f;
-      for (let shift = 7; byte >= 0x80; shift += 7) {
-        byte = this.bytes[position++]!;
-        zigzag += (byte & 0x7f) * 2 ** shift;
-      }
-      previous += (zigzag >>> 1) ^ -(zigzag & 1);
-    }
-    return previous;
+    return walk(this.bytes, this.starts[index]!, this.counts[index]!, null);
   }
 }
 
-/**
- * `count` ordinals encoded from `start`: each the previous one (0 before the first) plus a difference written as
- * zigzag (so an ordinal lower than the one before it still encodes) in little-endian seven-bit groups.
- */
 function decode(bytes: Uint8Array, start: number, count: number): Int32Array {
   const ordinals = new Int32Array(count);
+  walk(bytes, start, count, ordinals);
+  return ordinals;
+}
+
+/**
+ * Reads `count` ordinals encoded from `start`, each the previous one (0 before the first) plus a difference written as
+ * zigzag (so an ordinal lower than the one before it still encodes) in little-endian seven-bit groups; writes them
+ * into `into` when given, and returns the last (0 for none).
+ */
+function walk(bytes: Uint8Array, start: number, count: number, into: Int32Array | null): number {
   let position = start;
   let previous = 0;
   for (let index = 0; index < count; index += 1) {
@@ -207,9 +201,9 @@ function decode(bytes: Uint8Array, start: number, count: number): Int32Array {
       zigzag += (byte & 0x7f) * 2 ** shift;
     }
     previous += (zigzag >>> 1) ^ -(zigzag & 1);
-    ordinals[index] = previous;
+    if (into) into[index] = previous;
   }
-  return ordinals;
+  return previous;
 }
 
 /** Lists of ordinals encoded one after another into a growing byte array. */
