@@ -5,17 +5,27 @@ import { TOKEN_COOKIE, TOKEN_HEADER } from '../../shared/contract/http';
 
 export type Verdict = 'ok' | 'bad-host' | 'bad-origin' | 'no-token';
 
+/** A cookie's value; one whose percent-encoding is broken is kept as sent, so it reads as a wrong token, not a failure. */
 function cookieValue(header: string | undefined, name: string): string | undefined {
   for (const part of (header ?? '').split(';')) {
     const [key, ...rest] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(rest.join('='));
+    if (key !== name) continue;
+    const value = rest.join('=');
+    try {
+      return decodeURIComponent(value);
+    } catch {
+      return value;
+    }
   }
   return undefined;
 }
 
+/** Compares bytes, not characters: a non-ASCII value as long as the token in characters is longer in bytes. */
 export function sameToken(given: string | undefined, token: string): boolean {
-  if (!given || given.length !== token.length) return false;
-  return timingSafeEqual(Buffer.from(given), Buffer.from(token));
+  if (!given) return false;
+  const givenBytes = Buffer.from(given);
+  const tokenBytes = Buffer.from(token);
+  return givenBytes.length === tokenBytes.length && timingSafeEqual(givenBytes, tokenBytes);
 }
 
 export function checkRequest(request: IncomingMessage, port: number, token: string, tokenInQuery: string | null): Verdict {
