@@ -1,8 +1,7 @@
 // Reads Gmail's X-Gmail-Labels header: comma-separated labels that may contain spaces and double-quoted commas.
-import type { HeaderValue } from 'mailparser';
-
-export function parseGmailLabels(header: HeaderValue | undefined): string[] {
-  if (typeof header !== 'string' || header.trim() === '') return [];
+/** One header's labels; the header is unfolded already (unfoldHeader), so a folded label is the same label. */
+export function parseGmailLabels(header: string): string[] {
+  if (header.trim() === '') return [];
   const labels: string[] = [];
   let current = '';
   let quoted = false;

@@ -6,6 +6,7 @@ import type { Address, AttachmentInfo } from '../../shared/model/message';
 import type { MessageRecord } from '../store/messageRecord';
 import type { MailPlacement } from './rawMail';
 import { parseGmailLabels } from './gmailLabels';
+import { headerFieldValues } from './unfoldHeader';
 import { makeSnippet } from './snippet';
 import type { ThreadHints } from './threading';
 import type { KeywordDocument } from '../index/keywordIndex';
@@ -59,11 +60,10 @@ function referencesOf(parsed: ParsedMail): string[] {
 }
 
 function threadHintsOf(parsed: ParsedMail, subject: string): ThreadHints {
-  const gmailThread = parsed.headers.get('x-gm-thrid');
   const ancestors = referencesOf(parsed);
   const parent = stripAngles(parsed.inReplyTo?.split(/\s+/)[0]);
   if (parent && !ancestors.includes(parent)) ancestors.push(parent);
-  return { gmailThreadId: gmailThread ? headerText(gmailThread).trim() : '', ancestors, subject };
+  return { gmailThreadId: headerFieldValues(parsed, 'x-gm-thrid')[0] ?? '', ancestors, subject };
 }
 
 function attachmentSourcesOf(parsed: ParsedMail): AttachmentSource[] {
@@ -118,7 +118,7 @@ function shownHeaders(parsed: ParsedMail): Record<string, string> {
  * folder better than the file or tree it came in. Null when the message has none.
  */
 function folderHeader(parsed: ParsedMail): string | null {
-  const value = headerText(parsed.headers.get('x-folder') ?? '')
+  const value = (headerFieldValues(parsed, 'x-folder')[0] ?? '')
     .replace(/[\\/]+/g, '/')
     .replace(/^\/+|\/+$/g, '')
     .trim()
@@ -169,7 +169,7 @@ export async function normalizeMessage(bytes: Buffer, context: NormalizeContext,
   const { attachments, blobs } = hashAttachments(listed.attachments, listed.contents, context.maxStoredAttachmentBytes ?? MAX_STORED_ATTACHMENT_BYTES);
   const contentHash = hash([messageId, date, from.address, subject, text.trim()].join('\u0000'));
   const id = (messageId ? hash(`${messageId}\u0000${contentHash}`) : contentHash).slice(0, 24);
-  const gmailLabels = parseGmailLabels(parsed.headers.get('x-gmail-labels'));
+  const gmailLabels = headerFieldValues(parsed, 'x-gmail-labels').flatMap(parseGmailLabels);
   const labels = [...new Set([...gmailLabels, ...context.placement.labels])];
   const listId = headerText(parsed.headers.get('list-id') ?? '').match(/<([^>]+)>/)?.[1] ?? headerText(parsed.headers.get('list-id') ?? '');
   const record: MessageRecord = {
