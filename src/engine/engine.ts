@@ -25,6 +25,7 @@ import { runSearch, type SearchContext } from './search/search';
 import { PhraseVerdicts } from './search/phraseFilter';
 import { Reranker, RERANKER_FOLDER_NAME } from './search/reranker';
 import { SourceRegistry } from './sources';
+import { messagesBySource, noteLostImports, storeHealthOf } from './check/lostImports';
 import { MessageStore } from './store/messageStore';
 import { VERSION_GRACE_MS } from './store/tidyTable';
 import { VectorService } from './vectors/vectorService';
@@ -101,9 +102,12 @@ async function openStoreEngine(options: EngineOptions): Promise<Engine> {
   let timeZone = options.timeZone ?? settings.timeZone ?? systemTimeZone();
   const tablesLocation = options.tablesLocation ?? (process.env.LANTERN_TABLES || join(options.dataDir, 'lancedb'));
   const isLocalTables = tablesLocation === join(options.dataDir, 'lancedb');
-  const store = await MessageStore.open(tablesLocation);
+  const store = await MessageStore.open(tablesLocation, { dataDir: options.dataDir, canWrite: !isReadOnly });
   const sources = await SourceRegistry.open(options.dataDir);
-  const catalog = await loadCatalog(store);
+  const catalog = await store.readIntact(loadCatalog);
+  const healed = store.healing ? [store.healing] : [];
+  const unsavedLostImports = await noteLostImports(store.healing, sources, () => messagesBySource(catalog), !isReadOnly);
+  if (store.healing?.isRepaired) await markStoreChanged(options.dataDir);
   const keywordFolder = join(options.dataDir, 'keyword-index');
   let keywords = await KeywordIndex.load(keywordFolder, catalog.size, orderFingerprint(catalog));
   if (!keywords) {
@@ -217,7 +221,8 @@ async function openStoreEngine(options: EngineOptions): Promise<Engine> {
     },
     async getStats() {
       ensureOpen();
-      return { ...computeStats(catalog, sources, vectors.stats()), dataDir: resolve(options.dataDir) };
+      const storeHealth = storeHealthOf(healed, sources, unsavedLostImports);
+      return { ...computeStats(catalog, sources, vectors.stats()), dataDir: resolve(options.dataDir), ...(storeHealth ? { storeHealth } : {}) };
     },
     async importPaths(paths, importId) {
       ensureOpen();

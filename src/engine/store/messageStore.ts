@@ -1,6 +1,8 @@
 // The LanceDB `messages` table: the durable record of every message, and the source every index is rebuilt from.
-import { connect, Index, type Connection, type Table } from '@lancedb/lancedb';
+import { connect, Index, type Table } from '@lancedb/lancedb';
 import type { RecordBatch, Table as ArrowTable } from 'apache-arrow';
+import type { TableHealing } from '../../shared/model/storeHealth';
+import { openFailure, openIntactTable, readIntact, READ_AS_IS, type HealingPlace, type OpenedTable } from './tableHealth';
 import { mergeFragments, tidyTable, type Tidied } from './tidyTable';
 import { CATALOG_COLUMNS, MESSAGE_SCHEMA, type CatalogRow, type MessageRecord } from './messageRecord';
 import { lanceArrow } from './lanceArrow';
@@ -48,18 +50,60 @@ export class MessageStore {
   private hasIdIndex = false;
 
   private constructor(
-    private readonly connection: Connection,
-    private readonly table: Table,
+    private readonly opened: OpenedTable,
+    private readonly location: string,
+    private readonly place: HealingPlace,
   ) {}
 
-  /** `location` is a folder path or a LanceDB URI (s3://..., gs://...). */
-  static async open(location: string): Promise<MessageStore> {
-    const connection = await connect(location);
-    const names = await connection.tableNames();
-    const table = names.includes(TABLE) ? await connection.openTable(TABLE) : await connection.createEmptyTable(TABLE, MESSAGE_SCHEMA);
-    const store = new MessageStore(connection, table);
-    store.hasIdIndex = (await table.listIndices()).some((index) => index.columns.includes('id'));
-    return store;
+  private get table(): Table {
+    return this.opened.table;
+  }
+
+  /**
+   * `location` is a folder path or a LanceDB URI (s3://..., gs://...). A table whose newest version files are cut short
+   * opens at its newest whole version (see tableHealth); `place` says whether this engine may repair it.
+   */
+  static async open(location: string, place: HealingPlace = READ_AS_IS): Promise<MessageStore> {
+    try {
+      const connection = await connect(location);
+      let opened: OpenedTable;
+      if ((await connection.tableNames()).includes(TABLE)) {
+        connection.close();
+        opened = await openIntactTable(location, TABLE, place);
+      } else {
+        const table = await connection.createEmptyTable(TABLE, MESSAGE_SCHEMA);
+        opened = { name: TABLE, connection, table, healing: null, close: () => (table.close(), connection.close()) };
+      }
+      const store = new MessageStore(opened, location, place);
+      await store.readIndexState();
+      return store;
+    } catch (error) {
+      throw openFailure(TABLE, location, error);
+    }
+  }
+
+  private async readIndexState(): Promise<void> {
+    this.hasIdIndex = (await this.table.listIndices()).some((index) => index.columns.includes('id'));
+  }
+
+  /**
+   * Runs `read` (a scan of every row, such as the catalog load) and, when it meets a damaged data file, goes back to
+   * the newest version it reads whole (made current by a writer). The value is what `read` returned for that version.
+   */
+  async readIntact<T>(read: (store: MessageStore) => Promise<T>): Promise<T> {
+    const { value, healing } = await readIntact(this.opened, this.location, this.place, () => read(this));
+    if (healing) await this.readIndexState();
+    return value;
+  }
+
+  /** What opening found damaged and gave up, or null for a whole table. */
+  get healing(): TableHealing | null {
+    return this.opened.healing;
+  }
+
+  /** The version the table is at, and when each of its versions was written (for `lantern check`). */
+  async versions(): Promise<{ current: number; all: { version: number; timestamp: Date }[] }> {
+    return { current: await this.table.version(), all: await this.table.listVersions() };
   }
 
   async count(): Promise<number> {
@@ -137,7 +181,6 @@ export class MessageStore {
   }
 
   close(): void {
-    this.table.close();
-    this.connection.close();
+    this.opened.close();
   }
 }

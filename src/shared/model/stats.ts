@@ -1,5 +1,6 @@
 // Store-wide counts shown in the status bar and by `lantern stats`.
 import type { SourceRecord } from './importing';
+import type { StoreHealth } from './storeHealth';
 
 export interface Stats {
   messages: number;
@@ -14,4 +15,6 @@ export interface Stats {
   embedderId: string | null;
   /** The data folder the engine works in (for the MCP snippet, backups and "where is my data"). */
   dataDir: string;
+  /** Present when opening found the store damaged, or imports to run again to bring back what it lost. */
+  storeHealth?: StoreHealth;
 }
