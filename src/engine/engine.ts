@@ -30,6 +30,7 @@ import { MessageStore } from './store/messageStore';
 import { VERSION_GRACE_MS } from './store/tidyTable';
 import { VectorService } from './vectors/vectorService';
 import { acquireWriterLock } from './store/writerLock';
+import { writeDataFolderMarker } from './store/dataFolderMarker';
 import { markStoreChanged } from './storeGeneration';
 import { keepHeapNearLive, withImportHeap } from './heapPolicy';
 import { openReadOnlyEngine } from './readOnlyEngine';
@@ -76,6 +77,7 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
   await mkdir(options.dataDir, { recursive: true });
   const release = await acquireWriterLock(options.dataDir);
   try {
+    await writeDataFolderMarker(options.dataDir);
     const engine = await openStoreEngine(options);
     return { ...engine, close: () => engine.close().finally(release) };
   } catch (error) {

@@ -53,7 +53,7 @@ describe('backup and restore', () => {
 
     const restoredDir = join(await makeTempDir(), 'restored');
     const restored = await restoreStore(backupDir, restoredDir);
-    expect(restored).toEqual({ messages: manifest.messages, previous: null });
+    expect(restored).toMatchObject({ messages: manifest.messages, previous: null });
     const copy = await openEngine({ dataDir: restoredDir });
     try {
       const snapshotIds = new Set(await ids(copy, ''));
