@@ -36,6 +36,7 @@ async function main(argv: string[]): Promise<number> {
       format: { type: 'string' },
       out: { type: 'string' },
       force: { type: 'boolean', default: false },
+      verify: { type: 'boolean', default: false },
     },
   });
   const [command, ...rest] = positionals;
@@ -66,7 +67,7 @@ async function main(argv: string[]): Promise<number> {
     case 'embed':
       return runListing(command, dataDir, json);
     case 'backup':
-      return runBackup(rest[0], dataDir, json);
+      return runBackup(rest[0], dataDir, json, values.verify);
     case 'restore':
       return runRestore(rest[0], dataDir, json);
     case 'export':

@@ -17,8 +17,14 @@ Commands:
   folders                   List folders and labels with counts
   stats                     Count messages, threads, folders, labels, attachments and sources
   embed                     Run or resume the embedding stage for semantic search
-  backup <dir>              Snapshot the store (messages, vectors, sources) into a new folder; safe while the app runs
-  restore <dir>             Replace the store with a backup (the replaced data folder is kept beside it)
+  backup <dir>              Snapshot the store (messages, vectors, sources, attachments) into a new folder; safe while
+                            the app runs; removes what a killed backup into the same folder left (<dir>.partial)
+  backup --verify <dir>     Check a backup without restoring it: every table read, files and attachments checksummed;
+                            exit code 1 when it is damaged
+  restore <dir>             Verify a backup, then put it in place of the data folder; only a Lantern data folder or an
+                            empty one is replaced, and the replaced one is kept beside it (<data folder>.before-restore-…)
+  check                     Verify the store (tables, keyword index, attachments, sources, vectors); exit 1 while
+                            problems remain. --repair: heal damaged tables, rebuild the index, set bad files aside
   export "<query>"          Write the messages of a search: --out FILE.mbox, or --format eml --out FOLDER
   mcp                       A Model Context Protocol server on stdio for AI assistants (read-only; safe beside the app)
   serve                     Browser mode on 127.0.0.1: --port N (default 4960, 0 = any free port) --open

@@ -1,17 +1,38 @@
-// `lantern backup|restore|export`: snapshots of the store, and a search's messages handed out as mbox or .eml.
+// `lantern backup|restore|export`: snapshots of the store and their checks, and a search's messages handed out as mbox or .eml.
 import { backupStore } from '../../engine/backup/backupStore';
 import { restoreStore } from '../../engine/backup/restoreStore';
+import { verifyBackup } from '../../engine/backup/verifyBackup';
 import { exportMessages, type ExportFormat } from '../../engine/export/exportMessages';
 import { openCliEngine } from '../openCliEngine';
 import { printJson } from '../output';
 import { UsageError } from '../usage';
 
-export async function runBackup(target: string | undefined, dataDir: string, json: boolean): Promise<number> {
+export async function runBackup(target: string | undefined, dataDir: string, json: boolean, verify = false): Promise<number> {
+  if (verify) return runVerifyBackup(target, json);
   if (!target) throw new UsageError('lantern backup: give the folder to write the backup into, e.g. lantern backup ~/lantern-backup-2026-11');
-  const manifest = await backupStore(dataDir, target);
-  if (json) printJson({ target, ...manifest });
-  else console.log(`Backed up ${manifest.messages} messages (${manifest.tables.map((table) => `${table.name} ${table.rows} rows`).join(', ')}) to ${target}.`);
+  const report = await backupStore(dataDir, target);
+  if (json) printJson({ target, ...report });
+  else {
+    if (report.removedLeftover) console.log(`Removed ${report.removedLeftover}, left by a backup into the same folder that was interrupted.`);
+    console.log(`Backed up ${report.messages} messages (${report.tables.map((table) => `${table.name} ${table.rows} rows`).join(', ')}) to ${target}.`);
+  }
   return 0;
+}
+
+/** `lantern backup --verify DIR`: exit code 0 when the backup is whole, 1 when it is damaged. */
+async function runVerifyBackup(backupDir: string | undefined, json: boolean): Promise<number> {
+  if (!backupDir) throw new UsageError('lantern backup --verify: give the backup folder to check, e.g. lantern backup --verify ~/lantern-backup-2026-11');
+  const verification = await verifyBackup(backupDir);
+  const isWhole = verification.problems.length === 0;
+  if (json) printJson({ ok: isWhole, ...verification });
+  else {
+    const lines = [`Checked ${verification.backupDir} (backup format ${verification.version}, ${verification.messages} messages, taken ${verification.createdAt}):`];
+    for (const line of verification.checked) lines.push(`  ok  ${line}`);
+    for (const problem of verification.problems) lines.push(`  BAD ${problem}`);
+    lines.push(isWhole ? 'OK: the backup is whole; lantern restore can use it.' : `DAMAGED: ${verification.problems.length} problem(s); lantern restore will refuse this backup.`);
+    console.log(lines.join('\n'));
+  }
+  return isWhole ? 0 : 1;
 }
 
 export async function runRestore(backupDir: string | undefined, dataDir: string, json: boolean): Promise<number> {
@@ -23,7 +44,7 @@ export async function runRestore(backupDir: string | undefined, dataDir: string,
   await engine.close();
   if (json) printJson({ ...report, messages: stats.messages, dataDir });
   else {
-    console.log(`Restored ${stats.messages} messages into ${dataDir}.`);
+    console.log(`Checked the backup (${report.checked.length} checks passed) and restored ${stats.messages} messages into ${dataDir}.`);
     if (report.previous) console.log(`The data folder it replaced was kept at ${report.previous}; delete it when you no longer need it.`);
   }
   return 0;
