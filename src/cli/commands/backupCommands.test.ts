@@ -7,8 +7,8 @@ import { makeTempDir, readCorpusMessages, repoRoot, toMbox } from '../../../test
 
 const bin = join(repoRoot, 'bin', 'lantern.mjs');
 
-function lantern(args: string[]): { status: number; stdout: string; stderr: string } {
-  const result = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', env: { ...process.env, LANTERN_DATA_DIR: '' } });
+function lantern(args: string[], env: Record<string, string> = {}): { status: number; stdout: string; stderr: string } {
+  const result = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', env: { ...process.env, LANTERN_DATA_DIR: '', LANTERN_TABLES: '', ...env } });
   return { status: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -75,6 +75,9 @@ describe('lantern backup --verify and restore', () => {
     expect(refused).toMatchObject({ status: 2, stderr: expect.stringContaining(`${documents} is not a Lantern data folder (it holds 1 entry: taxes-2025.pdf)`) });
     expect(await readFile(join(documents, 'taxes-2025.pdf'), 'utf8')).toBe('mine');
 
+    const elsewhere = lantern(['restore', backupDir, '--data-dir', dataDir], { LANTERN_TABLES: join(documents, 'tables') });
+    expect(elsewhere).toMatchObject({ status: 2, stderr: expect.stringContaining('LANTERN_TABLES is set') });
+
     const replaced = lantern(['restore', backupDir, '--data-dir', dataDir]);
     expect(replaced).toMatchObject({ status: 0, stdout: expect.stringMatching(/restored 60 messages[\s\S]*kept at .*\.before-restore-/) });
   });
@@ -83,7 +86,7 @@ describe('lantern backup --verify and restore', () => {
     const target = join(await makeTempDir(), 'again');
     await mkdir(join(`${target}.partial`, 'lancedb'), { recursive: true });
     const backup = lantern(['backup', target, '--json', '--data-dir', dataDir]);
-    expect(backup.status).toBe(0);
+    expect(backup).toMatchObject({ status: 0, stderr: '' });
     expect(JSON.parse(backup.stdout)).toMatchObject({ removedLeftover: `${target}.partial`, messages: 60 });
     await expect(stat(`${target}.partial`)).rejects.toMatchObject({ code: 'ENOENT' });
   });

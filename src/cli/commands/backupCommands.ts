@@ -1,4 +1,5 @@
 // `lantern backup|restore|export`: snapshots of the store and their checks, and a search's messages handed out as mbox or .eml.
+import { LanternError } from '../../shared/contract/errors';
 import { backupStore } from '../../engine/backup/backupStore';
 import { restoreStore } from '../../engine/backup/restoreStore';
 import { verifyBackup } from '../../engine/backup/verifyBackup';
@@ -37,6 +38,10 @@ async function runVerifyBackup(backupDir: string | undefined, json: boolean): Pr
 
 export async function runRestore(backupDir: string | undefined, dataDir: string, json: boolean): Promise<number> {
   if (!backupDir) throw new UsageError('lantern restore: give the backup folder, e.g. lantern restore ~/lantern-backup-2026-11');
+  // A restore writes the tables into the data folder's lancedb/; with LANTERN_TABLES set, Lantern would go on reading the others.
+  if (process.env.LANTERN_TABLES) {
+    throw new LanternError('bad-request', `restore: LANTERN_TABLES is set (${process.env.LANTERN_TABLES}), so a restored data folder's tables would not be used; unset it to restore, or restore those tables where they live`);
+  }
   const report = await restoreStore(backupDir, dataDir);
   // Opening once as the writer rebuilds and saves the keyword index, so the first search after a restore is fast.
   const engine = await openCliEngine(dataDir);

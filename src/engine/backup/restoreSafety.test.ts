@@ -1,10 +1,15 @@
 // Restore replaces only a Lantern data folder (or an empty one), refuses a damaged backup, and puts the old store back when the new one fails to open.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { cp, mkdir, readdir, readFile, rm, stat, truncate, writeFile } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDir, readCorpusMessages, toMbox } from '../../../test/corpus';
 import { openEngine } from '../engine';
 import { DATA_FOLDER_MARKER, readDataFolderMarker, writeDataFolderMarker } from '../store/dataFolderMarker';
+import { backupInto } from './backupRotation';
+import { removeLeftoverStaging } from './backupStaging';
 import { backupStore } from './backupStore';
 import { restoreStore } from './restoreStore';
 import { verifyBackup } from './verifyBackup';
@@ -205,6 +210,32 @@ describe('backup leftovers', () => {
     const report = await backupStore(source, target);
     expect(report).toMatchObject({ messages: 10, removedLeftover: `${target}.partial` });
     await expect(stat(`${target}.partial`)).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
+  it('clears killed snapshots in the backups folder, but not one a live backup is writing', async () => {
+    const source = await storeWith(3);
+    const folder = await makeTempDir();
+    const owner = (pid: number): string => JSON.stringify({ pid, host: hostname(), since: new Date().toISOString() });
+    const killed = join(folder, 'lantern-backup-2026-01-01T00-00-00-000Z.partial');
+    await mkdir(join(killed, 'lancedb'), { recursive: true });
+    const finished = spawn(process.execPath, ['-e', '']);
+    await once(finished, 'exit');
+    await writeFile(join(killed, 'writer.lock'), owner(finished.pid!));
+    const running = join(folder, 'lantern-backup-2026-01-02T00-00-00-000Z.partial');
+    await mkdir(join(running, 'lancedb'), { recursive: true });
+    const writer = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)']);
+    const writerExited = once(writer, 'exit');
+    try {
+      await writeFile(join(running, 'writer.lock'), owner(writer.pid!));
+      const summary = await backupInto(source, folder, 0);
+      expect(summary.messages).toBe(3);
+      expect((await readdir(folder)).sort()).toEqual([basename(summary.folder), basename(running)].sort());
+    } finally {
+      writer.kill();
+      await writerExited;
+    }
+    // The same staging folder, now that its writer is gone, is a leftover like any other.
+    expect(await removeLeftoverStaging(running)).toBe(true);
   });
 
   it('refuses to remove a ".partial" folder that is not a backup', async () => {
