@@ -1,0 +1,69 @@
+// After a fault: does the store open (or does `check --repair` make it), is anything acknowledged lost or anything
+// doubled, and does re-running the interrupted work end with exactly the messages it should.
+import { checkStore, lastLine, searchIds } from './storeState.mjs';
+
+function difference(wanted, have) {
+  return [...wanted].filter((id) => !have.has(id));
+}
+
+function duplicatesIn(ids) {
+  return ids.length - new Set(ids).size;
+}
+
+/**
+ * Opens the store by listing its messages (a read-only open, as `lantern stats` does); with `lantern check` available
+ * also asks it, and repairs when it or the open finds a problem. Returns the listing it ends with.
+ */
+async function recover(lantern, dataDir, hasCheck) {
+  const first = await searchIds(lantern, dataDir);
+  if (!hasCheck) return { listing: first, repaired: false, problems: first.ok ? [] : [`does not open: ${first.error}`] };
+  const check = await checkStore(lantern, dataDir, false);
+  if (first.ok && check.ok) return { listing: first, repaired: false, problems: [] };
+  const repair = await checkStore(lantern, dataDir, true);
+  const second = await searchIds(lantern, dataDir);
+  const problems = [];
+  if (!repair.ok) problems.push(`check --repair left problems: ${repair.error}`);
+  if (!second.ok) problems.push(`does not open after check --repair: ${second.error}`);
+  return { listing: second, repaired: second.ok && repair.ok, problems };
+}
+
+/** Judges one injected fault; `scenario` comes from a fault kind's inject(). */
+export async function judge({ lantern, bases, hasCheck }, scenario) {
+  const { dataDir, work } = scenario;
+  const recovery = await recover(lantern, dataDir, hasCheck);
+  const problems = [...recovery.problems];
+  const afterFault = recovery.listing;
+  const afterFaultSet = new Set(afterFault.ids);
+  const lostAcknowledged = difference(scenario.acknowledged, afterFaultSet);
+  const unexpected = difference(afterFaultSet, new Set([...work.expected, ...work.acknowledgedBefore]));
+  if (lostAcknowledged.length > 0) problems.push(`${lostAcknowledged.length} acknowledged messages missing after the fault`);
+  if (unexpected.length > 0) problems.push(`${unexpected.length} messages nobody imported`);
+  const rerun = await scenario.rerun();
+  if (rerun.code !== 0 && !(work.isRerunRefusalFine && scenario.acknowledged === work.acknowledgedAfterReport)) {
+    problems.push(`re-running the ${work.name} failed: ${lastLine(rerun.stderr)}`);
+  }
+  const final = await searchIds(lantern, dataDir);
+  const finalSet = new Set(final.ids);
+  if (!final.ok) problems.push(`cannot list its messages after the re-run: ${final.error}`);
+  const missing = difference(work.expected, finalSet);
+  const extra = difference(finalSet, work.expected);
+  if (missing.length > 0) problems.push(`${missing.length} messages missing after the re-run`);
+  if (extra.length > 0) problems.push(`${extra.length} unexpected messages after the re-run`);
+  const duplicates = Math.max(duplicatesIn(afterFault.ids), duplicatesIn(final.ids));
+  if (duplicates > 0) problems.push(`${duplicates} messages listed twice`);
+  const probe = await searchIds(lantern, dataDir, bases.probeQuery);
+  const probeWanted = [...bases.probeIds].filter((id) => work.expected.has(id));
+  if (!probe.ok || probe.ids.length !== probeWanted.length || difference(new Set(probeWanted), new Set(probe.ids)).length > 0) {
+    problems.push(`the search "${bases.probeQuery}" finds ${probe.ids.length} messages, ${probeWanted.length} expected`);
+  }
+  if (work.verify) problems.push(...(await work.verify(lantern, dataDir, scenario.scratch)));
+  return {
+    opened: afterFault.ok && !recovery.repaired,
+    repaired: recovery.repaired,
+    unopenable: !afterFault.ok,
+    lost: new Set([...lostAcknowledged, ...missing]).size,
+    missingUntilRerun: scenario.isDamage ? difference(work.expected, afterFaultSet).length : 0,
+    duplicates,
+    problems,
+  };
+}
