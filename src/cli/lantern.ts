@@ -4,6 +4,7 @@ import { LanternError } from '../shared/contract/errors';
 import { runAsk } from './commands/askCommand';
 import { runAttachment } from './commands/attachmentCommand';
 import { runBackup, runExport, runRestore } from './commands/backupCommands';
+import { runCheckCommand } from './commands/checkCommand';
 import { runImport } from './commands/importCommand';
 import { runMcp } from './commands/mcpCommand';
 import { runListing, runSearch, runShow } from './commands/queryCommands';
@@ -36,6 +37,7 @@ async function main(argv: string[]): Promise<number> {
       format: { type: 'string' },
       out: { type: 'string' },
       force: { type: 'boolean', default: false },
+      repair: { type: 'boolean', default: false },
       verify: { type: 'boolean', default: false },
     },
   });
@@ -73,6 +75,9 @@ async function main(argv: string[]): Promise<number> {
     case 'export':
       if (rest.length > 1) throw new UsageError('lantern export: put the whole query in quotes');
       return runExport(rest[0], values, dataDir, json);
+    case 'check':
+      if (rest.length > 0) throw new UsageError('lantern check: takes no arguments; give the data folder with --data-dir');
+      return runCheckCommand(values.repair, dataDir, json);
     case 'mcp':
       return runMcp(dataDir);
     case 'serve':
