@@ -163,6 +163,57 @@ describe('lantern attachment', () => {
   });
 });
 
+describe('lantern prints mail for people without letting it drive the terminal', () => {
+  const subject = 'Invoice \x1b[31mOVERDUE\x1b[0m \x07\x00 \u009b2J \u202efdp.exe';
+  const filename = '\x1b]8;;http://evil\x07report.pdf\x1b]8;;\x07';
+  // ESC, BEL, NUL and the other C0 controls but line feed and tab, DEL, C1, and the bidi embeddings, overrides, isolates.
+  // eslint-disable-next-line no-control-regex -- these are the characters that must not reach a terminal.
+  const active = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+  const encodedWord = (text: string): string => `=?utf-8?B?${Buffer.from(text).toString('base64')}?=`;
+  let dataDir: string;
+  let id: string;
+
+  beforeAll(async () => {
+    dataDir = await makeTempDir();
+    const mbox = join(await makeTempDir(), 'escapes.mbox');
+    const message = mimeMessage('escapes', encodedWord(subject), 'Body \x1b[2J here', [{ filename: encodedWord(filename), contentType: 'application/pdf', bytes: Buffer.from('%PDF-1.4\n') }]);
+    await writeFile(mbox, toMbox([message]));
+    expect(lantern(['import', mbox, '--data-dir', dataDir]).status).toBe(0);
+    const found = JSON.parse(lantern(['search', 'subject:invoice', '--json', '--data-dir', dataDir]).stdout) as { hits: { id: string; subject: string }[] };
+    id = found.hits[0]!.id;
+    // --json stays exact: the subject comes back as it was written.
+    expect(found.hits[0]!.subject).toBe(subject);
+  });
+
+  it('search and show print subjects, attachment names and bodies with their control characters as symbols', () => {
+    const search = lantern(['search', 'subject:invoice', '--data-dir', dataDir]);
+    expect(search.status).toBe(0);
+    expect(search.stdout).toContain('Invoice ␛[31mOVERDUE␛[0m ␇␀');
+    expect(search.stdout).not.toMatch(active);
+    const show = lantern(['show', id, '--data-dir', dataDir]);
+    expect(show.status).toBe(0);
+    expect(show.stdout).toContain('Attachment: ␛]8;;http://evil␇report.pdf');
+    expect(show.stdout).toContain('Body ␛[2J here');
+    expect(show.stdout).not.toMatch(active);
+  });
+
+  it('errors that echo an id or an attachment name are printed the same way', () => {
+    const unknown = lantern(['show', 'x\x1b]0;pwned\x07', '--data-dir', dataDir]);
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toContain('no message with id x␛]0;pwned␇');
+    const missing = lantern(['attachment', id, 'nope', '--data-dir', dataDir]);
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toContain('0 ␛]8;;http://evil␇report.pdf');
+    expect(unknown.stderr + missing.stderr).not.toMatch(active);
+  });
+
+  it('--json escapes C1 and bidi characters too, and still parses to the exact text', () => {
+    const shown = lantern(['show', id, '--json', '--data-dir', dataDir]);
+    expect(shown.stdout).not.toMatch(active);
+    expect((JSON.parse(shown.stdout) as { subject: string; attachments: { filename: string }[] }).attachments[0]!.filename).toBe(filename);
+  });
+});
+
 describe('lantern serve', () => {
   let server: ChildProcess;
   let base: string;

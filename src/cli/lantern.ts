@@ -10,6 +10,7 @@ import { runMcp } from './commands/mcpCommand';
 import { runListing, runSearch, runShow } from './commands/queryCommands';
 import { runServe } from './commands/serveCommand';
 import { resolveDataDir } from './dataDir';
+import { printError } from './output';
 import { USAGE, UsageError } from './usage';
 
 const USER_ERRORS = new Set(['bad-request', 'not-found', 'unreadable-path', 'not-mail', 'store-busy', 'read-only']);
@@ -91,13 +92,13 @@ try {
   process.exitCode = await main(process.argv.slice(2));
 } catch (error) {
   if (error instanceof UsageError || (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))) {
-    console.error(error.message.startsWith('lantern') ? error.message : `lantern: ${error.message}`);
+    printError(error.message.startsWith('lantern') ? error.message : `lantern: ${error.message}`);
     process.exitCode = 2;
   } else if (error instanceof LanternError) {
-    console.error(`lantern: ${error.message}`);
+    printError(`lantern: ${error.message}`);
     process.exitCode = USER_ERRORS.has(error.code) ? 2 : 1;
   } else {
-    console.error(`lantern: ${error instanceof Error ? error.message : String(error)}`);
+    printError(`lantern: ${error instanceof Error ? error.message : String(error)}`);
     process.exitCode = 1;
   }
 }

@@ -3,7 +3,8 @@ import { randomUUID } from 'node:crypto';
 import type { AnswerProviderSettings } from '../../engine/answer/providers';
 import type { Answer, ProviderName } from '../../shared/model/answer';
 import { openCliEngine } from '../openCliEngine';
-import { printJson } from '../output';
+import { printJson, printText } from '../output';
+import { forTerminal, forTerminalLine } from '../terminalText';
 import { UsageError } from '../usage';
 
 export interface AskFlags {
@@ -38,9 +39,12 @@ export function providerSettings(flags: AskFlags): AnswerProviderSettings {
 function printAnswer(answer: Answer): void {
   const lines = [answer.answer, ''];
   for (const citation of answer.citations) {
-    lines.push(`[${citation.n}] ${citation.subject} — ${citation.from.name || citation.from.address}, ${citation.date.slice(0, 10)} [${citation.id}]`, `    "${citation.quote}"`);
+    lines.push(
+      `[${citation.n}] ${forTerminalLine(`${citation.subject} — ${citation.from.name || citation.from.address}`)}, ${citation.date.slice(0, 10)} [${citation.id}]`,
+      `    "${forTerminalLine(citation.quote)}"`,
+    );
   }
-  console.log(lines.join('\n').trimEnd());
+  printText(lines.join('\n').trimEnd());
 }
 
 export async function runAsk(question: string | undefined, flags: AskFlags, dataDir: string, json: boolean): Promise<number> {
@@ -49,7 +53,7 @@ export async function runAsk(question: string | undefined, flags: AskFlags, data
   const engine = await openCliEngine(dataDir, { answerProvider: settings, access: 'read' });
   const requestId = randomUUID();
   const streams = !json && settings.kind !== 'extractive' && process.stdout.isTTY;
-  const unsubscribe = streams ? engine.subscribe((event) => event.type === 'answer-token' && event.requestId === requestId && process.stdout.write(event.text)) : () => {};
+  const unsubscribe = streams ? engine.subscribe((event) => event.type === 'answer-token' && event.requestId === requestId && process.stdout.write(forTerminal(event.text))) : () => {};
   try {
     const answer = await engine.ask({ question, requestId });
     unsubscribe();

@@ -6,7 +6,7 @@ import { isExecutableAttachment } from '../../shared/attachments/executableAttac
 import { safeAttachmentName } from '../../shared/attachments/safeAttachmentName';
 import type { AttachmentInfo } from '../../shared/model/message';
 import { openCliEngine } from '../openCliEngine';
-import { printJson } from '../output';
+import { printJson, printText } from '../output';
 import { UsageError } from '../usage';
 
 export interface AttachmentFlags {
@@ -53,7 +53,7 @@ export async function runAttachment(id: string | undefined, which: string | unde
     if (json) printJson({ path: target, filename: file.filename, contentType: file.contentType, size: file.size });
     else {
       const warning = isExecutableAttachment(file.filename, file.contentType) ? ' It is a program or script: check it before running it.' : '';
-      console.log(`Saved ${file.filename} (${file.size.toLocaleString('en')} bytes) to ${target}.${warning}`);
+      printText(`Saved ${file.filename} (${file.size.toLocaleString('en')} bytes) to ${target}.${warning}`);
     }
     return 0;
   } finally {
