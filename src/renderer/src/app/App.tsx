@@ -27,6 +27,7 @@ import { cyclePanes } from './cyclePanes';
 import { useKeyboardShortcuts } from './useKeyboardShortcuts';
 import { PaneResizers } from './PaneResizers';
 import { usePaneSizes } from './usePaneSizes';
+import { StoreHealthNotice } from './StoreHealthNotice';
 import { useStore } from './useStore';
 import { useStoreVersion } from './useStoreVersion';
 
@@ -188,6 +189,7 @@ export function App({ client }: { client: LanternClient }) {
         )}
       </div>
       <footer className="status-bar" data-testid="status-bar">
+        <StoreHealthNotice health={store.stats?.storeHealth} />
         {store.error ? (
           <span className="status-error" role="alert">
             {store.error}
