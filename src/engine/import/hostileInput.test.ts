@@ -1,16 +1,19 @@
 // Broken and hostile input through the real engine: every case ends, imports the good mail beside the bad, names what
-// was wrong with the bad, and keeps memory bounded. Speed is not asserted; the timeouts only stop a hang.
+// was wrong with the bad (a message past the MIME limits is kept, with a note of what was cut), and keeps memory
+// bounded. Speed is not asserted; the timeouts only stop a hang.
 import { randomBytes } from 'node:crypto';
 import { open, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportReport } from '../../shared/model/importing';
+import type { MessageDetail } from '../../shared/model/message';
 import { makeTempDir } from '../../../test/corpus';
 import { makeDocx } from '../../../test/officeFiles';
 import { makeZip } from '../../../test/zip';
 import { openEngine } from '../engine';
 import type { Engine } from '../engineTypes';
+import { CUT_NOTES_HEADER } from './normalize';
 
 /** Generous: the bound is there to catch unbounded growth (a bomb inflated, a quadratic buffer), not to measure. */
 const MAX_RSS_GROWTH = 1.5 * 1024 * 1024 * 1024;
@@ -79,6 +82,12 @@ describe('hostile and broken input', () => {
     for (const word of words) expect((await engine.search({ query: word, limit: 5 })).hits.length, word).toBe(1);
   }
 
+  /** The one message a word finds, opened as `lantern show --json` prints it. */
+  async function keptMessage(word: string): Promise<MessageDetail> {
+    const [hit] = (await engine.search({ query: word, limit: 1 })).hits;
+    return (await engine.getMessage(hit!.id))!;
+  }
+
   it('an mbox cut off in the middle of a message imports everything up to the cut', async () => {
     const { before, after, words } = goodPair('truncated');
     const attachment = randomBytes(30_000).toString('base64').replace(/.{76}/g, '$&\n');
@@ -119,17 +128,19 @@ describe('hostile and broken input', () => {
   });
 
   it(
-    'a message with a 50 MB header block is skipped with the header limit named',
+    'a message with a 50 MB header block, or a 50 MB header line, is kept with its headers, its body and a note of the cut',
     async () => {
       const { before, after, words } = goodPair('hugeheader');
       const filler = `X-Filler: ${'a'.repeat(70)}\n`.repeat(Math.ceil((50 * 1024 * 1024) / 81));
-      const huge = mail('hugeheader-bad', 'huge header', 'body after a huge header', [filler.trimEnd()]);
-      const { report, rssGrowth } = await importFile('hugeheader.mbox', before + '\n' + huge + '\n' + after);
-      expect(report.imported).toBe(2);
-      expect(report.failed).toBe(1);
-      expect(report.errors[0]!.reason).toMatch(/header block is larger than 1 MB/);
+      const block = mail('hugeheader-block', 'huge header block', 'hugeblockbody after a huge header', [filler.trimEnd()]);
+      const line = mail('hugeheader-line', 'huge header line', 'hugelinebody after a huge header line', [`X-Long: ${'b'.repeat(50 * 1024 * 1024)}`]);
+      const { report, rssGrowth } = await importFile('hugeheader.mbox', [before, block, line, after].join('\n'));
+      expect(report.errors).toEqual([]);
+      expect(report.imported).toBe(4);
       expect(rssGrowth).toBeLessThan(MAX_RSS_GROWTH);
-      await expectFound(words);
+      await expectFound([...words, 'hugeblockbody', 'hugelinebody']);
+      expect(await keptMessage('hugeblockbody')).toMatchObject({ subject: 'huge header block', from: { address: 'sender@example.com' }, headers: { [CUT_NOTES_HEADER]: expect.stringMatching(/^cut: [\d,]+ header fields left out \(limit 1 MB/) } });
+      expect(await keptMessage('hugelinebody')).toMatchObject({ subject: 'huge header line', headers: { [CUT_NOTES_HEADER]: 'cut: 1 header field shortened to 32 KB (limit 1 MB of header for the message and for each part)' } });
     },
     SLOW,
   );
@@ -163,31 +174,34 @@ describe('hostile and broken input', () => {
     SLOW,
   );
 
-  it('a message with 10,000 MIME parts is skipped with the part limit named', async () => {
+  it('a message with 10,000 MIME parts is kept with its first parts and a note of the parts not read', async () => {
     const { before, after, words } = goodPair('manyparts');
-    let body = '';
+    let body = '--many\nContent-Type: text/plain\n\nmanypartsopening words\n';
     for (let index = 0; index < 10_000; index += 1) body += `--many\nContent-Type: text/plain\nContent-Disposition: attachment; filename="part${index}.txt"\n\npart ${index}\n`;
-    const many = mail('manyparts-bad', 'ten thousand parts', `${body}--many--`, [MIME, 'Content-Type: multipart/mixed; boundary="many"']);
+    const many = mail('manyparts-kept', 'ten thousand parts', `${body}--many--`, [MIME, 'Content-Type: multipart/mixed; boundary="many"']);
     const { report, rssGrowth } = await importFile('manyparts.mbox', before + '\n' + many + '\n' + after);
-    expect(report.imported).toBe(2);
-    expect(report.failed).toBe(1);
-    expect(report.errors[0]!.reason).toMatch(/more than 1,000 MIME parts/);
+    expect(report.errors).toEqual([]);
+    expect(report.imported).toBe(3);
     expect(rssGrowth).toBeLessThan(MAX_RSS_GROWTH);
-    await expectFound(words);
+    await expectFound([...words, 'manypartsopening']);
+    const kept = await keptMessage('manypartsopening');
+    expect(kept.subject).toBe('ten thousand parts');
+    expect(kept.attachments[0]!.filename).toBe('part0.txt');
+    expect(kept.headers[CUT_NOTES_HEADER]).toBe('cut: 9,002 of 10,002 MIME parts not read (limit 1,000, counting the message and nested parts)');
   });
 
-  it('MIME nested 1,000 levels deep is skipped with the part limit named', async () => {
+  it('MIME nested 10,000 levels deep is kept down to the depth limit, with a note', async () => {
     const { before, after, words } = goodPair('deepnest');
-    let body = '';
-    for (let level = 1; level < 1000; level += 1) body += `--level${level - 1}\nContent-Type: multipart/mixed; boundary="level${level}"\n\n`;
-    body += '--level999\nContent-Type: text/plain\n\ndeepest words\n';
-    for (let level = 999; level >= 0; level -= 1) body += `--level${level}--\n`;
-    const deep = mail('deepnest-bad', 'deep', body, [MIME, 'Content-Type: multipart/mixed; boundary="level0"']);
+    let body = '--level0\nContent-Type: text/plain\n\ndeepnestopening words\n';
+    for (let level = 1; level <= 10_000; level += 1) body += `--level${level - 1}\nContent-Type: multipart/mixed; boundary="level${level}"\n\n`;
+    body += '--level10000\nContent-Type: text/plain\n\ndeepest words\n';
+    for (let level = 10_000; level >= 0; level -= 1) body += `--level${level}--\n`;
+    const deep = mail('deepnest-kept', 'deep', body, [MIME, 'Content-Type: multipart/mixed; boundary="level0"']);
     const { report } = await importFile('deepnest.mbox', before + '\n' + deep + '\n' + after);
-    expect(report.imported).toBe(2);
-    expect(report.failed).toBe(1);
-    expect(report.errors[0]!.reason).toMatch(/more than 1,000 MIME parts/);
-    await expectFound(words);
+    expect(report.errors).toEqual([]);
+    expect(report.imported).toBe(3);
+    await expectFound([...words, 'deepnestopening']);
+    expect((await keptMessage('deepnestopening')).headers[CUT_NOTES_HEADER]).toMatch(/^cut: MIME nested 10,001 levels deep; 9,901 of 10,003 parts not read/);
   });
 
   it('a nonexistent charset and invalid encoded words still import the readable text', async () => {

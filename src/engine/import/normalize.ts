@@ -11,13 +11,15 @@ import { makeSnippet } from './snippet';
 import type { ThreadHints } from './threading';
 import type { KeywordDocument } from '../index/keywordIndex';
 import { keywordDocumentOf } from '../index/keywordDocument';
-import { parseMail } from './parseMail';
+import { readMail } from './parseMail';
 import { readMessageAttachments, type AttachmentSource, type MessageAttachments } from './attachments/messageAttachments';
 import { hashAttachments } from './attachments/attachmentBlobs';
 import { MAX_STORED_ATTACHMENT_BYTES, type AttachmentBlob } from '../attachments/attachmentStore';
 
 const MAX_TEXT_CHARS = 2_000_000;
 const MAX_HEADER_CHARS = 2_000;
+/** The shown header that holds what was cut from a message to read it within the limits ("cut: …; cut: …"). */
+export const CUT_NOTES_HEADER = 'x-lantern-cut';
 const SHOWN_HEADERS = ['from', 'to', 'cc', 'bcc', 'reply-to', 'date', 'subject', 'message-id', 'in-reply-to', 'references', 'list-id', 'x-mailer', 'user-agent', 'organization'];
 
 function hash(text: string): string {
@@ -96,20 +98,22 @@ async function attachmentsOf(parsed: ParsedMail, context: NormalizeContext, hook
   }
 }
 
+/** The body as plain text, whole: the caller keeps MAX_TEXT_CHARS of it. */
 function plainText(parsed: ParsedMail): string {
-  if (parsed.text && parsed.text.trim() !== '') return parsed.text.slice(0, MAX_TEXT_CHARS);
+  if (parsed.text && parsed.text.trim() !== '') return parsed.text;
   if (typeof parsed.html === 'string') {
-    return htmlToText(parsed.html, { wordwrap: false, selectors: [{ selector: 'img', format: 'skip' }, { selector: 'a', options: { ignoreHref: true } }] }).slice(0, MAX_TEXT_CHARS);
+    return htmlToText(parsed.html, { wordwrap: false, selectors: [{ selector: 'img', format: 'skip' }, { selector: 'a', options: { ignoreHref: true } }] });
   }
   return '';
 }
 
-function shownHeaders(parsed: ParsedMail): Record<string, string> {
+function shownHeaders(parsed: ParsedMail, cutNotes: string[]): Record<string, string> {
   const shown: Record<string, string> = {};
   for (const name of SHOWN_HEADERS) {
     const value = parsed.headers.get(name);
     if (value !== undefined) shown[name] = headerText(value).slice(0, MAX_HEADER_CHARS);
   }
+  if (cutNotes.length > 0) shown[CUT_NOTES_HEADER] = cutNotes.join('; ');
   return shown;
 }
 
@@ -155,7 +159,7 @@ export interface NormalizedMessage {
 }
 
 export async function normalizeMessage(bytes: Buffer, context: NormalizeContext, hooks: NormalizeHooks = {}): Promise<NormalizedMessage> {
-  const parsed = await parseMail(bytes);
+  const { parsed, notes } = await readMail(bytes);
   const messageId = stripAngles(parsed.messageId);
   const from = addresses(parsed.from)[0] ?? { name: '', address: '' };
   const to = addresses(parsed.to);
@@ -163,7 +167,9 @@ export async function normalizeMessage(bytes: Buffer, context: NormalizeContext,
   const bcc = addresses(parsed.bcc);
   const subject = (parsed.subject ?? '').trim();
   const date = parsed.date && !Number.isNaN(parsed.date.getTime()) ? parsed.date.getTime() : 0;
-  const text = plainText(parsed);
+  const wholeText = plainText(parsed);
+  const text = wholeText.slice(0, MAX_TEXT_CHARS);
+  const cutNotes = wholeText.length > MAX_TEXT_CHARS ? [...notes, `cut: the text is ${wholeText.length.toLocaleString('en')} characters; the first ${MAX_TEXT_CHARS.toLocaleString('en')} are kept`] : notes;
   const listed = await attachmentsOf(parsed, context, hooks);
   const attachmentTexts = listed.texts;
   const { attachments, blobs } = hashAttachments(listed.attachments, listed.contents, context.maxStoredAttachmentBytes ?? MAX_STORED_ATTACHMENT_BYTES);
@@ -193,7 +199,7 @@ export async function normalizeMessage(bytes: Buffer, context: NormalizeContext,
     text,
     html: typeof parsed.html === 'string' ? parsed.html : '',
     snippet: makeSnippet(text),
-    headersJson: JSON.stringify(shownHeaders(parsed)),
+    headersJson: JSON.stringify(shownHeaders(parsed, cutNotes)),
     listId: listId.trim().toLowerCase(),
     isRead: context.placement.isRead ?? !gmailLabels.includes('Unread'),
     isStarred: context.placement.isStarred ?? gmailLabels.includes('Starred'),

@@ -1,29 +1,65 @@
-// Runs the MIME parser on one message with Lantern's limits, and says in plain words which limit a message broke.
+// Runs the MIME parser on one message with Lantern's limits. A message that breaks them is read again cut to fit,
+// and as a last resort as its headers alone, so it is kept with what could be read and a note of what was not.
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { withUtf8Headers } from './eightBitHeaders';
+import { MAX_HEADER_BYTES } from './headerBlock';
+import { fitHeadersOnly, fitToMimeLimits, MAX_MIME_PARTS } from './mimeLimits';
 
-/** Larger header blocks (of the message or of one part) are hostile or broken: real ones stay far below. */
-export const MAX_HEADER_BYTES = 1024 * 1024;
-/** Parts at every depth together; real mail with attachments has tens. Deep nesting counts every level. */
-export const MAX_MIME_PARTS = 1000;
-
-function explain(error: unknown): Error {
-  const message = error instanceof Error ? error.message : String(error);
-  if (/max header size/i.test(message)) return new Error(`mime: a header block is larger than ${MAX_HEADER_BYTES / 1024 / 1024} MB (the limit for one message or part); skipped`);
-  if (/max allowed child nodes/i.test(message)) return new Error(`mime: the message has more than ${MAX_MIME_PARTS.toLocaleString('en')} MIME parts, counting nested ones (the limit); skipped`);
-  return error instanceof Error ? error : new Error(message);
+/** A parsed message and what was cut from it to fit the limits ("cut: …"), empty when nothing was. */
+export interface ReadMail {
+  parsed: ParsedMail;
+  notes: string[];
 }
 
-export async function parseMail(bytes: Buffer): Promise<ParsedMail> {
+function isLimitError(error: unknown): boolean {
+  return error instanceof Error && /max header size|max allowed child nodes/i.test(error.message);
+}
+
+function explain(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  if (/max header size/i.test(message)) return `a header block is larger than ${MAX_HEADER_BYTES / 1024 / 1024} MB (the limit for the message and for each part)`;
+  if (/max allowed child nodes/i.test(message)) return `the message has more than ${MAX_MIME_PARTS.toLocaleString('en')} MIME parts, counting nested ones (the limit)`;
+  return message;
+}
+
+function parse(bytes: Buffer): Promise<ParsedMail> {
+  return simpleParser(bytes, {
+    skipImageLinks: true,
+    skipTextToHtml: true,
+    skipTextLinks: true,
+    maxHeadSize: MAX_HEADER_BYTES,
+    maxChildNodes: MAX_MIME_PARTS,
+  });
+}
+
+export async function readMail(bytes: Buffer): Promise<ReadMail> {
+  const utf8 = withUtf8Headers(bytes);
+  let failure: unknown;
   try {
-    return await simpleParser(withUtf8Headers(bytes), {
-      skipImageLinks: true,
-      skipTextToHtml: true,
-      skipTextLinks: true,
-      maxHeadSize: MAX_HEADER_BYTES,
-      maxChildNodes: MAX_MIME_PARTS,
-    });
+    return { parsed: await parse(utf8), notes: [] };
   } catch (error) {
-    throw explain(error);
+    if (!isLimitError(error)) throw error;
+    failure = error;
   }
+  const fitted = fitToMimeLimits(utf8);
+  if (fitted.notes.length > 0) {
+    try {
+      return { parsed: await parse(fitted.bytes), notes: fitted.notes };
+    } catch (error) {
+      if (!isLimitError(error)) throw error;
+      failure = error;
+    }
+  }
+  // The parser still finds more than the rewrite did (a structure read differently): keep the headers at least.
+  const bare = fitHeadersOnly(utf8);
+  try {
+    return { parsed: await parse(bare.bytes), notes: [...bare.notes, `cut: the body was not read: ${explain(failure)}`] };
+  } catch (error) {
+    throw new Error(`mime: ${explain(error)}; skipped`, { cause: error });
+  }
+}
+
+/** The parsed message alone, for readers that have nowhere to show a note (a mail attached to a mail). */
+export async function parseMail(bytes: Buffer): Promise<ParsedMail> {
+  return (await readMail(bytes)).parsed;
 }
