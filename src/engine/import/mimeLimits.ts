@@ -4,7 +4,10 @@ import { fitHeaderBlock, MAX_FIELD_BYTES, MAX_HEADER_BYTES, partStructureOf } fr
 
 /** Parts at every depth together, the message itself and nested messages counted; real mail has tens. */
 export const MAX_MIME_PARTS = 1000;
-/** Multiparts inside multiparts; real mail nests a few levels (a forward of a signed mail with attachments: 5). */
+/**
+ * Where a message over the part limit is cut when its parts nest: real mail nests a few levels (a forward of a signed
+ * mail with attachments: 5), so the parts of a 10,000-level nest kept are its top levels, not a thousand of its wrappers.
+ */
 export const MAX_MIME_DEPTH = 100;
 
 /** A message rewritten to fit, and what was cut from it ("cut: …"), empty when nothing was. */
