@@ -5,7 +5,7 @@ import { restoreStore } from '../../engine/backup/restoreStore';
 import { verifyBackup } from '../../engine/backup/verifyBackup';
 import { exportMessages, type ExportFormat } from '../../engine/export/exportMessages';
 import { openCliEngine } from '../openCliEngine';
-import { printJson } from '../output';
+import { printJson, printText } from '../output';
 import { UsageError } from '../usage';
 
 export async function runBackup(target: string | undefined, dataDir: string, json: boolean, verify = false): Promise<number> {
@@ -14,8 +14,8 @@ export async function runBackup(target: string | undefined, dataDir: string, jso
   const report = await backupStore(dataDir, target);
   if (json) printJson({ target, ...report });
   else {
-    if (report.removedLeftover) console.log(`Removed ${report.removedLeftover}, left by a backup into the same folder that was interrupted.`);
-    console.log(`Backed up ${report.messages} messages (${report.tables.map((table) => `${table.name} ${table.rows} rows`).join(', ')}) to ${target}.`);
+    if (report.removedLeftover) printText(`Removed ${report.removedLeftover}, left by a backup into the same folder that was interrupted.`);
+    printText(`Backed up ${report.messages} messages (${report.tables.map((table) => `${table.name} ${table.rows} rows`).join(', ')}) to ${target}.`);
   }
   return 0;
 }
@@ -31,7 +31,7 @@ async function runVerifyBackup(backupDir: string | undefined, json: boolean): Pr
     for (const line of verification.checked) lines.push(`  ok  ${line}`);
     for (const problem of verification.problems) lines.push(`  BAD ${problem}`);
     lines.push(isWhole ? 'OK: the backup is whole; lantern restore can use it.' : `DAMAGED: ${verification.problems.length} problem(s); lantern restore will refuse this backup.`);
-    console.log(lines.join('\n'));
+    printText(lines.join('\n'));
   }
   return isWhole ? 0 : 1;
 }
@@ -49,8 +49,8 @@ export async function runRestore(backupDir: string | undefined, dataDir: string,
   await engine.close();
   if (json) printJson({ ...report, messages: stats.messages, dataDir });
   else {
-    console.log(`Checked the backup (${report.checked.length} checks passed) and restored ${stats.messages} messages into ${dataDir}.`);
-    if (report.previous) console.log(`The data folder it replaced was kept at ${report.previous}; delete it when you no longer need it.`);
+    printText(`Checked the backup (${report.checked.length} checks passed) and restored ${stats.messages} messages into ${dataDir}.`);
+    if (report.previous) printText(`The data folder it replaced was kept at ${report.previous}; delete it when you no longer need it.`);
   }
   return 0;
 }
@@ -71,7 +71,7 @@ export async function runExport(query: string | undefined, flags: ExportFlags, d
     if (json) printJson(report);
     else {
       const rebuilt = report.rebuilt > 0 ? ` (${report.rebuilt} rebuilt from the store without attachments: their source is an archive, a PST or has moved)` : '';
-      console.log(`Exported ${report.exported} messages to ${report.target}${rebuilt}.`);
+      printText(`Exported ${report.exported} messages to ${report.target}${rebuilt}.`);
     }
     return 0;
   } finally {
