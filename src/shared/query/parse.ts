@@ -1,6 +1,7 @@
 // Parses query text into a QueryNode tree with diagnostics; never throws.
 import type { Diagnostic, Interpretation, ParsedQuery, QueryNode, Span } from './ast';
-import { EVERYTHING_SCOPE, findOperator } from './grammar';
+import { findOperator } from './grammar';
+import { words } from './fold';
 import { buildFilter, SCOPE_NAMES, type ValueContext } from './filterValues';
 import { readPlainEnglish, type KnownContact, type PlainEnglishResult, type PlainWord } from './plainEnglish';
 import { tokenize, type Token } from './tokenize';
@@ -187,9 +188,22 @@ class Parser {
 
 const OPERATOR_NAME = /^[a-z][a-z_0-9]*$/i;
 
-/** `@*` alone means "everything" and constrains nothing. */
-function dropEverythingScope(tokens: Token[]): Token[] {
-  return tokens.filter((token) => !(token.kind === 'word' && token.operator === null && !token.quoted && token.text === EVERYTHING_SCOPE));
+/**
+ * A bare word or phrase with no letter or digit ("&" or "-" of a pasted subject, "—", "…", an emoji, `@*`) is in no
+ * message's words, so as a required word it made the whole search find nothing; Gmail ignores such punctuation, and
+ * so does the parser, with the minus that negated it ("-&"), which would otherwise negate the next word instead. A
+ * phrase of words keeps its punctuation ("a - b" is the phrase "a b"); operators and their values are untouched.
+ */
+function dropWordless(tokens: Token[]): Token[] {
+  const kept: Token[] = [];
+  for (const token of tokens) {
+    if (token.kind === 'word' && token.operator === null && words(token.text).length === 0) {
+      if (kept.at(-1)?.kind === 'minus') kept.pop();
+      continue;
+    }
+    kept.push(token);
+  }
+  return kept;
 }
 
 function isPlainWord(token: Token | undefined, previous: Token | undefined): token is Extract<Token, { kind: 'word' }> {
@@ -255,7 +269,7 @@ function readPlainRuns(tokens: Token[], options: ParseOptions, context: ValueCon
 export function parseQuery(text: string, options: ParseOptions = {}): ParsedQuery {
   const diagnostics: Diagnostic[] = [];
   const context: ValueContext = { timeZone: options.timeZone ?? systemTimeZone(), now: options.now ?? Date.now() };
-  const { tokens, plain, semanticWords } = readPlainRuns(dropEverythingScope(tokenize(text, diagnostics)), options, context);
+  const { tokens, plain, semanticWords } = readPlainRuns(dropWordless(tokenize(text, diagnostics)), options, context);
   const root = new Parser(tokens, diagnostics, context).parseAll();
   const limit = plain.find((result) => result.limit !== null)?.limit ?? null;
   const order = plain.find((result) => result.order !== null)?.order ?? null;
