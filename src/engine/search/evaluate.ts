@@ -1,9 +1,11 @@
 // Evaluates a query tree over every message at once: each node becomes a bitset of matching ordinals.
 import type { QueryNode } from '../../shared/query/ast';
 import { assertNever } from '../../shared/assertNever';
+import { asksForExcludedPlaces } from '../../shared/query/excludedFolders';
 import type { Catalog } from '../index/catalog';
 import { words } from '../index/fold';
 import type { KeywordIndex } from '../index/keywordIndex';
+import { leaveOutExcluded } from './excludedByDefault';
 import { filterMatches, type MetadataFilter } from './matchFilter';
 
 export type WordMatch = 'all' | 'relaxed' | 'any';
@@ -73,6 +75,9 @@ export class Evaluator {
 
   evaluate(root: QueryNode | null): Evaluation {
     const matches = root ? this.node(root, true) : new Uint8Array(this.size).fill(1);
+    // Here, where every search mode, total, listing and answer gets the messages it may show: Trash and Spam are left
+    // out unless the query asks for them, as Gmail and Outlook do.
+    if (!asksForExcludedPlaces(root)) leaveOutExcluded(matches, this.catalog);
     return { matches, scores: this.ownScores ?? zeros(this.size), highlightTerms: this.highlightTerms, phrases: this.phrases, contentTerms: this.contentTerms };
   }
 

@@ -82,6 +82,9 @@ describe('values', () => {
     expect(labels(run('label:proj'))).toEqual(['Work/Projects']);
     expect(labels(run('in:'))[0]).toBe('Inbox');
   });
+  test('in: offers anywhere, which takes in Trash and Spam', () => {
+    expect(run('in:any')).toEqual([expect.objectContaining({ label: 'anywhere', insert: 'anywhere', detail: 'Every folder, Trash and Spam too' })]);
+  });
   test('a quoted value is replaced whole', () => {
     const [suggestion] = run('in:"sent it"', 9);
     expect(suggestion).toMatchObject({ insert: '"Sent Items"', replace: { start: 3, end: 12 } });

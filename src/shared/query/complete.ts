@@ -2,7 +2,7 @@
 import type { Span } from './ast';
 import { EMPTY_COMPLETION_INDEX, type CompletionIndex, type CompletionValue, type ValueSet } from './completionIndex';
 import { foldText } from './fold';
-import { CATEGORIES, EVERYTHING_SCOPE, findOperator, OPERATORS, SCOPES, type OperatorDefinition, type ValueKind } from './grammar';
+import { ANYWHERE, CATEGORIES, EVERYTHING_SCOPE, findOperator, OPERATORS, SCOPES, type OperatorDefinition, type ValueKind } from './grammar';
 import { tokenize, type Token } from './tokenize';
 import { calendarDay, systemTimeZone } from './zonedTime';
 
@@ -95,7 +95,6 @@ function indexValues(index: CompletionIndex, sets: ValueSet[], prefix: string, l
 
 const KIND_SETS: Partial<Record<ValueKind, ValueSet[]>> = {
   person: ['contacts'],
-  folder: ['folders', 'labels'],
   category: ['categories'],
   list: ['lists'],
   source: ['sources'],
@@ -109,7 +108,11 @@ function valueSuggestions(operator: OperatorDefinition, prefix: string, replace:
     case 'person':
       // from: offers people as they send (falling back to everyone for an index without senders).
       return operator.name === 'from' && index.has?.('senders') ? fromIndex(['senders']) : fromIndex(['contacts']);
-    case 'folder':
+    case 'folder': {
+      const known = fromIndex(['folders', 'labels']);
+      const anywhere = fixedValues([ANYWHERE], prefix, 'Every folder, Trash and Spam too', replace, limit);
+      return [...known, ...anywhere].slice(0, limit);
+    }
     case 'list':
     case 'source':
       return fromIndex(KIND_SETS[operator.valueKind]!);

@@ -1,7 +1,8 @@
 // Turns an operator and its typed value into an executable Filter, or says why it cannot.
 import type { AttachmentKind, Filter, MessageState, ScopeKind } from './ast';
-import { ATTACHMENT_KINDS, MESSAGE_STATES, SCOPES, type OperatorDefinition } from './grammar';
+import { ANYWHERE, ATTACHMENT_KINDS, MESSAGE_STATES, SCOPES, type OperatorDefinition } from './grammar';
 import { parseDateValue, type DateContext, type DateRange } from './dates';
+import { words } from './fold';
 
 export type ValueContext = DateContext;
 
@@ -40,8 +41,11 @@ export function buildFilter(operator: OperatorDefinition, value: string, context
     case 'person':
       return { filter: { field: name as 'from', value } };
     case 'text':
+      // body: is looked up by words like a bare word; subject: and filename: match any text, punctuation too.
+      if (name === 'body' && words(value).length === 0) return { problem: `body: "${value}" has no letter or digit to search for` };
       return { filter: { field: name as 'subject', value } };
     case 'folder':
+      if (value.toLowerCase() === ANYWHERE) return { filter: { field: 'scope', scope: 'all', values: [ANYWHERE] } };
       return { filter: { field: 'place', value } };
     case 'category':
       return { filter: { field: 'category', value } };

@@ -119,6 +119,9 @@ export const SCOPES: readonly ScopeDefinition[] = [
 /** `@*` searches everything: it is written to lift a scope the app would otherwise add. */
 export const EVERYTHING_SCOPE = '@*';
 
+/** `in:anywhere` searches every folder, Trash and Spam too, which other searches leave out (see excludedFolders). */
+export const ANYWHERE = 'anywhere';
+
 /** Gmail's category tabs, offered by autocomplete for `category:`. */
 export const CATEGORIES = ['primary', 'social', 'promotions', 'updates', 'forums'] as const;
 

@@ -1,5 +1,5 @@
 // The search help sheet, generated from the operator and scope tables so the UI, the CLI and the README never drift.
-import { EVERYTHING_SCOPE, OPERATORS, SCOPES } from './grammar';
+import { ANYWHERE, EVERYTHING_SCOPE, OPERATORS, SCOPES } from './grammar';
 
 export interface HelpRow {
   syntax: string;
@@ -51,6 +51,7 @@ export function helpSections(): HelpSection[] {
       rows: [
         ...SCOPES.map((scope) => ({ syntax: `@${scope.name}:`, meaning: scope.hint, example: scope.example })),
         { syntax: EVERYTHING_SCOPE, meaning: 'Search everything', example: `${EVERYTHING_SCOPE} budget` },
+        { syntax: `in:${ANYWHERE}`, meaning: 'Trash and Spam too: searches leave them out unless asked (in:trash, in:spam)', example: `in:${ANYWHERE} invoice` },
         { syntax: '-@folder:', meaning: 'Everywhere except', example: '-@folder:drafts' },
       ],
     },

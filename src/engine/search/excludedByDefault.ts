@@ -1,0 +1,23 @@
+// Leaves Trash and Spam out of a search's matches, judging each distinct folder and label list of the catalog once.
+import { isExcludedPlace } from '../../shared/query/excludedFolders';
+import type { Catalog } from '../index/catalog';
+
+/** Verdicts by place key: an archive has a few hundred distinct folders and labels, judged once each, not per message. */
+const verdicts = new Map<string, boolean>();
+
+function isExcluded(placeKey: string): boolean {
+  let verdict = verdicts.get(placeKey);
+  if (verdict === undefined) {
+    verdict = isExcludedPlace(placeKey);
+    verdicts.set(placeKey, verdict);
+  }
+  return verdict;
+}
+
+/** Clears the bit of every message whose folder or one of whose labels is Trash or Spam (see excludedFolders). */
+export function leaveOutExcluded(matches: Uint8Array, catalog: Catalog): void {
+  const excluded = new Uint8Array(matches.length);
+  catalog.columns.folderKey.mark(excluded, isExcluded);
+  catalog.markLabels(excluded, (keys) => keys.some(isExcluded));
+  for (let ordinal = 0; ordinal < matches.length; ordinal += 1) if (excluded[ordinal]) matches[ordinal] = 0;
+}
