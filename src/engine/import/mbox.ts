@@ -4,6 +4,7 @@ import { basename } from 'node:path';
 import { createGunzip } from 'node:zlib';
 import type { Readable } from 'node:stream';
 import { MAX_MESSAGE_BYTES, type MailReader, type RawMail } from './rawMail';
+import { isCutShort, readSoFar } from './sources/readSoFar';
 
 const NEWLINE = 0x0a;
 const GREATER_THAN = 0x3e;
@@ -201,11 +202,15 @@ export const readMbox: MailReader = async function* (path, options) {
   const file = createReadStream(path, { highWaterMark: 1 << 20 });
   const stream: Readable = isGzip(head) ? file.pipe(createGunzip()) : file;
   file.on('error', (error) => stream.destroy(error));
+  let messages = 0;
   try {
-    yield* splitMboxStream(stream, mboxFolderName(path), options.signal, () => options.onBytes(file.bytesRead));
+    for await (const mail of splitMboxStream(stream, mboxFolderName(path), options.signal, () => options.onBytes(file.bytesRead))) {
+      messages += 1;
+      yield mail;
+    }
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'Z_BUF_ERROR') throw error;
-    throw new Error(`mbox: ${basename(path)} ends early: the compressed file is cut off after ${file.bytesRead.toLocaleString('en')} bytes (an interrupted download or copy?); the messages before the cut were imported`, { cause: error });
+    if (!isCutShort(error)) throw error;
+    throw new Error(`mbox: ${basename(path)} ends early: the compressed file is cut off after ${readSoFar(file.bytesRead, messages)} (an interrupted download or copy?); the messages before the cut were imported`, { cause: error });
   } finally {
     file.destroy();
     stream.destroy();

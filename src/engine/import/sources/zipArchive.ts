@@ -4,6 +4,7 @@ import type { Readable } from 'node:stream';
 import yauzl from 'yauzl';
 import type { MailReader, RawMail } from '../rawMail';
 import { archiveEntryKind, mboxEntryFolder, singleMessage } from './archiveEntries';
+import { NoMailError } from './noMail';
 import { splitMboxStream } from '../mbox';
 
 /** A zip bomb expands far beyond any real mail archive's compression ratio. */
@@ -51,13 +52,19 @@ export const readZipArchive: MailReader = async function* (path, options): Async
   try {
     zip = await openZip(path);
   } catch (error) {
+    // The table of contents is at the end of a zip: a file cut short has its first entries but no way to find them.
+    if (/end of central directory record signature not found/i.test((error as Error).message)) {
+      throw new Error(`zip: ${basename(path)} is cut short: its table of contents, which a zip keeps at its end, is missing (an interrupted download or copy?); nothing in it could be read, so copy or download it again`, { cause: error });
+    }
     throw new Error(`zip: ${basename(path)} cannot be opened as a zip archive: ${(error as Error).message}`, { cause: error });
   }
   let consumed = 0;
   let mailEntries = 0;
+  const seen: SeenEntries = { count: 0, first: null, hasOfficeTypes: false, hasManifest: false };
   try {
     for (let entry = await nextEntry(zip); entry; entry = await nextEntry(zip)) {
       if (options.signal.aborted) return;
+      noteEntry(seen, entry.fileName);
       const kind = archiveEntryKind(entry.fileName);
       if (kind === 'skip') continue;
       if (entry.uncompressedSize > RATIO_APPLIES_ABOVE && entry.uncompressedSize > entry.compressedSize * MAX_RATIO) {
@@ -82,5 +89,26 @@ export const readZipArchive: MailReader = async function* (path, options): Async
   } finally {
     zip.close();
   }
-  if (mailEntries === 0) throw new Error(`zip: ${basename(path)} holds no mail (no .mbox or .eml files inside)`);
+  if (mailEntries === 0) throw new NoMailError(whatZipIs(seen), `zip: ${basename(path)} holds no mail (no .mbox or .eml files inside)`);
 };
+
+/** What a zip without mail showed of itself: Office and OpenDocument files are zip packages with parts of their own. */
+interface SeenEntries {
+  count: number;
+  first: string | null;
+  hasOfficeTypes: boolean;
+  hasManifest: boolean;
+}
+
+function noteEntry(seen: SeenEntries, name: string): void {
+  seen.count += 1;
+  seen.first ??= name;
+  if (name === '[Content_Types].xml') seen.hasOfficeTypes = true;
+  if (name === 'META-INF/manifest.xml') seen.hasManifest = true;
+}
+
+function whatZipIs(seen: SeenEntries): string {
+  if (seen.hasOfficeTypes) return 'an Office document (Word, Excel or PowerPoint)';
+  if (seen.first === 'mimetype' && seen.hasManifest) return 'an OpenDocument file';
+  return `a zip archive with no mail inside (${seen.count.toLocaleString('en-US')} file${seen.count === 1 ? '' : 's'}, no .mbox or .eml among them)`;
+}
