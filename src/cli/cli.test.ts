@@ -34,10 +34,10 @@ describe('lantern CLI', () => {
     const first = lantern(['import', mbox, '--json', '--data-dir', dataDir]);
     expect(first.status).toBe(0);
     const report = JSON.parse(first.stdout) as Record<string, unknown>;
-    expect(Object.keys(report).sort()).toEqual(['duplicates', 'elapsedMs', 'errors', 'failed', 'imported', 'messages']);
+    expect(Object.keys(report).sort()).toEqual(['alreadyImported', 'duplicates', 'elapsedMs', 'errors', 'failed', 'hiddenFiles', 'imported', 'messages', 'skipped', 'skippedFiles']);
     expect(report).toMatchObject({ imported: 50, duplicates: 0, failed: 0, messages: 50, errors: [] });
     const second = JSON.parse(lantern(['import', mbox, '--json', '--data-dir', dataDir]).stdout) as Record<string, unknown>;
-    expect(second).toMatchObject({ imported: 0, duplicates: 50, messages: 50 });
+    expect(second).toMatchObject({ imported: 0, alreadyImported: 50, duplicates: 0, messages: 50 });
   });
 
   it('searches, shows, lists folders and stats as JSON', () => {

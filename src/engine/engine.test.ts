@@ -76,7 +76,7 @@ describe('engine on the usrp-users archive', () => {
   it('adds nothing when the same file is imported again', async () => {
     const report = await engine.importPaths([corpusPath('usrp-users-list.mbox.gz')], 'again');
     expect(report.imported).toBe(0);
-    expect(report.duplicates).toBe(expected.length);
+    expect(report).toMatchObject({ alreadyImported: expected.length, duplicates: 0 });
   });
 
   const cases: [string, (message: Expected) => boolean][] = [

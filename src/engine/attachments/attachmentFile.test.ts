@@ -137,7 +137,7 @@ describe('attachment store', () => {
     const id = await idOf(engine, 'The newsletter');
     await rm(join(dataDir, 'attachments'), { recursive: true });
     await expect(engine.attachmentFile({ messageId: id, index: 0 })).rejects.toThrow(/the stored copy of “VIA_Nytt_1402\.pdf” is missing .*re-import the file to open its attachments \(.*attachments\.mbox\)/);
-    expect(await engine.importPaths([mailbox], 'again')).toMatchObject({ imported: 0, duplicates: 5 });
+    expect(await engine.importPaths([mailbox], 'again')).toMatchObject({ imported: 0, alreadyImported: 5 });
     expect((await readFile((await engine.attachmentFile({ messageId: id, index: 0 })).path)).equals(pdf)).toBe(true);
   });
 
@@ -155,7 +155,7 @@ describe('attachment store', () => {
       code: 'not-found',
       message: expect.stringMatching(/“VIA_Nytt_1402\.pdf” was imported before Lantern kept attachment files; re-import the file to open its attachments/),
     });
-    expect(await engine.importPaths([mailbox], 'refill')).toMatchObject({ imported: 0, duplicates: 5 });
+    expect(await engine.importPaths([mailbox], 'refill')).toMatchObject({ imported: 0, alreadyImported: 5 });
     expect((await readFile((await engine.attachmentFile({ messageId: id, index: 0 })).path)).equals(pdf)).toBe(true);
     // Filled in the store too, not only in memory.
     await engine.close();

@@ -1,7 +1,7 @@
 // Imports files into the store: detect, read, parse, deduplicate, write in batches, index, and report.
 import { access, stat } from 'node:fs/promises';
 import { constants } from 'node:fs';
-import type { ImportError, ImportPhase, ImportProgress, ImportReport } from '../../shared/model/importing';
+import type { ImportError, ImportPhase, ImportProgress, ImportReport, SkippedFile } from '../../shared/model/importing';
 import type { LanternEvent } from '../../shared/contract/api';
 import type { Catalog } from '../index/catalog';
 import type { KeywordIndex } from '../index/keywordIndex';
@@ -17,12 +17,14 @@ import type { AttachmentInfo } from '../../shared/model/message';
 import type { Parser } from './parsePool';
 import { BatchWriter } from './batchWriter';
 import type { ThreadResolver } from './threading';
+import type { LeftOutFile, SourceReadOptions } from './sourceReader';
 
 const BATCH_SIZE = 500;
 /** A slow source still commits at least this often, so a crash loses little work and new mail shows up in searches. */
 const BATCH_MAX_AGE_MS = 1000;
 const PROGRESS_INTERVAL_MS = 250;
 const MAX_REPORTED_ERRORS = 1000;
+const MAX_REPORTED_SKIPPED = 1000;
 /**
  * Messages parsed ahead of the one being stored: enough to keep the workers busy while one works through a large
  * message (results are taken in file order; 256 left them waiting now and then), few enough to bound memory.
@@ -52,13 +54,25 @@ export interface ImportContext {
 interface Tally {
   imported: number;
   duplicates: number;
+  alreadyImported: number;
   failed: number;
   errors: ImportError[];
+  skipped: SkippedFile[];
+  skippedFiles: number;
+  hiddenFiles: number;
+  /** Messages in the store when the import started: ordinals below this were there before it. */
+  storedBefore: number;
 }
 
 function recordError(tally: Tally, error: ImportError): void {
   tally.failed += 1;
   if (tally.errors.length < MAX_REPORTED_ERRORS) tally.errors.push(error);
+}
+
+function recordSkipped(tally: Tally, file: LeftOutFile): void {
+  tally.skippedFiles += 1;
+  if (file.isHidden) tally.hiddenFiles += 1;
+  else if (tally.skipped.length < MAX_REPORTED_SKIPPED) tally.skipped.push({ path: file.path, reason: file.reason });
 }
 
 /**
@@ -161,17 +175,20 @@ async function importOne(path: string, importId: string, context: ImportContext,
   };
   const writes = new AttachmentWrites(context.dataDir);
   const writer = new BatchWriter({ store: context.store, catalog: context.catalog, keywords: context.keywords, settleAttachments: () => writes.settle() });
-  const readerOptions = {
+  const readerOptions: SourceReadOptions = {
     signal: context.signal,
     onBytes: (done: number) => {
       bytesDone = done;
     },
+    onSkipped: (file) => recordSkipped(tally, file),
   };
   let sourceMessages = 0;
   let lastFlush = performance.now();
   /** Counts a copy of a message already taken and unites its labels with that copy's. */
   const takeDuplicate = async (record: MessageRecord, position: string): Promise<void> => {
-    tally.duplicates += 1;
+    const ordinal = context.catalog.ordinalOf(record.id);
+    if (ordinal !== undefined && ordinal < tally.storedBefore) tally.alreadyImported += 1;
+    else tally.duplicates += 1;
     const unwritten = writer.unwritten(record.id);
     if (unwritten) {
       const united = unitedLabels(JSON.parse(unwritten.record.labelsJson) as string[], record.labelsJson);
@@ -247,7 +264,7 @@ async function importOne(path: string, importId: string, context: ImportContext,
 
 export async function importPaths(paths: string[], importId: string, context: ImportContext, saveIndexes: () => Promise<void>): Promise<ImportReport> {
   const started = performance.now();
-  const tally: Tally = { imported: 0, duplicates: 0, failed: 0, errors: [] };
+  const tally: Tally = { imported: 0, duplicates: 0, alreadyImported: 0, failed: 0, errors: [], skipped: [], skippedFiles: 0, hiddenFiles: 0, storedBefore: context.catalog.size };
   for (const path of paths) {
     if (context.signal.aborted) break;
     await importOne(path, importId, context, tally);
@@ -256,5 +273,6 @@ export async function importPaths(paths: string[], importId: string, context: Im
     await saveIndexes();
     context.emit({ type: 'store-changed' });
   }
-  return { ...tally, messages: context.catalog.size, elapsedMs: Math.round(performance.now() - started) };
+  const { storedBefore: _storedBefore, ...counts } = tally;
+  return { ...counts, messages: context.catalog.size, elapsedMs: Math.round(performance.now() - started) };
 }

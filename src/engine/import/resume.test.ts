@@ -82,4 +82,44 @@ describe('resumable import', () => {
     expect(await storeSnapshot(crashed)).toEqual(expected);
     // About twelve imports of 900 mails, each process starting the engine afresh: minutes on a shared 2-core machine.
   }, 300_000);
+
+  it('counts what an interrupted import stored as already imported, not as duplicates, when it is resumed', async () => {
+    // Distinct Message-IDs, so every copy the second run finds in the store comes from the first run.
+    const seen = new Set<string>();
+    const distinct = (await readCorpusMessages('io-uring-list.mbox.gz', 1500)).filter((message) => {
+      const messageId = /^Message-ID:\s*(\S+)/im.exec(message.toString('latin1'))?.[1];
+      if (messageId === undefined || seen.has(messageId)) return false;
+      seen.add(messageId);
+      return true;
+    });
+    const file = join(await makeTempDir(), 'distinct.mbox');
+    await writeFile(file, toMbox([...distinct, distinct[0]!]));
+    const dataDir = await makeTempDir();
+    const engine = await openEngine({ dataDir, timeZone: 'UTC' });
+    try {
+      // Interrupted the way Ctrl-C interrupts the CLI: the import is cancelled part way and keeps what it stored.
+      const stop = engine.subscribe((event) => {
+        if (event.type === 'import-progress' && event.progress.messages >= 600) void engine.cancelImport('interrupted');
+      });
+      await engine.importPaths([file], 'interrupted');
+      stop();
+      const stored = (await engine.getStats()).messages;
+      expect(stored).toBeGreaterThan(0);
+      expect(stored).toBeLessThan(distinct.length);
+      const report = await engine.importPaths([file], 'resumed');
+      // The first message comes again at the end of the file; that copy too was stored before this run began.
+      expect(report).toMatchObject({ alreadyImported: stored + 1, duplicates: 0, imported: distinct.length - stored, failed: 0, messages: distinct.length });
+      const again = await engine.importPaths([file], 'again');
+      expect(again).toMatchObject({ alreadyImported: distinct.length + 1, duplicates: 0, imported: 0 });
+    } finally {
+      await engine.close();
+    }
+    // Into an empty store, the copy at the end is the one real duplicate within the input.
+    const fresh = await openEngine({ dataDir: await makeTempDir(), timeZone: 'UTC' });
+    try {
+      expect(await fresh.importPaths([file], 'fresh')).toMatchObject({ imported: distinct.length, duplicates: 1, alreadyImported: 0 });
+    } finally {
+      await fresh.close();
+    }
+  }, 300_000);
 });

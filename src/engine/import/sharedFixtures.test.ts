@@ -24,7 +24,7 @@ describe('the shared fixtures', () => {
         const name = relative(sharedDir, file);
         try {
           const report = await engine.importPaths([file], `fixture-${outcomes.length}`);
-          if (report.imported + report.duplicates > 0) outcomes.push({ file: name, kind: 'imported', messages: report.imported + report.duplicates });
+          if (report.imported + report.duplicates + report.alreadyImported > 0) outcomes.push({ file: name, kind: 'imported', messages: report.imported + report.duplicates + report.alreadyImported });
           else {
             expect(report.errors.length, `${name}: nothing imported and no reason given`).toBeGreaterThan(0);
             for (const error of report.errors) expect(error.reason.length, `${name}: an empty reason`).toBeGreaterThan(10);

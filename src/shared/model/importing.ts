@@ -23,13 +23,29 @@ export interface ImportProgress {
   etaSeconds: number | null;
 }
 
+/** A file inside a dropped folder that holds no mail, and what it is instead ("a PDF document", "an empty file"). */
+export interface SkippedFile {
+  /** The file's path under the folder that was dropped. */
+  path: string;
+  reason: string;
+}
+
 export interface ImportReport {
   imported: number;
+  /** Later copies of a message this import itself added (one message twice in the input). */
   duplicates: number;
+  /** Messages the store held before this import started: a repeated import, or the part an interrupted one finished. */
+  alreadyImported: number;
   failed: number;
   /** Messages in the store after the import. */
   messages: number;
   errors: ImportError[];
+  /** Files in dropped folders that hold no mail, by name (the first 1,000; hidden and system files are only counted). */
+  skipped: SkippedFile[];
+  /** Every file left out of dropped folders, hidden and system files (.DS_Store, Thumbs.db, desktop.ini) included. */
+  skippedFiles: number;
+  /** Of `skippedFiles`, the hidden and system files, which are counted rather than listed. */
+  hiddenFiles: number;
   elapsedMs: number;
 }
 
@@ -44,4 +60,4 @@ export interface SourceRecord {
 }
 
 /** What an imported source was, as detected from its content. */
-export type SourceKind = 'mbox' | 'zip' | 'tar' | 'eml' | 'folder' | 'pst' | 'msg';
+export type SourceKind = 'mbox' | 'zip' | 'tar' | 'eml' | 'emlx' | 'folder' | 'pst' | 'msg';

@@ -1,16 +1,27 @@
-// Reads a dropped folder: maildir trees, readpst exports (folders holding `mbox` files or .eml files), EML and .msg trees.
-import { createReadStream } from 'node:fs';
+// Reads a dropped folder: each file in it is recognised by content as if it were dropped alone (detectFile) and read
+// with its own reader; maildir trees and Apple Mail bundles keep their folder names and flags; files that hold no mail
+// are named to the report.
+import { createReadStream, type Dirent } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { basename, join, relative, sep } from 'node:path';
-import type { MailReader, RawMail } from '../rawMail';
-import { isGzip, readMbox } from '../mbox';
+import type { SourceKind } from '../../../shared/model/importing';
+import { detectFile } from '../detectFile';
+import { mboxFolderName } from '../mbox';
+import type { RawMail } from '../rawMail';
+import type { SourceReader, SourceReadOptions } from '../sourceReader';
+import { appleMailFolder } from './appleMail';
 import { singleMessage } from './archiveEntries';
-import { readFileHead } from './fileHead';
-import { looksLikeMessage } from './looksLikeMessage';
-import { appleMailFolder, emlxMessage } from './appleMail';
-import { isCompoundFile, isOutlookItem, msgMessage } from './msgFile';
+import { NoMailError } from './noMail';
 
-const HEAD_BYTES = 512;
+/** Files Finder and Explorer leave in folders: counted, not listed one by one. */
+const SYSTEM_FILES = new Set(['thumbs.db', 'ehthumbs.db', 'desktop.ini', 'icon\r']);
+
+/** Kinds that hold one message, which goes into the folder of the directory holding the file. */
+const SINGLE_MESSAGE: ReadonlySet<SourceKind> = new Set(['eml', 'emlx', 'msg']);
+
+function isHiddenFile(name: string): boolean {
+  return name.startsWith('.') || SYSTEM_FILES.has(name.toLowerCase());
+}
 
 /** Maildir flags after ":2,": S seen, F flagged. A message still in new/ has not been seen. */
 function maildirFlags(name: string, inNew: boolean): { isRead: boolean; isStarred: boolean } {
@@ -29,55 +40,104 @@ function folderOf(root: string, directory: string): string {
   return segments.map((part) => part.replace(/^\./, '')).join('/') || basename(root);
 }
 
-export const readFolderTree: MailReader = async function* (root, options): AsyncIterable<RawMail> {
+/** "Inbox.mbox.gz" → "Inbox", "Outlook.pst" → "Outlook", "takeout.tar.gz" → "takeout". */
+function fileStem(name: string): string {
+  return mboxFolderName(name).replace(/\.(pst|ost)$/i, '') || name;
+}
+
+/**
+ * Where a file's messages go. A single message: the folder of its directory. An mbox is a folder named after the file
+ * ("Inbox.mbox" → "Inbox"; readpst's files named "mbox" take their directory's name). An Outlook file or an archive is
+ * a folder named after the file, with its own folders inside ("Outlook.pst" → "Outlook/Inbox").
+ */
+function folderFor(root: string, directory: string, name: string, kind: SourceKind, inner: string | null): string {
+  const here = folderOf(root, directory);
+  if (SINGLE_MESSAGE.has(kind) || (kind === 'mbox' && name.toLowerCase() === 'mbox')) return here;
+  const own = `${directory === root ? '' : `${here}/`}${fileStem(name)}`;
+  return kind === 'mbox' || inner === null ? own : `${own}/${inner}`;
+}
+
+export const readFolderTree: SourceReader = async function* (root, options): AsyncIterable<RawMail> {
+  /** Messages and failures: a folder that gave neither holds no mail. */
   let found = 0;
+  let leftOut = 0;
+  const leaveOut = (path: string, reason: string, isHidden: boolean): void => {
+    leftOut += 1;
+    options.onSkipped({ path: relative(root, path), reason, isHidden });
+  };
+  // Progress of a file inside the folder is not the folder's: the folder's size is not known before the walk.
+  const nested: SourceReadOptions = { signal: options.signal, onBytes: () => {}, onSkipped: options.onSkipped };
+
+  async function* readFile(directory: string, name: string): AsyncIterable<RawMail> {
+    const path = join(directory, name);
+    const position = relative(root, path);
+    let count = 0;
+    try {
+      const detection = await detectFile(path);
+      if ('problem' in detection) {
+        leaveOut(path, detection.what, false);
+        return;
+      }
+      const isSingle = SINGLE_MESSAGE.has(detection.kind);
+      for await (const mail of detection.reader(path, nested)) {
+        count += 1;
+        found += 1;
+        const where = isSingle ? position : `${position}, ${mail.position}`;
+        if (mail.kind === 'failure') yield { ...mail, position: where };
+        else yield { ...mail, position: where, placement: { ...mail.placement, folder: folderFor(root, directory, name, detection.kind, mail.placement.folder) } };
+      }
+    } catch (error) {
+      if (error instanceof NoMailError && count === 0) {
+        leaveOut(path, error.what, false);
+        return;
+      }
+      // One damaged file does not stop the folder: it is reported by name and the walk goes on.
+      found += 1;
+      yield { kind: 'failure', position, reason: (error as Error).message };
+    }
+  }
+
+  async function* readMaildirFiles(directory: string, subfolder: 'cur' | 'new'): AsyncIterable<RawMail> {
+    const path = join(directory, subfolder);
+    for (const file of (await readdir(path)).sort()) {
+      if (options.signal.aborted) return;
+      if (isHiddenFile(file)) {
+        leaveOut(join(path, file), 'a hidden or system file', true);
+        continue;
+      }
+      const mail = await singleMessage(createReadStream(join(path, file)), relative(root, join(path, file)), folderOf(root, directory));
+      if (mail.kind === 'message') mail.placement = { ...mail.placement, ...maildirFlags(file, subfolder === 'new') };
+      found += 1;
+      yield mail;
+    }
+  }
+
   async function* walk(directory: string): AsyncIterable<RawMail> {
-    const entries = (await readdir(directory, { withFileTypes: true })).sort((first, second) => first.name.localeCompare(second.name));
+    let entries: Dirent[];
+    try {
+      entries = (await readdir(directory, { withFileTypes: true })).sort((first, second) => first.name.localeCompare(second.name));
+    } catch (error) {
+      found += 1;
+      yield { kind: 'failure', position: relative(root, directory), reason: `folder: ${directory} could not be read (${(error as Error).message}); the mail in it was not imported` };
+      return;
+    }
     const names = new Set(entries.map((entry) => entry.name));
     const isMaildir = names.has('cur') || names.has('new');
     for (const entry of entries) {
       if (options.signal.aborted) return;
-      const path = join(directory, entry.name);
       if (entry.isDirectory()) {
-        if (isMaildir && (entry.name === 'cur' || entry.name === 'new')) {
-          for (const file of (await readdir(path)).sort()) {
-            if (file.startsWith('.')) continue;
-            const mail = await singleMessage(createReadStream(join(path, file)), relative(root, join(path, file)), folderOf(root, directory));
-            if (mail.kind === 'message') mail.placement = { ...mail.placement, ...maildirFlags(file, entry.name === 'new') };
-            found += 1;
-            yield mail;
-          }
-        } else if (entry.name !== 'tmp' || !isMaildir) yield* walk(path);
-        continue;
-      }
-      if (!entry.isFile() || entry.name.startsWith('.')) continue;
-      const start = await readFileHead(path, HEAD_BYTES);
-      const lower = entry.name.toLowerCase();
-      if (lower === 'mbox' || lower.endsWith('.mbox') || start.subarray(0, 5).toString('latin1') === 'From ' || (isGzip(start) && lower.includes('mbox'))) {
-        const folder = lower === 'mbox' ? folderOf(root, directory) : `${folderOf(root, directory) === basename(root) ? '' : `${folderOf(root, directory)}/`}${entry.name.replace(/\.(mbox|gz)+$/i, '')}`;
-        for await (const mail of readMbox(path, options)) {
-          found += 1;
-          yield mail.kind === 'message' ? { ...mail, position: `${relative(root, path)}, ${mail.position}`, placement: { ...mail.placement, folder } } : mail;
-        }
-      } else if (lower.endsWith('.msg') || (isCompoundFile(start) && (await isOutlookItem(path)))) {
-        found += 1;
-        yield await msgMessage(path, relative(root, path), folderOf(root, directory));
-      } else if (lower.endsWith('.emlx')) {
-        found += 1;
-        const chunks: Buffer[] = [];
-        for await (const chunk of createReadStream(path)) chunks.push(chunk as Buffer);
-        yield emlxMessage(Buffer.concat(chunks), relative(root, path), folderOf(root, directory));
-      } else if (lower.endsWith('.eml') || looksLikeMessage(start)) {
-        found += 1;
-        yield await singleMessage(createReadStream(path), relative(root, path), folderOf(root, directory));
+        if (isMaildir && (entry.name === 'cur' || entry.name === 'new')) yield* readMaildirFiles(directory, entry.name);
+        else if (entry.name !== 'tmp' || !isMaildir) yield* walk(join(directory, entry.name));
+      } else if (entry.isFile()) {
+        if (isHiddenFile(entry.name)) leaveOut(join(directory, entry.name), 'a hidden or system file', true);
+        else yield* readFile(directory, entry.name);
       }
     }
   }
-  yield* walk(root);
-  if (found === 0) throw new Error(`folder: ${root} holds no mail Lantern can read (mbox, .eml, .msg or maildir files)`);
-};
 
-/** One .eml file dropped on its own. */
-export const readEmlFile: MailReader = async function* (path) {
-  yield await singleMessage(createReadStream(path), basename(path), null);
+  yield* walk(root);
+  if (found === 0 && !options.signal.aborted) {
+    const files = leftOut === 0 ? 'it holds no files' : `none of its ${leftOut.toLocaleString('en-US')} file${leftOut === 1 ? ' is' : 's is'} mail`;
+    throw new NoMailError('a folder with no mail in it', `folder: ${root} holds no mail Lantern can read (${files}; Lantern reads mbox, .eml, .emlx, .msg, .pst and maildir files and zip or tgz archives of them)`);
+  }
 };

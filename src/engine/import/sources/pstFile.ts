@@ -6,6 +6,7 @@ import { PSTFile, type PSTFolder, type PSTMessage } from 'pst-extractor';
 import type { MailReader, RawMail } from '../rawMail';
 import { readFileHead } from './fileHead';
 import { buildRfc822 } from './mimeBuilder';
+import { NoMailError } from './noMail';
 import { isFlagged, outlookMessageOf } from './pstMessage';
 
 const HEADER_BYTES = 514;
@@ -83,6 +84,41 @@ function messageCount(folder: PSTFolder): number {
   }
 }
 
+/** What Outlook keeps in folders of a class, for naming a data file that holds no mail. */
+const ITEM_KINDS: [pattern: RegExp, kind: string][] = [
+  [/^IPF\.Contact/i, 'contacts'],
+  [/^IPF\.Appointment/i, 'calendar entries'],
+  [/^IPF\.Task/i, 'tasks'],
+  [/^IPF\.StickyNote/i, 'notes'],
+  [/^IPF\.Journal/i, 'journal entries'],
+];
+
+/** "an Outlook data file with no mail folders (its folders hold tasks: 71 items)", for a file that gave no message. */
+function withoutMail(visits: readonly FolderVisit[]): { what: string; detail: string } {
+  const items = new Map<string, number>();
+  let hasMailFolder = false;
+  for (const { folder } of visits) {
+    if (/^IPF\.(Note|Imap|Post)/i.test(folder.containerClass)) hasMailFolder = true;
+    if (holdsMail(folder)) continue;
+    let count = 0;
+    try {
+      // Search folders (a negative count) show items kept elsewhere.
+      count = folder.emailCount < 0 ? 0 : folder.contentCount;
+    } catch {
+      // A folder whose contents table cannot be read adds nothing to the description.
+    }
+    const kind = ITEM_KINDS.find(([pattern]) => pattern.test(folder.containerClass))?.[1] ?? 'other items';
+    if (count > 0) items.set(kind, (items.get(kind) ?? 0) + count);
+  }
+  const held = [...items].map(([kind, count]) => `${kind}: ${count.toLocaleString('en-US')} item${count === 1 ? '' : 's'}`).join(', ');
+  if (!hasMailFolder) {
+    const detail = held === '' ? 'it has no mail folders and no items' : `it has no mail folders; its folders hold ${held}`;
+    return { what: `an Outlook data file with no mail folders (${held === '' ? 'it is empty' : `its folders hold ${held}`})`, detail };
+  }
+  const detail = held === '' ? 'its mail folders are empty' : `its mail folders are empty; its other folders hold ${held}`;
+  return { what: `an Outlook data file whose mail folders are empty${held === '' ? '' : ` (its other folders hold ${held})`}`, detail };
+}
+
 /** pst-extractor's cursor: it silently steps over items it cannot load, so the cursor shows what was skipped. */
 function cursorOf(folder: PSTFolder): number {
   return (folder as unknown as { currentEmailIndex: number }).currentEmailIndex;
@@ -153,6 +189,7 @@ export const readOutlookDataFile: MailReader = async function* (path, options): 
     }
     if (isLocked) throw new Error(`pst: ${name} is password-protected; in Outlook remove its password (Account Settings > Data Files > Settings > Change Password) and import it again`);
     yield* problems;
+    let yielded = problems.length;
     const counted = visits.map((visit) => ({ visit, count: messageCount(visit.folder) }));
     const total = Math.max(1, counted.reduce((sum, entry) => sum + entry.count, 0));
     let done = 0;
@@ -165,12 +202,17 @@ export const readOutlookDataFile: MailReader = async function* (path, options): 
       if (count === 0) continue;
       for (const mail of messagesOf(visit, count, onItem)) {
         if (options.signal.aborted) return;
+        yielded += 1;
         yield mail;
         // pst-extractor reads synchronously; let the engine answer other requests (and a cancel) between items.
         await nextTurn();
       }
     }
     options.onBytes(size);
+    if (yielded === 0) {
+      const { what, detail } = withoutMail(visits);
+      throw new NoMailError(what, `pst: ${name} holds no mail: ${detail}`);
+    }
   } finally {
     file.close();
   }

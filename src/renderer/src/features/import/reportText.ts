@@ -1,4 +1,5 @@
-// Words for an import report: errors named by the files people dropped, and whether anything was imported at all.
+// Words for an import report: errors named by the files people dropped, whether anything was imported at all, and the
+// files of dropped folders that were left out.
 import type { ImportError, ImportReport } from '../../../../shared/model/importing';
 import { baseName } from '../../ui/format';
 
@@ -14,5 +15,16 @@ export function describeError(error: ImportError, fileNames: readonly string[]):
 }
 
 export function isNothingImported(report: ImportReport): boolean {
-  return report.imported === 0 && report.duplicates === 0 && report.errors.length > 0;
+  return report.imported === 0 && report.duplicates === 0 && report.alreadyImported === 0 && report.errors.length > 0;
+}
+
+/** "3 files left out: no mail in them; 2 hidden or system files", or null when a folder's every file was mail. */
+export function leftOutSummary(report: ImportReport): string | null {
+  if (report.skippedFiles === 0) return null;
+  const notMail = report.skippedFiles - report.hiddenFiles;
+  const parts = [
+    ...(notMail > 0 ? [`${notMail} file${notMail === 1 ? '' : 's'} left out: no mail in ${notMail === 1 ? 'it' : 'them'}`] : []),
+    ...(report.hiddenFiles > 0 ? [`${report.hiddenFiles} hidden or system file${report.hiddenFiles === 1 ? '' : 's'} left out`] : []),
+  ];
+  return parts.join('; ');
 }
