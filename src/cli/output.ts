@@ -1,6 +1,5 @@
 // Printing results: JSON for --json, short human text otherwise, every human line made safe for a terminal.
 import type { Folder } from '../shared/model/folder';
-import type { ImportReport } from '../shared/model/importing';
 import type { MessageDetail } from '../shared/model/message';
 import type { SearchResult } from '../shared/model/search';
 import type { Stats } from '../shared/model/stats';
@@ -20,13 +19,6 @@ export function printText(text: string): void {
 /** Prints an error for people on stderr; errors echo what was given (an id, a file name, an attachment's name). */
 export function printError(text: string): void {
   console.error(forTerminal(text));
-}
-
-export function printImport(report: ImportReport): void {
-  const lines = [`Imported ${report.imported} messages (${report.duplicates} already stored, ${report.failed} failed) in ${(report.elapsedMs / 1000).toFixed(1)} s; ${report.messages} in the store.`];
-  for (const error of report.errors.slice(0, 20)) lines.push(forTerminalLine(`  ${error.source}${error.position ? ` (${error.position})` : ''}: ${error.reason}`));
-  if (report.errors.length > 20) lines.push(`  … and ${report.errors.length - 20} more (see --json)`);
-  printText(lines.join('\n'));
 }
 
 export function printSearch(result: SearchResult): void {

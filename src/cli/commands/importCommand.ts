@@ -3,9 +3,10 @@ import { access } from 'node:fs/promises';
 import { constants } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { openCliEngine } from '../openCliEngine';
-import { printImport, printJson } from '../output';
+import { printJson, printText } from '../output';
 import { progressPrinter } from '../progress';
 import { UsageError } from '../usage';
+import { importReportText } from './importReportText';
 
 export async function runImport(paths: string[], dataDir: string, json: boolean): Promise<number> {
   if (paths.length === 0) throw new UsageError('lantern import: give at least one file or folder to import');
@@ -27,7 +28,7 @@ export async function runImport(paths: string[], dataDir: string, json: boolean)
     const report = await engine.importPaths(paths, importId);
     progress.finish();
     if (json) printJson(report);
-    else printImport(report);
+    else printText(importReportText(report));
     return 0;
   } finally {
     process.off('SIGINT', stop);

@@ -2,7 +2,7 @@
 import type { ImportReport } from '../../../../shared/model/importing';
 import { assertNever } from '../../../../shared/assertNever';
 import { formatBytes, formatCount, formatDuration } from '../../ui/format';
-import { describeError, isNothingImported } from './reportText';
+import { describeError, isNothingImported, leftOutSummary } from './reportText';
 import type { ImportControl } from './useImport';
 
 function ProgressBar({ fraction, label }: { fraction: number | null; label: string }) {
@@ -26,6 +26,7 @@ function ProgressBar({ fraction, label }: { fraction: number | null; label: stri
 function ReportView({ report, fileNames }: { report: ImportReport; fileNames: string[] }) {
   const isFailure = isNothingImported(report);
   const first = report.errors[0] ? describeError(report.errors[0], fileNames) : null;
+  const leftOut = leftOutSummary(report);
   return (
     <div data-testid="import-report" data-outcome={isFailure ? 'error' : 'ok'}>
       {isFailure ? (
@@ -42,6 +43,10 @@ function ReportView({ report, fileNames }: { report: ImportReport; fileNames: st
         <div>
           <dt>Imported</dt>
           <dd>{formatCount(report.imported)}</dd>
+        </div>
+        <div>
+          <dt>Already in Lantern</dt>
+          <dd>{formatCount(report.alreadyImported)}</dd>
         </div>
         <div>
           <dt>Duplicates skipped</dt>
@@ -76,6 +81,21 @@ function ReportView({ report, fileNames }: { report: ImportReport; fileNames: st
             })}
           </ul>
           {report.errors.length > 100 && <p className="muted">…and {report.errors.length - 100} more.</p>}
+        </details>
+      )}
+      {leftOut && (
+        <details className="import-errors" data-testid="import-skipped">
+          <summary>{leftOut}</summary>
+          {report.skipped.length > 0 && (
+            <ul>
+              {report.skipped.slice(0, 100).map((file) => (
+                <li key={file.path}>
+                  <span className="import-error-where">{file.path}</span>: {file.reason}
+                </li>
+              ))}
+            </ul>
+          )}
+          {report.skippedFiles - report.hiddenFiles > 100 && <p className="muted">…and {report.skippedFiles - report.hiddenFiles - 100} more.</p>}
         </details>
       )}
     </div>
