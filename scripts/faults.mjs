@@ -11,7 +11,7 @@ import { DAMAGE_FAULTS } from './faults/damageFaults.mjs';
 import { DISK_FULL_FAULTS } from './faults/diskFullFaults.mjs';
 import { judge } from './faults/judge.mjs';
 import { KILL_FAULTS } from './faults/killFaults.mjs';
-import { repoRoot, runLantern, runLanternOrThrow, buildCli, makeFolder } from './faults/lanternProcess.mjs';
+import { buildCli, describeBuild, makeFolder, repoRoot, runLantern, runLanternOrThrow } from './faults/lanternProcess.mjs';
 import { seededRandom } from './faults/random.mjs';
 import { formatProblems, formatTable, tally } from './faults/report.mjs';
 import { hasCheckCommand } from './faults/storeState.mjs';
@@ -117,7 +117,7 @@ async function main() {
     }
     const table = tally(available, results);
     const minutes = ((performance.now() - started) / 60_000).toFixed(1);
-    const summary = { seed: settings.seed, minutes: Number(minutes), hasCheck, messages: bases.ids.all.size, ...table, results };
+    const summary = { seed: settings.seed, build: describeBuild(settings.at), minutes: Number(minutes), hasCheck, messages: bases.ids.all.size, ...table, results };
     if (settings.json) console.log(JSON.stringify(summary, null, 2));
     else {
       console.log(formatTable(table));
@@ -141,7 +141,7 @@ async function writeResults(settings, summary, table, results, minutes) {
     '# Fault injection results',
     '',
     `\`npm run faults${settings.quick ? ' -- --quick' : ''}\` on ${new Date().toISOString().slice(0, 10)}, seed ${settings.seed}, ${cpus().length} cores, ${minutes} min.`,
-    `Corpus: the first ${summary.messages} messages of usrp-users-list.mbox.gz in three parts. \`lantern check\`: ${summary.hasCheck ? 'used after every fault' : 'not built yet'}.`,
+    `Tested ${summary.build}. Corpus: the first ${summary.messages} messages of usrp-users-list.mbox.gz in three parts. \`lantern check\`: ${summary.hasCheck ? 'used after every fault' : 'not built yet'}.`,
     '',
     formatTable(table),
     '',

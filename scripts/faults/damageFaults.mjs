@@ -6,16 +6,19 @@ import { join } from 'node:path';
 import { damagedAttachments } from './storeState.mjs';
 import { startStore } from './scratch.mjs';
 
-/** Cuts the file to a random share of its length, or overwrites a stretch inside it with random bytes (same length). */
-async function damageFile(path, random) {
+/**
+ * Cuts the file to a random share of its length ('cut'), or overwrites a stretch inside it with random bytes, its
+ * length and its last 16 bytes (where Lance keeps a manifest's footer) unchanged ('overwrite').
+ */
+async function damageFile(path, mode, random) {
   const { size } = await stat(path);
-  if (random.next() < 0.5 || size < 16) {
+  if (mode === 'cut' || size < 64) {
     const length = Math.floor(size * random.between(0, 0.9));
     await truncate(path, length);
     return `cut to ${length} of ${size} bytes`;
   }
-  const length = Math.max(1, Math.min(size >> 2, random.integer(1, 4096)));
-  const at = random.integer(0, size - length);
+  const length = random.integer(1, Math.min(4096, (size - 16) >> 1));
+  const at = random.integer(0, size - 16 - length);
   const handle = await open(path, 'r+');
   try {
     await handle.write(Buffer.from(Array.from({ length }, () => random.integer(0, 255))), 0, length, at);
@@ -70,15 +73,16 @@ const TARGETS = {
   },
 };
 
-export function damageFault(target) {
+/** `modes`: how the file may be damaged, one picked at random per fault. */
+export function damageFault(target, modes, name = `damage-${target}`) {
   const { title, choose } = TARGETS[target];
   return {
-    name: `damage-${target}`,
-    title: `damaged ${title}`,
+    name,
+    title: `damaged ${title} (${modes.join(' or ')})`,
     async inject({ lantern, bases, random, scratch }) {
       const dataDir = await startStore(bases, 'all', scratch);
       const file = await choose(dataDir, random);
-      const how = await damageFile(file, random);
+      const how = await damageFile(file, random.pick(modes), random);
       const sources = bases.corpus.parts;
       return {
         injected: true,
@@ -101,4 +105,13 @@ export function damageFault(target) {
   };
 }
 
-export const DAMAGE_FAULTS = ['table', 'manifest', 'keywords', 'attachment'].map(damageFault);
+const ANY = ['cut', 'overwrite'];
+
+/** A manifest cut short (the issue's fault) apart from one overwritten inside, which only decoding it finds. */
+export const DAMAGE_FAULTS = [
+  damageFault('table', ANY),
+  damageFault('manifest', ['cut']),
+  damageFault('manifest', ['overwrite'], 'damage-manifest-inside'),
+  damageFault('keywords', ANY),
+  damageFault('attachment', ANY),
+];

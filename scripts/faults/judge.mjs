@@ -6,6 +6,19 @@ function difference(wanted, have) {
   return [...wanted].filter((id) => !have.has(id));
 }
 
+/** Problems in words; an error met again (a store that does not open fails every later step alike) is not repeated. */
+function problemList() {
+  const problems = [];
+  const errors = new Set();
+  return {
+    problems,
+    add(text, error = '') {
+      problems.push(error === '' ? text : errors.has(error) ? `${text} (the same error)` : `${text}: ${error}`);
+      if (error !== '') errors.add(error);
+    },
+  };
+}
+
 function duplicatesIn(ids) {
   return ids.length - new Set(ids).size;
 }
@@ -14,49 +27,51 @@ function duplicatesIn(ids) {
  * Opens the store by listing its messages (a read-only open, as `lantern stats` does); with `lantern check` available
  * also asks it, and repairs when it or the open finds a problem. Returns the listing it ends with.
  */
-async function recover(lantern, dataDir, hasCheck) {
+async function recover(lantern, dataDir, hasCheck, report) {
   const first = await searchIds(lantern, dataDir);
-  if (!hasCheck) return { listing: first, repaired: false, problems: first.ok ? [] : [`does not open: ${first.error}`] };
+  if (!hasCheck) {
+    if (!first.ok) report.add('does not open', first.error);
+    return { listing: first, repaired: false };
+  }
   const check = await checkStore(lantern, dataDir, false);
-  if (first.ok && check.ok) return { listing: first, repaired: false, problems: [] };
+  if (first.ok && check.ok) return { listing: first, repaired: false };
   const repair = await checkStore(lantern, dataDir, true);
   const second = await searchIds(lantern, dataDir);
-  const problems = [];
-  if (!repair.ok) problems.push(`check --repair left problems: ${repair.error}`);
-  if (!second.ok) problems.push(`does not open after check --repair: ${second.error}`);
-  return { listing: second, repaired: second.ok && repair.ok, problems };
+  if (!repair.ok) report.add('check --repair left problems', repair.error);
+  if (!second.ok) report.add('does not open after check --repair', second.error);
+  return { listing: second, repaired: second.ok && repair.ok };
 }
 
 /** Judges one injected fault; `scenario` comes from a fault kind's inject(). */
 export async function judge({ lantern, bases, hasCheck }, scenario) {
   const { dataDir, work } = scenario;
-  const recovery = await recover(lantern, dataDir, hasCheck);
-  const problems = [...recovery.problems];
+  const report = problemList();
+  const recovery = await recover(lantern, dataDir, hasCheck, report);
   const afterFault = recovery.listing;
   const afterFaultSet = new Set(afterFault.ids);
   const lostAcknowledged = difference(scenario.acknowledged, afterFaultSet);
   const unexpected = difference(afterFaultSet, new Set([...work.expected, ...work.acknowledgedBefore]));
-  if (lostAcknowledged.length > 0) problems.push(`${lostAcknowledged.length} acknowledged messages missing after the fault`);
-  if (unexpected.length > 0) problems.push(`${unexpected.length} messages nobody imported`);
+  if (lostAcknowledged.length > 0) report.add(`${lostAcknowledged.length} acknowledged messages missing after the fault`);
+  if (unexpected.length > 0) report.add(`${unexpected.length} messages nobody imported`);
   const rerun = await scenario.rerun();
   if (rerun.code !== 0 && !(work.isRerunRefusalFine && scenario.acknowledged === work.acknowledgedAfterReport)) {
-    problems.push(`re-running the ${work.name} failed: ${lastLine(rerun.stderr)}`);
+    report.add(`re-running the ${work.name} failed`, lastLine(rerun.stderr));
   }
   const final = await searchIds(lantern, dataDir);
   const finalSet = new Set(final.ids);
-  if (!final.ok) problems.push(`cannot list its messages after the re-run: ${final.error}`);
+  if (!final.ok) report.add('cannot list its messages after the re-run', final.error);
   const missing = difference(work.expected, finalSet);
   const extra = difference(finalSet, work.expected);
-  if (missing.length > 0) problems.push(`${missing.length} messages missing after the re-run`);
-  if (extra.length > 0) problems.push(`${extra.length} unexpected messages after the re-run`);
+  if (missing.length > 0) report.add(`${missing.length} messages missing after the re-run`);
+  if (extra.length > 0) report.add(`${extra.length} unexpected messages after the re-run`);
   const duplicates = Math.max(duplicatesIn(afterFault.ids), duplicatesIn(final.ids));
-  if (duplicates > 0) problems.push(`${duplicates} messages listed twice`);
+  if (duplicates > 0) report.add(`${duplicates} messages listed twice`);
   const probe = await searchIds(lantern, dataDir, bases.probeQuery);
   const probeWanted = [...bases.probeIds].filter((id) => work.expected.has(id));
   if (!probe.ok || probe.ids.length !== probeWanted.length || difference(new Set(probeWanted), new Set(probe.ids)).length > 0) {
-    problems.push(`the search "${bases.probeQuery}" finds ${probe.ids.length} messages, ${probeWanted.length} expected`);
+    report.add(`the search "${bases.probeQuery}" finds ${probe.ids.length} messages, ${probeWanted.length} expected`);
   }
-  if (work.verify) problems.push(...(await work.verify(lantern, dataDir, scenario.scratch)));
+  if (work.verify) for (const problem of await work.verify(lantern, dataDir, scenario.scratch)) report.add(problem);
   return {
     opened: afterFault.ok && !recovery.repaired,
     repaired: recovery.repaired,
@@ -64,6 +79,6 @@ export async function judge({ lantern, bases, hasCheck }, scenario) {
     lost: new Set([...lostAcknowledged, ...missing]).size,
     missingUntilRerun: scenario.isDamage ? difference(work.expected, afterFaultSet).length : 0,
     duplicates,
-    problems,
+    problems: report.problems,
   };
 }

@@ -30,6 +30,14 @@ export async function buildCli(folder, ref) {
   return join(folder, 'out', 'cli', 'lantern.mjs');
 }
 
+/** Which sources a run tested: a commit, or the working tree at one (with or without changes to src/). */
+export function describeBuild(ref) {
+  const commit = spawnSync('git', ['-C', repoRoot, 'rev-parse', '--short', ref ?? 'HEAD'], { encoding: 'utf8' }).stdout.trim();
+  if (ref !== undefined) return `commit ${commit}`;
+  const changed = spawnSync('git', ['-C', repoRoot, 'status', '--porcelain', 'src'], { encoding: 'utf8' }).stdout.trim();
+  return `the working tree at ${commit}${changed ? ' with uncommitted changes to src/' : ''}`;
+}
+
 /**
  * A run of one command. `kill`: { afterMs } kills the process group that long after the start, { afterJson, delayMs }
  * that long after a whole JSON document appeared on stdout (the command's report). `fileSizeLimitKb` runs it under

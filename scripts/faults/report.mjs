@@ -15,7 +15,7 @@ const COLUMNS = [
 export function tally(kinds, results) {
   const empty = () => Object.fromEntries(COLUMNS.map(([key]) => [key, 0]));
   const rows = new Map(kinds.map((kind) => [kind.name, { kind: kind.name, title: kind.title, ...empty() }]));
-  const total = { kind: 'total', title: '', ...empty() };
+  const total = { kind: 'total', title: 'all faults', ...empty() };
   for (const result of results) {
     if (!result.injected) continue;
     for (const row of [rows.get(result.kind), total]) {
@@ -35,7 +35,7 @@ export function tally(kinds, results) {
 /** A Markdown table (also readable as plain text). */
 export function formatTable({ rows, total }) {
   const header = ['fault', ...COLUMNS.map(([, label]) => label)];
-  const lines = [header, header.map(() => '---'), ...[...rows, total].map((row) => [row.kind, ...COLUMNS.map(([key]) => String(row[key]))])];
+  const lines = [header, header.map(() => '---'), ...[...rows, total].map((row) => [row.title || row.kind, ...COLUMNS.map(([key]) => String(row[key]))])];
   return lines.map((cells) => `| ${cells.join(' | ')} |`).join('\n');
 }
 
