@@ -2,10 +2,12 @@
 // files that hold no mail are named in the report with what they are.
 import { copyFile, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { PSTUtil } from 'pst-extractor/dist/PSTUtil.class.js';
 import { describe, expect, it } from 'vitest';
-import { readCorpusMessages, sharedDir } from '../../../../test/corpus';
+import { readCorpusMessages, sharedDir, toMbox } from '../../../../test/corpus';
 import { withEngine } from '../../../../test/engine';
+import { makeZip } from '../../../../test/zip';
 import type { ImportReport } from '../../../shared/model/importing';
 import type { Engine } from '../../engineTypes';
 
@@ -67,6 +69,19 @@ describe('folder imports', () => {
       });
     });
   }, 120_000);
+
+  it('reads a zip and an mbox.gz inside a folder with their own readers, each a folder named after the file', async () => {
+    const messages = await readCorpusMessages('usrp-users-list.mbox.gz', 6);
+    await withEngine(async (engine, dir) => {
+      const folder = join(dir, 'Backups');
+      await mkdir(join(folder, '2023'), { recursive: true });
+      await writeFile(join(folder, '2023', 'takeout.zip'), makeZip([{ name: 'Takeout/Mail/Inbox.mbox', content: toMbox(messages.slice(0, 3)) }]));
+      await writeFile(join(folder, 'Lists.mbox.gz'), gzipSync(toMbox(messages.slice(3))));
+      const report = await engine.importPaths([folder], 'archives');
+      expect(report).toMatchObject({ imported: 6, failed: 0, errors: [], skippedFiles: 0 });
+      expect(await folderCounts(engine)).toEqual({ '2023/takeout/Inbox': 3, Lists: 3 });
+    });
+  });
 
   it('imports a folder that holds only a PST', async () => {
     await withEngine(async (engine, dir) => {
