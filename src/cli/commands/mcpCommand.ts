@@ -1,6 +1,6 @@
 // `lantern mcp`: the MCP server on stdio over a read-only engine, safe to run beside the app.
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { Engine } from '../../engine/engineTypes';
+import { CheckedStdioTransport } from '../mcp/checkedStdioTransport';
 import { createMcpServer, type ToolApi } from '../mcp/mcpServer';
 import { openCliEngine } from '../openCliEngine';
 
@@ -29,7 +29,9 @@ export async function runMcp(dataDir: string): Promise<number> {
   });
   opening.catch((error: Error) => console.error(error.message));
   const server = createMcpServer(whenOpen(opening), SERVER_VERSION);
-  const transport = new StdioServerTransport();
+  // What the SDK cannot handle (a failed send, a handler that throws outside a tool) is said on stderr, not dropped.
+  server.server.onerror = (error) => console.error(`lantern mcp: ${error.message}`);
+  const transport = new CheckedStdioTransport();
   await server.connect(transport);
   await new Promise<void>((resolve) => {
     transport.onclose = () => resolve();

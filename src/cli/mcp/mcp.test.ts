@@ -1,5 +1,5 @@
 // The MCP server as an assistant uses it: the SDK's own client over stdio, against a store of real list mail.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -52,13 +52,59 @@ function output<T>(response: unknown): T {
   return parsed;
 }
 
+/** A client that writes raw lines, as a broken or hostile one would, and reads each reply line as JSON. */
+class RawClient {
+  private readonly replies: unknown[] = [];
+  private waiting: ((reply: unknown) => void) | null = null;
+  private pending = '';
+  stderr = '';
+
+  constructor(readonly child: ChildProcessWithoutNullStreams) {
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      this.pending += chunk;
+      for (let newline = this.pending.indexOf('\n'); newline !== -1; newline = this.pending.indexOf('\n')) {
+        const reply = JSON.parse(this.pending.slice(0, newline)) as unknown;
+        this.pending = this.pending.slice(newline + 1);
+        if (this.waiting) {
+          this.waiting(reply);
+          this.waiting = null;
+        } else this.replies.push(reply);
+      }
+    });
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (this.stderr += chunk));
+  }
+
+  send(line: string | Buffer): void {
+    this.child.stdin.write(line);
+    this.child.stdin.write('\n');
+  }
+
+  /** The next reply; a server that answers nothing fails the test here instead of hanging it. */
+  next(): Promise<unknown> {
+    if (this.replies.length > 0) return Promise.resolve(this.replies.shift());
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no reply within 10 s; the server's stderr: ${this.stderr.slice(-500)}; exit code ${this.child.exitCode}`)), 10_000);
+      this.waiting = (reply) => {
+        clearTimeout(timer);
+        resolve(reply);
+      };
+    });
+  }
+
+  async request(id: number, method: string, params: Record<string, unknown> = {}): Promise<unknown> {
+    this.send(JSON.stringify({ jsonrpc: '2.0', id, method, params }));
+    return this.next();
+  }
+}
+
 describe('lantern mcp', () => {
   let client: Client;
+  let dataDir: string;
   let expected: Map<string, { from: string; date: number; attachments: number }>;
 
   beforeAll(async () => {
     execFileSync(process.execPath, [join(repoRoot, 'scripts', 'build-cli.mjs')], { cwd: repoRoot });
-    const dataDir = await makeTempDir();
+    dataDir = await makeTempDir();
     const messages = await readCorpusMessages('usrp-users-list.mbox.gz', MESSAGES);
     expected = await describeCorpus(messages);
     const mbox = join(await makeTempDir(), 'usrp.mbox');
@@ -189,6 +235,61 @@ describe('lantern mcp', () => {
     expect(empty.isError).toBe(true);
     const warned = output<SearchOutput>(await client.callTool({ name: 'search_emails', arguments: { query: 'after:not-a-date usrp' } }));
     expect(warned.parsed.warnings.join(' ')).toMatch(/date/i);
+  });
+
+  it('takes one @-scope as a string as well as a list', async () => {
+    const listing = output<{ collections: { id: string }[] }>(await client.callTool({ name: 'list_folders', arguments: {} }));
+    const scope = `@collection:${listing.collections[0]!.id}`;
+    const asList = output<SearchOutput>(await client.callTool({ name: 'search_emails', arguments: { query: 'usrp', context: [scope] } }));
+    const asString = output<SearchOutput>(await client.callTool({ name: 'search_emails', arguments: { query: 'usrp', context: scope } }));
+    expect(asList.total).toBeGreaterThan(0);
+    expect(asString.total).toBe(asList.total);
+    expect(output<SearchOutput>(await client.callTool({ name: 'search_emails', arguments: { query: 'usrp', context: '@collection:no-such-collection' } })).total).toBe(0);
+    const answer = output<{ refused: boolean }>(await client.callTool({ name: 'ask', arguments: { question: 'How do I set the sample rate?', context: scope } }));
+    expect(typeof answer.refused).toBe('boolean');
+  });
+
+  describe('a client that sends malformed lines', () => {
+    let raw: RawClient;
+
+    beforeAll(async () => {
+      raw = new RawClient(spawn(process.execPath, [join(repoRoot, 'bin', 'lantern.mjs'), 'mcp', '--data-dir', dataDir], { env: { ...process.env, TZ: 'UTC' } }));
+      expect(await raw.request(1, 'initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } })).toMatchObject({ id: 1, result: { serverInfo: { name: 'lantern' } } });
+      raw.send(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }));
+    });
+
+    afterAll(() => {
+      raw?.child.kill('SIGTERM');
+    });
+
+    async function stillServes(id: number): Promise<void> {
+      expect(await raw.request(id, 'tools/list')).toMatchObject({ jsonrpc: '2.0', id, result: { tools: expect.arrayContaining([expect.objectContaining({ name: 'search_emails' })]) } });
+    }
+
+    it.each([
+      ['text that is not JSON', 'not json{', -32700, null],
+      ['an empty batch', '[]', -32600, null],
+      ['a batch', '[{"jsonrpc":"2.0","id":3,"method":"tools/list"}]', -32600, null],
+      ['a JSON string', '"tools/list"', -32600, null],
+      ['a request without a method', '{"jsonrpc":"2.0","id":7}', -32600, 7],
+      ['a method that is not a string', '{"jsonrpc":"2.0","id":"eight","method":42}', -32600, 'eight'],
+      ['a null id', '{"jsonrpc":"2.0","id":null,"method":"tools/list"}', -32600, null],
+      ['an object id', '{"jsonrpc":"2.0","id":{"n":1},"method":"tools/list"}', -32600, null],
+      ['no jsonrpc version', '{"id":9,"method":"tools/list"}', -32600, 9],
+    ])('answers %s with a JSON-RPC error and serves the next request', async (_case, line, code, id) => {
+      raw.send(line);
+      expect(await raw.next()).toEqual({ jsonrpc: '2.0', id, error: { code, message: expect.stringMatching(code === -32700 ? /^Parse error/ : /^Invalid Request/) } });
+      await stillServes(100);
+    });
+
+    it('answers a 12 MB request line with an error, says so on stderr, and serves the next request', async () => {
+      const huge = JSON.stringify({ jsonrpc: '2.0', id: 11, method: 'tools/call', params: { name: 'search_emails', arguments: { query: 'x'.repeat(12 * 1024 * 1024) } } });
+      raw.send(huge);
+      expect(await raw.next()).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32600, message: expect.stringContaining('request too large') } });
+      expect(raw.stderr).toContain('request too large');
+      await stillServes(101);
+      expect(raw.child.exitCode).toBeNull();
+    });
   });
 
   it('answers the handshake and reports a data folder it cannot open as tool errors', async () => {

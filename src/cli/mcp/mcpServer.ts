@@ -35,6 +35,12 @@ async function guarded(run: () => Promise<CallToolResult>): Promise<CallToolResu
 }
 
 const SCOPE_NAMES = SCOPES.map((scope) => scope.name);
+
+/** @-scopes as a list, or one scope as a string: assistants following the @-scope convention often send just "@collection:x". */
+function scopesArgument(example: string): z.ZodType<string | string[]> {
+  const scope = z.string().max(500);
+  return z.union([scope, z.array(scope).max(20)]).describe(`@-scopes, e.g. ${example}; one scope may be given as a string`);
+}
 const SCOPE_PATTERN = new RegExp(`^-?@(${SCOPE_NAMES.join('|')}):\\S`, 'i');
 
 /**
@@ -42,8 +48,8 @@ const SCOPE_PATTERN = new RegExp(`^-?@(${SCOPE_NAMES.join('|')}):\\S`, 'i');
  * put in parentheses first, since AND binds tighter ("a OR b @folder:x" would scope b only); other queries are left
  * as written, because parentheses would stop the plain-English reading ("5 latest pdfs").
  */
-export function withContext(query: string, context: readonly string[] | undefined): string {
-  const scopes = (context ?? []).map((scope) => scope.trim()).filter(Boolean);
+export function withContext(query: string, context: string | readonly string[] | undefined): string {
+  const scopes = (typeof context === 'string' ? [context] : (context ?? [])).map((scope) => scope.trim()).filter(Boolean);
   for (const scope of scopes) {
     if (scope !== EVERYTHING_SCOPE && !SCOPE_PATTERN.test(scope)) {
       throw new Error(`context: "${scope}" is not an @-scope; write it like ${SCOPES.map((known) => known.example).join(', ')} (a leading - excludes)`);
@@ -82,7 +88,7 @@ export function createMcpServer(api: ToolApi, version: string): McpServer {
         limit: z.number().int().min(1).max(MAX_RESULTS).optional().describe(`Hits per page, 1-${MAX_RESULTS} (default 10)`),
         offset: z.number().int().min(0).optional().describe('Hits to skip, for the next page'),
         sort: z.enum(['relevance', 'date']).optional().describe('relevance (default) or date (newest first)'),
-        context: z.array(z.string().max(500)).max(20).optional().describe('@-scopes, e.g. ["@folder:inbox", "@label:work"]'),
+        context: scopesArgument('["@folder:inbox", "@label:work"]').optional(),
       },
       outputSchema: SEARCH_OUTPUT,
       annotations: { readOnlyHint: true, openWorldHint: false },
@@ -190,7 +196,7 @@ export function createMcpServer(api: ToolApi, version: string): McpServer {
       description: ASK_DESCRIPTION,
       inputSchema: {
         question: z.string().min(1).max(10_000).describe('A question; operators and plain-English constraints work here too'),
-        context: z.array(z.string().max(500)).max(20).optional().describe('@-scopes, e.g. ["@collection:work"]'),
+        context: scopesArgument('["@collection:work"]').optional(),
       },
       outputSchema: ANSWER_OUTPUT,
       annotations: { readOnlyHint: true, openWorldHint: false },
