@@ -88,6 +88,7 @@ describe('Trash and Spam left out unless asked; punctuation never a required wor
     expect(keys(anywhere)).toEqual(['deleted', 'junk', 'plan', 'review', 'spam', 'trash', 'trashImportant']);
     expect(anywhere.total).toBe(7);
     expect(keys(await search('in:anywhere budget', 'semantic'))).toEqual(expect.arrayContaining(EXCLUDED));
+    expect(keys(await search('in:trash budget', 'semantic'))).toEqual(['trash', 'trashImportant']);
   });
 
   it('counts a message in Inbox and Trash as in Trash, as Gmail does, but finds it by its thread', async () => {
