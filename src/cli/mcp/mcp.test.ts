@@ -127,6 +127,7 @@ describe('lantern mcp', () => {
     expect(search.description).toContain('from:');
     expect(search.description).toContain('has:');
     expect(search.description).toContain('@folder');
+    expect(search.description).toContain('in:anywhere');
     expect(Object.keys(search.inputSchema.properties ?? {})).toEqual(expect.arrayContaining(['query', 'mode', 'limit', 'offset', 'context']));
     for (const tool of tools) expect(tool.description!.length, tool.name).toBeGreaterThan(80);
     expect(Object.keys(search.outputSchema?.properties ?? {})).toEqual(expect.arrayContaining(['hits', 'total', 'nextOffset', 'parsed', 'tookMs']));

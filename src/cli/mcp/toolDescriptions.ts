@@ -21,6 +21,7 @@ export function searchDescription(): string {
     'phrases, upper-case OR between alternatives, a leading - to exclude (-from:newsletter), and ( ) to group. Operators:',
     operatorLines(),
     'Plain-English constraints also work, e.g. ' + PLAIN_ENGLISH_EXAMPLES.slice(0, 3).map((row) => `"${row.syntax}"`).join(', ') + '.',
+    'Trash and Spam (Gmail\'s Trash and Spam, Outlook\'s Deleted Items and Junk E-mail, and the like) are left out unless the query asks for them: in:trash, in:spam, or in:anywhere for everything.',
     'Examples: from:kiraly has:attachment after:2024-01-01 budget | subject:"Q4 report" from:finance | "zero copy" -from:bot',
     'mode: keyword (exact words), semantic (by meaning), hybrid (both), rerank (hybrid, then reordered), hyde (by meaning, via a passage the configured language model writes), auto (default: chosen from the query).',
     'context: @-scopes that narrow the whole search:',
@@ -41,5 +42,6 @@ export const LIST_FOLDERS_DESCRIPTION =
 export const ASK_DESCRIPTION = [
   "Answer a question from the user's mail, with numbered citations [1], [2] pointing at messages (id, subject, sender, date).",
   'The question may contain the same operators and plain-English constraints as search_emails; context takes @-scopes.',
+  'Trash and Spam are left out unless the question asks for them (in:trash, in:spam, in:anywhere).',
   'When the mail does not contain the answer it says so instead of guessing.',
 ].join(' ');
