@@ -3,7 +3,7 @@ import { simpleParser } from 'mailparser';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { readCorpusMessages } from '../../../test/corpus';
 import { chunkMessage, cleanSubject, estimateTokens, type ChunkableMessage } from './chunker';
-import { stripReplies } from './stripReplies';
+import { stripReplies } from '../../shared/mail/replyParts';
 
 let messages: ChunkableMessage[] = [];
 

@@ -1,6 +1,6 @@
 // Splits a message into passages for embedding: subject and the author's own body text, then each attachment's text,
 // in windows of about 300–500 tokens that overlap by about 50, cut at paragraph or sentence ends where possible.
-import { stripReplies } from './stripReplies';
+import { stripReplies } from '../../shared/mail/replyParts';
 
 export type ChunkOrigin = 'subject+body' | { attachment: string };
 

@@ -1,8 +1,8 @@
-// Reply stripping on real list mail (usrp-users): quotes, attributions, Outlook headers, list footers, signatures.
+// Reply parts on real list mail (usrp-users) and written cases: quotes, attributions, Outlook headers, list footers, signatures.
 import { simpleParser } from 'mailparser';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { readCorpusMessages } from '../../../test/corpus';
-import { stripReplies } from './stripReplies';
+import { splitReplies, stripReplies } from './replyParts';
 
 let bodies: string[] = [];
 
@@ -68,5 +68,57 @@ describe('stripReplies on written cases', () => {
 
   test('handles CRLF line ends and collapses the gaps quotes leave', () => {
     expect(stripReplies('Yes.\r\n\r\n> old\r\n> text\r\n\r\n\r\nAgreed.\r\n')).toBe('Yes.\n\nAgreed.');
+  });
+});
+
+describe('splitReplies', () => {
+  const nonBlankLines = (text: string): string[] => text.split(/\r?\n/).filter((line) => line.trim() !== '');
+
+  test('keeps every line of the first 40 messages, in order, and its own parts are what stripReplies keeps', () => {
+    for (const body of bodies) {
+      const parts = splitReplies(body);
+      expect(parts.flatMap((part) => nonBlankLines(part.text))).toEqual(nonBlankLines(body));
+      const own = parts.filter((part) => part.kind === 'own').flatMap((part) => nonBlankLines(part.text));
+      expect(own.map((line) => line.trimEnd())).toEqual(nonBlankLines(stripReplies(body)));
+    }
+  });
+
+  test('folds an inline reply\'s quotes one by one, with their attribution, and the signature with what follows', () => {
+    const body = [
+      'On Tue, Mar 5, 2024 at 10:00 AM Jens Axboe <axboe@kernel.dk>',
+      'wrote:',
+      '> The ring is full.',
+      '>',
+      '> Retry later?',
+      '',
+      'No, wait for a completion.',
+      '',
+      '> And the timeout?',
+      '',
+      'Keep it.',
+      '',
+      '-- ',
+      'Pavel',
+    ].join('\n');
+    expect(splitReplies(body)).toEqual([
+      { kind: 'folded', text: 'On Tue, Mar 5, 2024 at 10:00 AM Jens Axboe <axboe@kernel.dk>\nwrote:\n> The ring is full.\n>\n> Retry later?' },
+      { kind: 'own', text: 'No, wait for a completion.' },
+      { kind: 'folded', text: '> And the timeout?' },
+      { kind: 'own', text: 'Keep it.' },
+      { kind: 'folded', text: '-- \nPavel' },
+    ]);
+  });
+
+  test('folds an Outlook "Original Message" chain whole, blank lines inside it too', () => {
+    const body = 'Thanks, done.\r\n\r\n-----Original Message-----\r\nFrom: Ann\r\n\r\nPlease send the file.\r\n';
+    expect(splitReplies(body)).toEqual([
+      { kind: 'own', text: 'Thanks, done.' },
+      { kind: 'folded', text: '-----Original Message-----\nFrom: Ann\n\nPlease send the file.' },
+    ]);
+  });
+
+  test('a body with nothing to fold is one own part; an empty body has no parts', () => {
+    expect(splitReplies('\n\nHello.\n\nBye.\n')).toEqual([{ kind: 'own', text: 'Hello.\n\nBye.' }]);
+    expect(splitReplies('')).toEqual([]);
   });
 });
