@@ -132,7 +132,8 @@ async function openStoreEngine(options: EngineOptions): Promise<Engine> {
   const ensureOpen = (): void => {
     if (closed) throw new LanternError('engine-unavailable', 'engine: the store is closed');
   };
-  const vectors = await VectorService.open({ dataDir: options.dataDir, tablesLocation, embedWorkerScript: options.embedWorkerScript, store, catalog, emit, modelFolder: options.modelFolder ?? settings.modelFolder ?? undefined, resourcesDir: options.resourcesDir, embedder: options.embedder });
+  const vectors = await VectorService.open({ dataDir: options.dataDir, tablesLocation, canWrite: !isReadOnly, embedWorkerScript: options.embedWorkerScript, store, catalog, emit, modelFolder: options.modelFolder ?? settings.modelFolder ?? undefined, resourcesDir: options.resourcesDir, embedder: options.embedder });
+  if (vectors.healing()?.isRepaired) await markStoreChanged(options.dataDir);
   const embedInBackground = (): void => {
     if (options.embedding !== 'background' || isReadOnly) return;
     vectors.startInBackground(
@@ -223,7 +224,8 @@ async function openStoreEngine(options: EngineOptions): Promise<Engine> {
     },
     async getStats() {
       ensureOpen();
-      const storeHealth = storeHealthOf(healed, sources, unsavedLostImports);
+      const vectorHealing = vectors.healing();
+      const storeHealth = storeHealthOf(vectorHealing ? [...healed, vectorHealing] : healed, sources, unsavedLostImports);
       return { ...computeStats(catalog, sources, vectors.stats()), dataDir: resolve(options.dataDir), ...(storeHealth ? { storeHealth } : {}) };
     },
     async importPaths(paths, importId) {

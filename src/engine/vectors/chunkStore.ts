@@ -1,7 +1,9 @@
 // The LanceDB `chunks` table: passages of messages with their vectors, searched by meaning with pre-filters.
 import { connect, Index, type Connection, type Table } from '@lancedb/lancedb';
 import { Field, FixedSizeList, Float32, Float64, Int32, Schema, Utf8 } from 'apache-arrow';
+import type { TableHealing } from '../../shared/model/storeHealth';
 import type { ChunkFilter, ChunkPlaces } from './chunkFilter';
+import { openFailure, openIntactTable, readIntact, READ_AS_IS, type HealingPlace, type OpenedTable } from '../store/tableHealth';
 import { tidyTable, VERSION_GRACE_MS } from '../store/tidyTable';
 
 /**
@@ -108,6 +110,11 @@ function quote(value: string): string {
   return `'${value.replace(/'/g, "''")}'`;
 }
 
+/** A table this store created or copied into, on its own connection: nothing to heal, closed with the store. */
+function ownTable(name: string, connection: Connection, table: Table): OpenedTable {
+  return { name, connection, table, healing: null, close: () => table.close() };
+}
+
 export class ChunkStore {
   private rows = 0;
   private hasAnnIndex = false;
@@ -120,34 +127,53 @@ export class ChunkStore {
 
   private constructor(
     private readonly connection: Connection,
-    private table: Table,
+    private opened: OpenedTable,
+    private readonly location: string,
+    private readonly place: HealingPlace,
     readonly dimensions: number,
     private readonly annThreshold: number,
     /** A schema-1 table: no folder, labels or participants, so filters reach it as ids and dates only. */
     private isSchema1: boolean,
   ) {}
 
+  private get table(): Table {
+    return this.opened.table;
+  }
+
   /**
    * Opens the table for vectors of `dimensions`; a table of another size, or any table when `replace`, is dropped.
-   * A schema-1 table is opened as it is (readers never write); the writer copies it with `upgrade`.
+   * A schema-1 table is opened as it is (readers never write); the writer copies it with `upgrade`. A table whose
+   * newest versions are damaged opens at its newest intact one (see tableHealth); `place` says whether this engine may
+   * repair it. The vectors of the versions given up are made again by the next embedding run, which embeds every
+   * message the table has no passages of.
    */
-  static async open(location: string, dimensions: number, replace = false, annThreshold = ANN_INDEX_THRESHOLD): Promise<ChunkStore> {
+  static async open(location: string, dimensions: number, replace = false, annThreshold = ANN_INDEX_THRESHOLD, place: HealingPlace = READ_AS_IS): Promise<ChunkStore> {
     const connection = await connect(location);
-    const names = await connection.tableNames();
-    const openSized = async (name: string): Promise<Table | null> => {
-      if (!names.includes(name)) return null;
-      const table = await connection.openTable(name);
-      if ((await vectorSize(table)) === dimensions && !replace) return table;
-      table.close();
-      await connection.dropTable(name);
-      return null;
-    };
-    // Both tables exist only when a copy stopped part way: the schema-1 table is still the whole truth.
-    const schema1 = await openSized(SCHEMA_1_TABLE);
-    const table = schema1 ?? (await openSized(CHUNK_TABLE)) ?? (await connection.createEmptyTable(CHUNK_TABLE, schemaFor(dimensions)));
-    const store = new ChunkStore(connection, table, dimensions, annThreshold, schema1 !== null);
-    await store.readIndexState();
-    return store;
+    try {
+      const names = await connection.tableNames();
+      const openSized = async (name: string): Promise<OpenedTable | null> => {
+        if (!names.includes(name)) return null;
+        const opened = await openIntactTable(location, name, place);
+        if ((await vectorSize(opened.table)) === dimensions && !replace) return opened;
+        opened.close();
+        await connection.dropTable(name);
+        return null;
+      };
+      // Both tables exist only when a copy stopped part way: the schema-1 table is still the whole truth.
+      const schema1 = await openSized(SCHEMA_1_TABLE);
+      const opened = schema1 ?? (await openSized(CHUNK_TABLE)) ?? ownTable(CHUNK_TABLE, connection, await connection.createEmptyTable(CHUNK_TABLE, schemaFor(dimensions)));
+      const store = new ChunkStore(connection, opened, location, place, dimensions, annThreshold, schema1 !== null);
+      await store.readIndexState();
+      return store;
+    } catch (error) {
+      connection.close();
+      throw openFailure(CHUNK_TABLE, location, error);
+    }
+  }
+
+  /** What opening or reading found damaged and gave up, or null for a whole table. */
+  get healing(): TableHealing | null {
+    return this.opened.healing;
   }
 
   private async readIndexState(): Promise<void> {
@@ -203,9 +229,11 @@ export class ChunkStore {
       if (pending.length >= UPGRADE_BATCH) await flush();
     }
     await flush();
-    this.table.close();
+    const { healing } = this.opened;
+    this.opened.close();
     await this.connection.dropTable(SCHEMA_1_TABLE);
-    this.table = next;
+    // What healing the old table found is still this session's to report.
+    this.opened = { ...ownTable(CHUNK_TABLE, this.connection, next), healing };
     this.isSchema1 = false;
     await this.readIndexState();
     return copied;
@@ -239,13 +267,21 @@ export class ChunkStore {
     return count;
   }
 
-  /** Ids of messages that already have chunks (to resume embedding where it stopped). */
+  /**
+   * Ids of messages that already have chunks (to resume embedding where it stopped). The scan reads every data file,
+   * so a damaged one shows here: the table then goes back to the newest version that reads whole (see tableHealth),
+   * and the messages whose passages it lost are left out, to be embedded again.
+   */
   async embeddedMessageIds(): Promise<Set<string>> {
-    const ids = new Set<string>();
-    for await (const batch of this.table.query().select(['messageId'])) {
-      for (const row of batch.toArray()) ids.add(String(row.messageId));
-    }
-    return ids;
+    const { value, healing } = await readIntact(this.opened, this.location, this.place, async () => {
+      const ids = new Set<string>();
+      for await (const batch of this.table.query().select(['messageId'])) {
+        for (const row of batch.toArray()) ids.add(String(row.messageId));
+      }
+      return ids;
+    });
+    if (healing) await this.readIndexState();
+    return value;
   }
 
   async add(chunks: ChunkRow[]): Promise<void> {
@@ -313,7 +349,7 @@ export class ChunkStore {
   }
 
   close(): void {
-    this.table.close();
+    this.opened.close();
     this.connection.close();
   }
 }

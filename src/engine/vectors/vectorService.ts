@@ -4,6 +4,7 @@ import { readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { LanternEvent } from '../../shared/contract/api';
 import type { EmbeddingReport } from '../../shared/model/embedding';
+import type { TableHealing } from '../../shared/model/storeHealth';
 import { chooseEmbedder, type EmbedderOptions } from '../embed/chooseEmbedder';
 import { chunkMessage } from '../embed/chunker';
 import type { Embedder } from '../embed/embedder';
@@ -11,8 +12,9 @@ import { createWorkerEmbedder } from '../embed/workerEmbedder';
 import type { Catalog } from '../index/catalog';
 import type { SemanticRetriever } from '../search/search';
 import type { MessageStore } from '../store/messageStore';
+import type { HealingPlace } from '../store/tableHealth';
 import type { ChunkFilter } from './chunkFilter';
-import { ChunkStore, type ChunkMatch } from './chunkStore';
+import { ANN_INDEX_THRESHOLD, ChunkStore, type ChunkMatch } from './chunkStore';
 import { VectorIndex, type Chunker } from './embeddingStage';
 
 const STATE_FILE = 'vectors.json';
@@ -35,6 +37,8 @@ export interface VectorServiceOptions extends EmbedderOptions {
   dataDir: string;
   /** Where the chunk table lives, beside the message table: a folder or a LanceDB URI. */
   tablesLocation: string;
+  /** The writer heals a damaged chunk table at open (its damaged files into `<dataDir>/damaged/`); a reader reads around it. */
+  canWrite: boolean;
   /** Built embedding worker (out/engine/embedWorker.mjs): the embedding stage runs its model there when present. */
   embedWorkerScript?: string;
   /** Used instead of choosing a model (and not closed here); the stage then runs it on this thread, with no worker. */
@@ -46,6 +50,8 @@ export interface VectorServiceOptions extends EmbedderOptions {
 
 export class VectorService implements SemanticRetriever {
   private index: VectorIndex | null = null;
+  /** The chunk table behind `index`. */
+  private chunks: ChunkStore | null = null;
   private opening: Promise<VectorIndex> | null = null;
   private running: Promise<EmbeddingReport> | null = null;
   private readonly stop = new AbortController();
@@ -58,11 +64,25 @@ export class VectorService implements SemanticRetriever {
     const service = new VectorService(options);
     const state = await service.readState();
     if (state) {
-      const chunks = await ChunkStore.open(options.tablesLocation, state.dimensions);
+      const chunks = await service.openChunks(state.dimensions, false);
       service.index = new VectorIndex(chunks, lazyEmbedder(state, () => service.loadEmbedder()), chunkForEmbedding, options.catalog);
+      // Reads every message id in the table: a damaged data file is met, and healed, here.
       await service.index.prepare();
     }
     return service;
+  }
+
+  private async openChunks(dimensions: number, replace: boolean): Promise<ChunkStore> {
+    const place: HealingPlace = { dataDir: this.options.dataDir, canWrite: this.options.canWrite };
+    const chunks = await ChunkStore.open(this.options.tablesLocation, dimensions, replace, ANN_INDEX_THRESHOLD, place);
+    this.chunks?.close();
+    this.chunks = chunks;
+    return chunks;
+  }
+
+  /** What opening found damaged in the chunk table and gave up (its vectors are made again by embedding), or null. */
+  healing(): TableHealing | null {
+    return this.chunks?.healing ?? null;
   }
 
   private async readState(): Promise<VectorState | null> {
@@ -96,7 +116,7 @@ export class VectorService implements SemanticRetriever {
       if (this.index && state?.embedderId === embedder.id) return this.index;
       // Only vectors known to come from another model are dropped: a machine sharing the tables, with no record of its
       // own yet, adopts the vectors there (of the same size, so from the same model when every machine uses the default).
-      const chunks = await ChunkStore.open(this.options.tablesLocation, embedder.dimensions, state !== null && state.embedderId !== embedder.id);
+      const chunks = await this.openChunks(embedder.dimensions, state !== null && state.embedderId !== embedder.id);
       await this.writeState({ version: STATE_VERSION, embedderId: embedder.id, dimensions: embedder.dimensions });
       this.index = new VectorIndex(chunks, embedder, chunkForEmbedding, this.options.catalog);
       await this.index.prepare();
@@ -162,6 +182,9 @@ export class VectorService implements SemanticRetriever {
     await this.running?.catch(() => undefined);
     const embedder = this.loadedEmbedder ? await this.loadedEmbedder.catch(() => null) : null;
     await embedder?.close();
+    // Also removes a read-only view of a damaged table.
+    this.chunks?.close();
+    this.chunks = null;
   }
 }
 
