@@ -3,6 +3,7 @@ import type { Folder } from '../shared/model/folder';
 import type { MessageDetail } from '../shared/model/message';
 import type { SearchResult } from '../shared/model/search';
 import type { Stats } from '../shared/model/stats';
+import { describeStoreHealth } from '../shared/model/storeHealth';
 import type { EmbeddingReport } from '../shared/model/embedding';
 import { forTerminal, forTerminalLine, jsonForTerminal } from './terminalText';
 
@@ -58,6 +59,8 @@ export function printStats(stats: Stats): void {
       `${stats.messages} messages in ${stats.threads} threads; ${stats.folders} folders, ${stats.labels} labels, ${stats.attachments} attachments`,
       `${stats.embeddedMessages} of ${stats.messages} messages embedded, ${stats.embeddedChunks} passages${stats.embedderId ? ` (${stats.embedderId})` : ''}`,
       ...stats.sources.map((source) => forTerminalLine(`source ${source.id}: ${source.path} (${source.kind}, ${source.messages} messages, imported ${source.importedAt})`)),
+      // What a damaged store lost and which files to import again, worded as the app's status bar words it.
+      ...(stats.storeHealth ? describeStoreHealth(stats.storeHealth).map(forTerminalLine) : []),
     ].join('\n'),
   );
 }

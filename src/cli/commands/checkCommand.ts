@@ -2,7 +2,7 @@
 import { runCheck } from '../../engine/check/runCheck';
 import type { CheckReport } from '../../engine/check/checkReport';
 import { openCliEngine } from '../openCliEngine';
-import { printJson } from '../output';
+import { printJson, printText } from '../output';
 
 /** Opening the writer once builds the keyword index again from the messages table, and saves it. */
 async function rebuildIndexes(dataDir: string): Promise<void> {
@@ -22,7 +22,7 @@ function printReport(report: CheckReport): void {
   const repaired = report.parts.reduce((sum, part) => sum + part.repaired.length, 0);
   if (report.ok) lines.push(repaired > 0 ? `Repaired ${repaired} problem${repaired === 1 ? '' : 's'}; the store in ${report.dataDir} is whole.` : `The store in ${report.dataDir} is whole.`);
   else lines.push(`${problems} problem${problems === 1 ? '' : 's'} remain${problems === 1 ? 's' : ''}${report.repair ? '' : '; run lantern check --repair to repair what can be repaired'}.`);
-  console.log(lines.join('\n'));
+  printText(lines.join('\n'));
 }
 
 export async function runCheckCommand(repair: boolean, dataDir: string, json: boolean): Promise<number> {
