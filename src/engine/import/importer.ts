@@ -91,7 +91,10 @@ class AttachmentWrites {
     message.attachmentBlobs = [];
     if (blobs.length === 0) return;
     this.folderMade ??= makeAttachmentFolder(this.dataDir);
-    this.pending.push(this.folderMade.then(() => keepAttachments(this.dataDir, blobs)));
+    const written = this.folderMade.then(() => keepAttachments(this.dataDir, blobs));
+    // Thrown by settle(); until then a failed write (a full disk) must not count as an unhandled rejection, which ended the process.
+    written.catch(() => undefined);
+    this.pending.push(written);
   }
 
   async settle(): Promise<void> {
