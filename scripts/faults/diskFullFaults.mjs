@@ -3,12 +3,17 @@
 import { cp } from 'node:fs/promises';
 import { join } from 'node:path';
 import { startStore } from './scratch.mjs';
-import { lastLine } from './storeState.mjs';
+import { errorLine, isCrash } from './storeState.mjs';
 import { canMountTmpfs, folderBytes, growDisk, mountDisk, unmountDisk } from './tmpfsDisk.mjs';
 import { WORKLOADS } from './workloads.mjs';
 
 const ATTEMPTS = 4;
 const ROOMY_DISK_BYTES = 2 * 1024 ** 3;
+
+/** Running out of room must end a command with its own message: a crash is a problem even when nothing was lost. */
+function crashProblems(run) {
+  return isCrash(run.stderr) ? [`the command crashed instead of reporting the full disk (${lastWords(run.stderr)})`] : [];
+}
 
 /** File size limits from 8 KB to 4 MB: from the smallest table file to the whole keyword index of a part. */
 export function fileSizeFault(workload) {
@@ -34,6 +39,7 @@ export function fileSizeFault(workload) {
           work,
           acknowledged: run.json ? work.acknowledgedAfterReport : work.acknowledgedBefore,
           rerun: () => lantern.run(args),
+          problems: crashProblems(run),
         };
       }
       return { injected: false, detail: `${workload}: finished under every file size limit down to ${limitKb} KB` };
@@ -72,6 +78,7 @@ export const fullDiskFault = {
         work,
         acknowledged: run.json ? work.acknowledgedAfterReport : work.acknowledgedBefore,
         rerun: () => lantern.run(args),
+        problems: crashProblems(run),
         cleanup: () => unmountDisk(disk),
       };
     }
@@ -80,7 +87,7 @@ export const fullDiskFault = {
 };
 
 function lastWords(stderr) {
-  const line = lastLine(stderr);
+  const line = errorLine(stderr);
   return line.length > 140 ? `${line.slice(0, 140)}…` : line;
 }
 

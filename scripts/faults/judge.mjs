@@ -1,6 +1,6 @@
 // After a fault: does the store open (or does `check --repair` make it), is anything acknowledged lost or anything
 // doubled, and does re-running the interrupted work end with exactly the messages it should.
-import { checkStore, lastLine, searchIds } from './storeState.mjs';
+import { checkStore, errorLine, searchIds } from './storeState.mjs';
 
 function difference(wanted, have) {
   return [...wanted].filter((id) => !have.has(id));
@@ -46,6 +46,7 @@ async function recover(lantern, dataDir, hasCheck, report) {
 export async function judge({ lantern, bases, hasCheck }, scenario) {
   const { dataDir, work } = scenario;
   const report = problemList();
+  for (const problem of scenario.problems ?? []) report.add(problem);
   const recovery = await recover(lantern, dataDir, hasCheck, report);
   const afterFault = recovery.listing;
   const afterFaultSet = new Set(afterFault.ids);
@@ -55,7 +56,7 @@ export async function judge({ lantern, bases, hasCheck }, scenario) {
   if (unexpected.length > 0) report.add(`${unexpected.length} messages nobody imported`);
   const rerun = await scenario.rerun();
   if (rerun.code !== 0 && !(work.isRerunRefusalFine && scenario.acknowledged === work.acknowledgedAfterReport)) {
-    report.add(`re-running the ${work.name} failed`, lastLine(rerun.stderr));
+    report.add(`re-running the ${work.name} failed`, errorLine(rerun.stderr));
   }
   const final = await searchIds(lantern, dataDir);
   const finalSet = new Set(final.ids);

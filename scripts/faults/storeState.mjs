@@ -17,7 +17,7 @@ export async function searchIds(lantern, dataDir, query = '') {
   const ids = [];
   for (let offset = 0; ; offset += PAGE) {
     const run = await lantern.run(['search', query, '--json', '--sort', 'date', '--limit', String(PAGE), '--offset', String(offset), '--mode', 'keyword', '--data-dir', dataDir]);
-    if (run.code !== 0 || run.json === null) return { ok: false, ids, error: lastLine(run.stderr) };
+    if (run.code !== 0 || run.json === null) return { ok: false, ids, error: errorLine(run.stderr) };
     ids.push(...run.json.hits.map((hit) => hit.id));
     if (run.json.hits.length === 0 || offset + PAGE >= run.json.total) return { ok: true, ids, total: run.json.total };
   }
@@ -32,7 +32,7 @@ export async function hasCheckCommand(lantern, emptyDataDir) {
 /** `lantern check [--repair] --json`: exit 0 when healthy or repaired, 1 when problems remain. */
 export async function checkStore(lantern, dataDir, repair) {
   const run = await lantern.run(['check', ...(repair ? ['--repair'] : []), '--json', '--data-dir', dataDir]);
-  return { ok: run.code === 0, report: run.json, error: run.code === 0 ? '' : lastLine(run.stderr) || lastLine(run.stdout) };
+  return { ok: run.code === 0, report: run.json, error: run.code === 0 ? '' : errorLine(run.stderr) || errorLine(run.stdout) };
 }
 
 /** Attachment files whose bytes no longer hash to their name (each is named by the SHA-256 of its bytes). */
@@ -48,6 +48,19 @@ export async function damagedAttachments(dataDir) {
   return damaged;
 }
 
-export function lastLine(text) {
-  return text.trim().split('\n').at(-1) ?? '';
+/**
+ * The line of a command's stderr that says what went wrong: a Rust panic's message, a crash's error (Node's uncaught
+ * exception prints a stack and its version last), the `lantern:` line, or else the last line.
+ */
+export function errorLine(stderr) {
+  const lines = stderr.trim().split('\n');
+  const panic = lines.findIndex((line) => /panicked at/.test(line));
+  if (panic >= 0) return `panic: ${lines.slice(panic, panic + 2).join(' ').trim()}`;
+  if (isCrash(stderr)) return `crashed: ${lines.find((line) => /^\w*Error\b/.test(line)) ?? lines.at(-1)}`;
+  return lines.findLast((line) => line.startsWith('lantern:')) ?? lines.at(-1) ?? '';
+}
+
+/** Whether the process ended on an uncaught exception or a Rust panic rather than with a message of its own. */
+export function isCrash(stderr) {
+  return /panicked at|^Node\.js v\d+/m.test(stderr);
 }
