@@ -57,6 +57,9 @@ export default tseslint.config(
   },
   {
     files: ['src/main/**/*.ts'],
-    rules: restrict(['**/engine/**', '**/renderer/**', '**/cli/**'], 'Main talks to the engine through its utility process, never by importing it.'),
+    rules: restrict(
+      ['**/engine/**', '**/renderer/**', '**/cli/**', '**/preload/**'],
+      'Main talks to the engine through its utility process and to the preload over IPC (channel names in src/shared/contract), never by importing them.',
+    ),
   },
 );

@@ -1,6 +1,8 @@
 // A read-only engine beside the app: answers from a snapshot of the store and reopens it when the writer changes it.
 import { LanternError } from '../shared/contract/errors';
-import type { LanternApi, LanternEventListener } from '../shared/contract/api';
+import type { ApiArguments, ApiMethod, ApiResult, LanternEventListener } from '../shared/contract/api';
+import { API_METHOD_TABLE } from '../shared/contract/apiMethods';
+import { callMethod, forwardApi } from '../shared/contract/forwarders';
 import type { Engine, EngineOptions } from './engineTypes';
 import { storeGeneration } from './storeGeneration';
 
@@ -40,23 +42,13 @@ export async function openReadOnlyEngine(options: EngineOptions, openStore: Open
     return reopening;
   };
 
-  const api: LanternApi = {
-    search: async (request) => (await fresh()).search(request),
-    getMessage: async (id) => (await fresh()).getMessage(id),
-    attachmentFile: async (ref) => (await fresh()).attachmentFile(ref),
-    listFolders: async () => (await fresh()).listFolders(),
-    getStats: async () => (await fresh()).getStats(),
-    complete: async (text, cursor) => (await fresh()).complete(text, cursor),
-    ask: async (request) => (await fresh()).ask(request),
-    cancelAsk: async (requestId) => (await fresh()).cancelAsk(requestId),
-    importPaths: async (paths, importId) => (await fresh()).importPaths(paths, importId),
-    cancelImport: async (importId) => (await fresh()).cancelImport(importId),
-    embed: async () => (await fresh()).embed(),
-    getSettings: async () => (await fresh()).getSettings(),
-    updateSettings: async (patch) => (await fresh()).updateSettings(patch),
-    backupNow: async () => (await fresh()).backupNow(),
-    listBackups: async () => (await fresh()).listBackups(),
-  };
+  // Calls that write the data folder are refused, as the method table marks them; the rest go to the fresh snapshot.
+  const api = forwardApi(async <M extends ApiMethod>(method: M, args: ApiArguments<M>): Promise<ApiResult<M>> => {
+    const engine = await fresh();
+    const writes = API_METHOD_TABLE[method].writes;
+    if (writes) throw new LanternError('read-only', `${writes}: this Lantern is read-only (the app or \`lantern import\` writes this data folder)`);
+    return callMethod(engine, method, args);
+  });
   return {
     ...api,
     subscribe(listener) {

@@ -1,43 +1,31 @@
-// The engine's request router: one switch over EngineRequest, shared by every host that speaks envelopes or JSON.
-import type { ApiMethod, ApiResult } from '../shared/contract/api';
-import type { EngineRequest } from '../shared/contract/engine';
-import { assertNever } from '../shared/assertNever';
+// The engine's request router: checks a call's arguments against the method table, then calls the method it names.
+import type { ApiMethod, ApiResult, LanternApi } from '../shared/contract/api';
+import { checkArguments } from '../shared/contract/apiSchemas';
+import { LanternError } from '../shared/contract/errors';
+import { callMethod, forwardApi } from '../shared/contract/forwarders';
 import type { Engine } from './engineTypes';
 
-/** Calls the engine method a request names; the switch makes a new API method fail to compile until routed. */
-export async function answerRequest(engine: Engine, request: EngineRequest): Promise<ApiResult<ApiMethod>> {
-  switch (request.method) {
-    case 'search':
-      return engine.search(...request.args);
-    case 'getMessage':
-      return engine.getMessage(...request.args);
-    case 'attachmentFile':
-      return engine.attachmentFile(...request.args);
-    case 'listFolders':
-      return engine.listFolders(...request.args);
-    case 'getStats':
-      return engine.getStats(...request.args);
-    case 'importPaths':
-      return engine.importPaths(...request.args);
-    case 'cancelImport':
-      return engine.cancelImport(...request.args);
-    case 'embed':
-      return engine.embed(...request.args);
-    case 'ask':
-      return engine.ask(...request.args);
-    case 'cancelAsk':
-      return engine.cancelAsk(...request.args);
-    case 'complete':
-      return engine.complete(...request.args);
-    case 'getSettings':
-      return engine.getSettings(...request.args);
-    case 'updateSettings':
-      return engine.updateSettings(...request.args);
-    case 'backupNow':
-      return engine.backupNow(...request.args);
-    case 'listBackups':
-      return engine.listBackups(...request.args);
-    default:
-      return assertNever(request, 'engine request');
-  }
+/** A call as it arrives from outside the engine: the arguments are whatever the caller sent. */
+export interface UncheckedCall<M extends ApiMethod> {
+  method: M;
+  args: unknown[];
+}
+
+/**
+ * Answers one call for every host (the desktop app's utility process, browser mode's server, the CLI and the MCP
+ * server), so each refuses bad arguments with the same 'bad-request' error naming the argument.
+ */
+export async function answerRequest<M extends ApiMethod>(engine: LanternApi, call: UncheckedCall<M>): Promise<ApiResult<M>> {
+  const check = checkArguments(call.method, call.args);
+  if (!check.ok) throw new LanternError(check.error.code, check.error.message);
+  return callMethod(engine, call.method, check.args);
+}
+
+/** The engine with every call going through the router: for hosts that call it in their own process (the CLI, MCP). */
+export function routedEngine(engine: Engine): Engine {
+  return {
+    ...forwardApi((method, args) => answerRequest(engine, { method, args })),
+    subscribe: (listener) => engine.subscribe(listener),
+    close: () => engine.close(),
+  };
 }

@@ -2,7 +2,7 @@
 import { app, dialog, ipcMain, shell, type BrowserWindow, type IpcMainInvokeEvent } from 'electron';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { OPEN_ATTACHMENT_CHANNEL, SAVE_ATTACHMENT_CHANNEL } from '../preload/channels';
+import { OPEN_ATTACHMENT_CHANNEL, SAVE_ATTACHMENT_CHANNEL } from '../shared/contract/ipcChannels';
 import { gateAttachmentAction, type AttachmentHost } from './attachmentActions';
 import type { EngineClient } from './engineClient';
 

@@ -1,8 +1,9 @@
 // Runs the engine in an Electron utility process and calls it: seq-numbered requests, timeouts, restart after a crash.
 import { utilityProcess, type UtilityProcess } from 'electron';
-import type { ApiArguments, ApiMethod, ApiResult, LanternEvent, LanternEventListener } from '../shared/contract/api';
+import type { ApiMethod, ApiResult, LanternEvent, LanternEventListener } from '../shared/contract/api';
+import { API_METHOD_TABLE } from '../shared/contract/apiMethods';
 import type { CallOutcome } from '../shared/contract/bridge';
-import type { EngineRequest } from '../shared/contract/engine';
+import { SHUTDOWN_MESSAGE, type EngineRequest, type HostMessage } from '../shared/contract/engine';
 import type { WireError } from '../shared/contract/errors';
 import { assertNever } from '../shared/assertNever';
 import { checkEngineMessage } from './engineMessages';
@@ -10,27 +11,6 @@ import { PendingCalls } from './pendingCalls';
 import { RestartBudget } from './restartBudget';
 import { ENGINE_ENVIRONMENT } from '../shared/engineProcess';
 
-/** How long each call may take; an import of a large archive runs for hours and reports progress as events. */
-export const CALL_TIMEOUT_MS = {
-  search: 60_000,
-  getMessage: 30_000,
-  listFolders: 30_000,
-  getStats: 60_000,
-  importPaths: 24 * 60 * 60 * 1000,
-  cancelImport: 30_000,
-  embed: 24 * 60 * 60 * 1000,
-  ask: 10 * 60 * 1000,
-  cancelAsk: 30_000,
-  complete: 10_000,
-  getSettings: 30_000,
-  updateSettings: 60_000,
-  backupNow: 6 * 60 * 60 * 1000,
-  listBackups: 30_000,
-  attachmentFile: 30_000,
-} as const satisfies Record<ApiMethod, number>;
-
-// Sent outside the EngineRequest union because it is a host concern: the engine flushes its indexes and exits.
-const SHUTDOWN_MESSAGE = { kind: 'shutdown' } as const;
 const SHUTDOWN_GRACE_MS = 10_000;
 
 export interface EngineClientOptions {
@@ -101,11 +81,14 @@ export class EngineClient {
     });
   }
 
-  /** Calls the engine; the outcome is an error value (never a rejection) when the engine fails, dies or times out. */
-  async call<M extends ApiMethod>(method: M, args: ApiArguments<M>): Promise<CallOutcome<ApiResult<M>>> {
+  /**
+   * Calls the engine with arguments as the window sent them (the engine's router checks them); the outcome is an error
+   * value (never a rejection) when the engine refuses the arguments, fails, dies or times out.
+   */
+  async call<M extends ApiMethod>(method: M, args: unknown[]): Promise<CallOutcome<ApiResult<M>>> {
     const unavailable = this.unavailableError();
     if (unavailable) return { ok: false, error: unavailable };
-    const { seq, outcome } = this.pending.start(method, CALL_TIMEOUT_MS[method]);
+    const { seq, outcome } = this.pending.start(method, API_METHOD_TABLE[method].timeoutMs);
     void this.send(seq, method, args);
     // The engine answers seq with method's result type; the union over methods cannot be narrowed by seq.
     return outcome as Promise<CallOutcome<ApiResult<M>>>;
@@ -144,7 +127,7 @@ export class EngineClient {
     const within = (ms: number): Promise<boolean> =>
       Promise.race([running.exited.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms))]);
     try {
-      running.child.postMessage(SHUTDOWN_MESSAGE);
+      running.child.postMessage(SHUTDOWN_MESSAGE satisfies HostMessage);
     } catch (error) {
       console.error('engine client: could not ask the engine to shut down', error);
     }
@@ -154,7 +137,7 @@ export class EngineClient {
     if (!(await within(2_000))) console.error('engine client: the engine process did not exit after being killed');
   }
 
-  private async send<M extends ApiMethod>(seq: number, method: M, args: ApiArguments<M>): Promise<void> {
+  private async send(seq: number, method: ApiMethod, args: unknown[]): Promise<void> {
     const child = await this.readyChild();
     // The call may have timed out or been failed by a crash while it waited for the engine.
     if (!this.pending.isWaiting(seq)) return;
@@ -162,10 +145,10 @@ export class EngineClient {
       this.pending.fail(seq, this.unavailableError() ?? engineStopped());
       return;
     }
-    // Built per method so the request stays a member of the EngineRequest union.
+    // Typed as the request it will be once the engine's router has checked its arguments.
     const request = { seq, method, args } as EngineRequest;
     try {
-      child.postMessage(request);
+      child.postMessage(request satisfies HostMessage);
     } catch (error) {
       this.pending.fail(seq, {
         code: 'engine-unavailable',

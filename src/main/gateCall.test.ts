@@ -5,12 +5,12 @@ import { gateCall } from './gateCall';
 
 describe('gateCall', () => {
   const answered: unknown[][] = [];
-  const getMessage = async (id: string) => {
-    answered.push([id]);
+  const getMessage = async (raw: unknown[]) => {
+    answered.push(raw);
     return { ok: true, result: null } as const;
   };
 
-  it('passes checked arguments to the handler and its outcome back', async () => {
+  it('passes the arguments to the handler and its outcome back', async () => {
     answered.length = 0;
     const outcome = await gateCall('getMessage', ['m-1'], { isTrustedSender: true, senderUrl: 'file:///app/index.html', handler: getMessage });
     expect(outcome).toEqual({ ok: true, result: null });
@@ -21,13 +21,6 @@ describe('gateCall', () => {
     answered.length = 0;
     const outcome = await gateCall('getMessage', ['m-1'], { isTrustedSender: false, senderUrl: 'https://evil.example/', handler: getMessage });
     expect(outcome).toEqual({ ok: false, error: { code: 'bad-request', message: 'ipc: getMessage may only be called by the Lantern window' } });
-    expect(answered).toEqual([]);
-  });
-
-  it('refuses bad arguments without calling the handler', async () => {
-    answered.length = 0;
-    const outcome = await gateCall('getMessage', [{ id: 'm-1' }], { isTrustedSender: true, senderUrl: 'file:///app/index.html', handler: getMessage });
-    expect(outcome.ok).toBe(false);
     expect(answered).toEqual([]);
   });
 

@@ -1,14 +1,14 @@
-// What every IPC call goes through before the engine: the sender check, then the arguments check, then the call.
-import type { ApiArguments, ApiMethod, ApiResult } from '../shared/contract/api';
+// What every IPC call goes through before the engine: the sender check, then the call, answered as an outcome.
+import type { ApiMethod, ApiResult } from '../shared/contract/api';
 import type { CallOutcome } from '../shared/contract/bridge';
-import { checkArguments } from '../shared/contract/apiSchemas';
 
 export interface CallGate<M extends ApiMethod> {
   /** Whether the caller is our window's main frame showing our page. */
   isTrustedSender: boolean;
   /** The caller's URL, for the log line when it is refused. */
   senderUrl: string;
-  handler: (...args: ApiArguments<M>) => Promise<CallOutcome<ApiResult<M>>>;
+  /** Passes the arguments as the window sent them to the engine, whose router checks them. */
+  handler: (raw: unknown[]) => Promise<CallOutcome<ApiResult<M>>>;
 }
 
 /** Answers one call as an outcome; it never rejects, because Electron would keep only an error's message. */
@@ -17,10 +17,8 @@ export async function gateCall<M extends ApiMethod>(method: M, raw: unknown[], g
     console.error(`ipc: refused ${method} from ${gate.senderUrl}`);
     return { ok: false, error: { code: 'bad-request', message: `ipc: ${method} may only be called by the Lantern window` } };
   }
-  const check = checkArguments(method, raw);
-  if (!check.ok) return { ok: false, error: check.error };
   try {
-    return await gate.handler(...check.args);
+    return await gate.handler(raw);
   } catch (error) {
     console.error(`ipc: ${method} failed`, error);
     const detail = error instanceof Error ? error.message : String(error);

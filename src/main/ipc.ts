@@ -1,15 +1,13 @@
-// Answers the preload's API calls: one ipcMain.handle channel per method, arguments checked, sender checked.
+// Answers the preload's API calls: one ipcMain.handle channel per method, sender checked, passed on to the engine.
 import { ipcMain, type BrowserWindow, type IpcMainInvokeEvent } from 'electron';
-import type { ApiArguments, ApiMethod, ApiResult } from '../shared/contract/api';
+import type { ApiMethod } from '../shared/contract/api';
+import { API_METHODS } from '../shared/contract/apiMethods';
 import type { CallOutcome } from '../shared/contract/bridge';
-import { API_METHODS } from '../shared/contract/engine';
-import { API_KEY_CHANNEL, callChannel, EVENT_CHANNEL } from '../preload/channels';
+import { API_KEY_CHANNEL, callChannel, EVENT_CHANNEL } from '../shared/contract/ipcChannels';
 import type { EngineClient } from './engineClient';
 import { gateCall } from './gateCall';
 import { registerAttachmentIpc } from './attachmentIpc';
 import { isRendererUrl, type RendererLocation } from './rendererLocation';
-
-type ApiHandlers = { [M in ApiMethod]: (...args: ApiArguments<M>) => Promise<CallOutcome<ApiResult<M>>> };
 
 export interface IpcOptions {
   engine: EngineClient;
@@ -22,24 +20,6 @@ export interface IpcOptions {
 
 /** Registers every API channel and forwards engine events to the window; returns a function that undoes both. */
 export function registerIpc({ engine, getWindow, renderer, setApiKey }: IpcOptions): () => void {
-  const handlers = {
-    search: (request) => engine.call('search', [request]),
-    getMessage: (id) => engine.call('getMessage', [id]),
-    attachmentFile: (ref) => engine.call('attachmentFile', [ref]),
-    listFolders: () => engine.call('listFolders', []),
-    getStats: () => engine.call('getStats', []),
-    importPaths: (paths, importId) => engine.call('importPaths', [paths, importId]),
-    cancelImport: (importId) => engine.call('cancelImport', [importId]),
-    cancelAsk: (requestId) => engine.call('cancelAsk', [requestId]),
-    embed: () => engine.call('embed', []),
-    ask: (request) => engine.call('ask', [request]),
-    complete: (text, cursor) => engine.call('complete', [text, cursor]),
-    getSettings: () => engine.call('getSettings', []),
-    updateSettings: (patch) => engine.call('updateSettings', [patch]),
-    backupNow: () => engine.call('backupNow', []),
-    listBackups: () => engine.call('listBackups', []),
-  } satisfies ApiHandlers;
-
   const isTrustedSender = (event: IpcMainInvokeEvent): boolean => {
     const window = getWindow();
     const frame = event.senderFrame;
@@ -54,10 +34,10 @@ export function registerIpc({ engine, getWindow, renderer, setApiKey }: IpcOptio
     );
   };
 
-  const handle = <M extends ApiMethod>(method: M): void => {
-    const handler: ApiHandlers[M] = handlers[method];
+  // The engine's router checks the arguments, for this window as for every other caller.
+  const handle = (method: ApiMethod): void => {
     ipcMain.handle(callChannel(method), (event, ...raw: unknown[]) =>
-      gateCall(method, raw, { isTrustedSender: isTrustedSender(event), senderUrl: event.senderFrame?.url ?? 'a closed frame', handler }),
+      gateCall(method, raw, { isTrustedSender: isTrustedSender(event), senderUrl: event.senderFrame?.url ?? 'a closed frame', handler: (args) => engine.call(method, args) }),
     );
   };
   for (const method of API_METHODS) handle(method);

@@ -5,8 +5,8 @@ import { build } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { LanternEvent } from '../shared/contract/api';
 import type { ElectronBridge } from '../shared/contract/bridge';
-import { API_METHODS } from '../shared/contract/engine';
-import { EVENT_CHANNEL } from './channels';
+import { API_METHODS } from '../shared/contract/apiMethods';
+import { EVENT_CHANNEL } from '../shared/contract/ipcChannels';
 
 interface Invocation {
   channel: string;

@@ -2,8 +2,9 @@
 import { contextBridge, ipcRenderer, webUtils, type IpcRendererEvent } from 'electron';
 import type { ApiArguments, ApiMethod, ApiResult, LanternEvent, LanternEventListener } from '../shared/contract/api';
 import type { CallOutcome, ElectronBridge } from '../shared/contract/bridge';
+import { forwardOutcomes } from '../shared/contract/forwarders';
 import type { AttachmentOutcome } from '../shared/model/attachment';
-import { API_KEY_CHANNEL, callChannel, EVENT_CHANNEL, OPEN_ATTACHMENT_CHANNEL, SAVE_ATTACHMENT_CHANNEL } from './channels';
+import { API_KEY_CHANNEL, callChannel, EVENT_CHANNEL, OPEN_ATTACHMENT_CHANNEL, SAVE_ATTACHMENT_CHANNEL } from '../shared/contract/ipcChannels';
 
 async function invoke<T>(channel: string, name: string, args: unknown[]): Promise<CallOutcome<T>> {
   try {
@@ -13,10 +14,6 @@ async function invoke<T>(channel: string, name: string, args: unknown[]): Promis
     const detail = error instanceof Error ? error.message : String(error);
     return { ok: false, error: { code: 'engine-unavailable', message: `preload: ${name} could not reach Lantern's main process (${detail})` } };
   }
-}
-
-function caller<M extends ApiMethod>(method: M): (...args: ApiArguments<M>) => Promise<CallOutcome<ApiResult<M>>> {
-  return (...args) => invoke<ApiResult<M>>(callChannel(method), method, args);
 }
 
 const listeners = new Set<LanternEventListener>();
@@ -33,21 +30,7 @@ ipcRenderer.on(EVENT_CHANNEL, (_event: IpcRendererEvent, lanternEvent: LanternEv
 });
 
 const bridge: ElectronBridge = {
-  search: caller('search'),
-  getMessage: caller('getMessage'),
-  attachmentFile: caller('attachmentFile'),
-  listFolders: caller('listFolders'),
-  getStats: caller('getStats'),
-  importPaths: caller('importPaths'),
-  cancelImport: caller('cancelImport'),
-  cancelAsk: caller('cancelAsk'),
-  embed: caller('embed'),
-  ask: caller('ask'),
-  complete: caller('complete'),
-  getSettings: caller('getSettings'),
-  updateSettings: caller('updateSettings'),
-  backupNow: caller('backupNow'),
-  listBackups: caller('listBackups'),
+  ...forwardOutcomes(<M extends ApiMethod>(method: M, args: ApiArguments<M>) => invoke<ApiResult<M>>(callChannel(method), method, args)),
   subscribe(listener) {
     listeners.add(listener);
     return () => {

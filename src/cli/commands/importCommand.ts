@@ -2,6 +2,7 @@
 import { access } from 'node:fs/promises';
 import { constants } from 'node:fs';
 import { randomUUID } from 'node:crypto';
+import { resolve } from 'node:path';
 import { openCliEngine } from '../openCliEngine';
 import { printJson, printText } from '../output';
 import { progressPrinter } from '../progress';
@@ -25,7 +26,8 @@ export async function runImport(paths: string[], dataDir: string, json: boolean)
   const importId = randomUUID();
   process.once('SIGINT', stop);
   try {
-    const report = await engine.importPaths(paths, importId);
+    // Named as typed, relative to where the command runs; the engine takes absolute paths only.
+    const report = await engine.importPaths(paths.map((path) => resolve(path)), importId);
     progress.finish();
     if (json) printJson(report);
     else printText(importReportText(report));

@@ -1,5 +1,7 @@
 // `lantern mcp`: the MCP server on stdio over a read-only engine, safe to run beside the app.
 import type { Engine } from '../../engine/engineTypes';
+import type { ApiArguments, ApiMethod, ApiResult } from '../../shared/contract/api';
+import { callMethod, forwardApi } from '../../shared/contract/forwarders';
 import { CheckedStdioTransport } from '../mcp/checkedStdioTransport';
 import { createMcpServer, type ToolApi } from '../mcp/mcpServer';
 import { openCliEngine } from '../openCliEngine';
@@ -12,13 +14,7 @@ const SERVER_VERSION = '0.1.0';
  * store that cannot be opened becomes the error of every tool call instead of a server that exits without a word.
  */
 function whenOpen(opening: Promise<Engine>): ToolApi {
-  return {
-    search: async (request) => (await opening).search(request),
-    getMessage: async (id) => (await opening).getMessage(id),
-    listFolders: async () => (await opening).listFolders(),
-    getStats: async () => (await opening).getStats(),
-    ask: async (request) => (await opening).ask(request),
-  };
+  return forwardApi(async <M extends ApiMethod>(method: M, args: ApiArguments<M>): Promise<ApiResult<M>> => callMethod(await opening, method, args));
 }
 
 export async function runMcp(dataDir: string): Promise<number> {

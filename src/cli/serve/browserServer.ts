@@ -6,8 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { ApiMethod, LanternEvent } from '../../shared/contract/api';
-import { isApiMethod } from '../../shared/contract/engine';
-import { checkArguments } from '../../shared/contract/apiSchemas';
+import { isApiMethod } from '../../shared/contract/apiMethods';
 import { LanternError, toWireError, type WireError } from '../../shared/contract/errors';
 import { ATTACHMENT_PATH, EVENTS_PATH, TOKEN_COOKIE, TOKEN_QUERY, UPLOAD_PATH } from '../../shared/contract/http';
 import type { Engine } from '../../engine/engineTypes';
@@ -87,10 +86,8 @@ export async function startBrowserServer(engine: Engine, options: { port: number
       try {
         const body = (await readJson(request)) as { args?: unknown };
         if (!Array.isArray(body?.args)) throw new LanternError('bad-request', 'serve: the body must be {"args": [...]}');
-        // The same argument schemas as the desktop app's IPC: a page in the browser is no more trusted than a renderer.
-        const checked = checkArguments(method as ApiMethod, body.args);
-        if (!checked.ok) return sendJson(response, 400, { error: checked.error });
-        return sendJson(response, 200, { result: (await callEngine(engine, method as ApiMethod, checked.args)) ?? null });
+        // The engine's router checks the arguments as it does the desktop window's: a page is no more trusted than a renderer.
+        return sendJson(response, 200, { result: (await callEngine(engine, method as ApiMethod, body.args)) ?? null });
       } catch (error) {
         const wire = toWireError(error);
         return sendJson(response, STATUS[wire.code], { error: wire });

@@ -1,5 +1,6 @@
 // Entry of Electron's engine utility process: opens the engine and answers main's requests over process.parentPort.
-import { isApiMethod, type EngineMessage, type EngineRequest } from '../../shared/contract/engine';
+import { isApiMethod } from '../../shared/contract/apiMethods';
+import { isShutdownMessage, type EngineMessage, type EngineRequest } from '../../shared/contract/engine';
 import { toWireError } from '../../shared/contract/errors';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,7 +16,7 @@ interface ParentPort {
   postMessage(message: EngineMessage): void;
 }
 
-/** Main sends only requests it built from validated input; this guards against a mismatched build of the two. */
+/** The envelope of a call from main; the router checks its arguments. */
 export function isEngineRequest(data: unknown): data is EngineRequest {
   if (typeof data !== 'object' || data === null) return false;
   const candidate = data as Record<string, unknown>;
@@ -25,11 +26,6 @@ export function isEngineRequest(data: unknown): data is EngineRequest {
     isApiMethod(candidate['method']) &&
     Array.isArray(candidate['args'])
   );
-}
-
-/** The host-level message main sends before quitting; not an API call, so not part of EngineRequest. */
-function isShutdownMessage(data: unknown): boolean {
-  return typeof data === 'object' && data !== null && (data as Record<string, unknown>)['kind'] === 'shutdown';
 }
 
 /** The value after --data-dir, or null when it is missing. */

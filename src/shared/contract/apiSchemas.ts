@@ -1,6 +1,7 @@
-// Validates the arguments the renderer sends for each API call before they reach the engine.
+// The shapes of API arguments (zod), checked by the engine's router for every caller: the window, a browser page, the CLI, MCP.
 import { z } from 'zod';
 import type { ApiArguments, ApiMethod } from './api';
+import { API_METHOD_TABLE } from './apiMethods';
 import type { WireError } from './errors';
 import type { SearchMode, SearchRequest, SortOrder } from '../model/search';
 import type { AnswerTurn, AskRequest, ProviderName } from '../model/answer';
@@ -47,10 +48,10 @@ const askRequest = z.strictObject({
   provider: oneOf(PROVIDERS).optional(),
 } satisfies Record<keyof AskRequest, z.ZodType>);
 
-// The renderer only learns paths from the OS (dialogs, webUtils.getPathForFile), which are always absolute;
-// a relative path would be resolved against main's working directory, which the user never chose.
-// POSIX "/...", Windows "C:\..." or "C:/...", and UNC "\\server\share"; written without node:path so that
-// browser mode's server can share these schemas from src/shared.
+// The window only learns paths from the OS (dialogs, webUtils.getPathForFile), which are always absolute, and the CLI
+// resolves what was typed against its own working directory; a relative path would be resolved against the engine's
+// working directory, which the user never chose. POSIX "/...", Windows "C:\..." or "C:/...", and UNC "\\server\share";
+// written without node:path, since src/shared runs in every host.
 const ABSOLUTE_PATH = /^(?:\/|[A-Za-z]:[\\/]|\\\\)/;
 const absolutePath = z.string().min(1).max(4_096).regex(ABSOLUTE_PATH, { message: 'must be an absolute path' });
 
@@ -76,36 +77,29 @@ export const attachmentRef = z.strictObject({
   index: z.number().int().min(0).max(100_000),
 } satisfies Record<keyof AttachmentRef, z.ZodType>);
 
-type ArgumentSchemas = { [M in ApiMethod]: z.ZodType<ApiArguments<M>> };
-
-/** Argument tuples per method; a schema whose output drifts from LanternApi does not compile. */
-export const argumentSchemas: ArgumentSchemas = {
-  search: z.tuple([searchRequest]),
-  getMessage: z.tuple([identifier]),
-  attachmentFile: z.tuple([attachmentRef]),
-  listFolders: z.tuple([]),
-  getStats: z.tuple([]),
-  importPaths: z.tuple([z.array(absolutePath).min(1).max(MAX_IMPORT_PATHS), identifier]),
-  cancelImport: z.tuple([identifier]),
-  embed: z.tuple([]),
-  ask: z.tuple([askRequest]),
-  cancelAsk: z.tuple([identifier]),
-  complete: z.tuple([z.string().max(MAX_QUERY_LENGTH), z.number().int().min(0).max(MAX_QUERY_LENGTH)]),
-  getSettings: z.tuple([]),
-  updateSettings: z.tuple([settingsPatch]),
-  backupNow: z.tuple([]),
-  listBackups: z.tuple([]),
+/** The named pieces the method table (apiMethods.ts) builds each method's argument tuple from. */
+export const argumentShapes = {
+  tuple: z.tuple,
+  identifier,
+  searchRequest,
+  attachmentRef,
+  askRequest,
+  settingsPatch,
+  importPaths: z.array(absolutePath).min(1).max(MAX_IMPORT_PATHS),
+  queryText: z.string().max(MAX_QUERY_LENGTH),
+  cursor: z.number().int().min(0).max(MAX_QUERY_LENGTH),
 };
+
+export type ArgumentShapes = typeof argumentShapes;
 
 export type ArgumentCheck<M extends ApiMethod> = { ok: true; args: ApiArguments<M> } | { ok: false; error: WireError };
 
-/** Checks raw IPC arguments for `method`; the error names the method and the offending argument. */
+/** Checks the raw arguments of a call to `method`; the error names the method and the offending argument. */
 export function checkArguments<M extends ApiMethod>(method: M, raw: unknown[]): ArgumentCheck<M> {
-  const schema: z.ZodType<ApiArguments<M>> = argumentSchemas[method];
-  const parsed = schema.safeParse(raw);
+  const parsed = API_METHOD_TABLE[method].args(argumentShapes).safeParse(raw);
   if (parsed.success) return { ok: true, args: parsed.data };
   const problems = parsed.error.issues
     .map((issue) => `${issue.path.length > 0 ? `argument ${issue.path.join('.')}` : 'arguments'}: ${issue.message}`)
     .join('; ');
-  return { ok: false, error: { code: 'bad-request', message: `ipc: ${method} rejected its arguments (${problems})` } };
+  return { ok: false, error: { code: 'bad-request', message: `api: ${method} rejected its arguments (${problems})` } };
 }

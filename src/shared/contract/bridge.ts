@@ -6,9 +6,12 @@ import type { AttachmentOutcome, AttachmentRef } from '../model/attachment';
 /** A call's outcome as data, because Electron IPC and contextBridge keep only the message of a thrown error. */
 export type CallOutcome<T> = { ok: true; result: T } | { ok: false; error: WireError };
 
-export type ElectronBridge = {
+/** The API with outcomes instead of throws: the preload's per-method functions and main's handlers. */
+export type OutcomeApi = {
   [M in ApiMethod]: (...args: ApiArguments<M>) => Promise<CallOutcome<ApiResult<M>>>;
-} & {
+};
+
+export type ElectronBridge = OutcomeApi & {
   subscribe(listener: LanternEventListener): () => void;
   /** The OS path of a file dropped on the window (Electron's webUtils.getPathForFile). */
   pathForFile(file: File): string;

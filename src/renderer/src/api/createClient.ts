@@ -2,6 +2,7 @@
 import type { ApiArguments, ApiMethod, ApiResult, LanternClient } from '../../../shared/contract/api';
 import type { CallOutcome, ElectronBridge } from '../../../shared/contract/bridge';
 import { fromWireError } from '../../../shared/contract/errors';
+import { callOutcome, forwardApi } from '../../../shared/contract/forwarders';
 import { createHttpClient } from './httpClient';
 
 declare global {
@@ -15,29 +16,10 @@ function unwrap<T>(outcome: CallOutcome<T>): T {
   throw fromWireError(outcome.error);
 }
 
-function electronCaller<M extends ApiMethod>(bridge: ElectronBridge, method: M): (...args: ApiArguments<M>) => Promise<ApiResult<M>> {
-  const forward = bridge[method] as (...args: ApiArguments<M>) => Promise<CallOutcome<ApiResult<M>>>;
-  return async (...args) => unwrap(await forward(...args));
-}
-
 export function createElectronClient(bridge: ElectronBridge): LanternClient {
   return {
     host: 'electron',
-    search: electronCaller(bridge, 'search'),
-    getMessage: electronCaller(bridge, 'getMessage'),
-    attachmentFile: electronCaller(bridge, 'attachmentFile'),
-    listFolders: electronCaller(bridge, 'listFolders'),
-    getStats: electronCaller(bridge, 'getStats'),
-    importPaths: electronCaller(bridge, 'importPaths'),
-    cancelImport: electronCaller(bridge, 'cancelImport'),
-    cancelAsk: electronCaller(bridge, 'cancelAsk'),
-    embed: electronCaller(bridge, 'embed'),
-    ask: electronCaller(bridge, 'ask'),
-    complete: electronCaller(bridge, 'complete'),
-    getSettings: electronCaller(bridge, 'getSettings'),
-    updateSettings: electronCaller(bridge, 'updateSettings'),
-    backupNow: electronCaller(bridge, 'backupNow'),
-    listBackups: electronCaller(bridge, 'listBackups'),
+    ...forwardApi(async <M extends ApiMethod>(method: M, args: ApiArguments<M>): Promise<ApiResult<M>> => unwrap(await callOutcome(bridge, method, args))),
     subscribe: (listener) => bridge.subscribe(listener),
     resolveDroppedFiles: async (files) => files.map((file) => bridge.pathForFile(file)).filter((path) => path.length > 0),
     openAttachment: async (ref) => unwrap(await bridge.openAttachment(ref)),

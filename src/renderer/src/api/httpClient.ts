@@ -1,5 +1,6 @@
 // Browser mode's LanternClient: API calls over loopback HTTP, events from server-sent events, dropped files as uploads.
 import type { ApiArguments, ApiMethod, ApiResult, LanternClient, LanternEvent, LanternEventListener } from '../../../shared/contract/api';
+import { forwardApi } from '../../../shared/contract/forwarders';
 import { attachmentDownloadPath, callPath, EVENTS_PATH, UPLOAD_PATH } from '../../../shared/contract/http';
 import type { AttachmentOutcome, AttachmentRef } from '../../../shared/model/attachment';
 import { LanternError, type ErrorCode, type WireError } from '../../../shared/contract/errors';
@@ -107,23 +108,9 @@ function eventHub(): (listener: LanternEventListener) => () => void {
 export function createHttpClient(): LanternClient {
   return {
     host: 'browser',
-    search: (...args) => call('search', args),
-    getMessage: (...args) => call('getMessage', args),
-    attachmentFile: (...args) => call('attachmentFile', args),
+    ...forwardApi(call),
     openAttachment: downloadAttachment,
     saveAttachment: downloadAttachment,
-    listFolders: (...args) => call('listFolders', args),
-    getStats: (...args) => call('getStats', args),
-    importPaths: (...args) => call('importPaths', args),
-    cancelImport: (...args) => call('cancelImport', args),
-    cancelAsk: (...args) => call('cancelAsk', args),
-    embed: (...args) => call('embed', args),
-    ask: (...args) => call('ask', args),
-    complete: (...args) => call('complete', args),
-    getSettings: (...args) => call('getSettings', args),
-    updateSettings: (...args) => call('updateSettings', args),
-    backupNow: (...args) => call('backupNow', args),
-    listBackups: (...args) => call('listBackups', args),
     subscribe: eventHub(),
     resolveDroppedFiles: async (files) => {
       const paths: string[] = [];

@@ -1,7 +1,7 @@
-// IPC channel names shared by the preload (which invokes them) and main (which handles them).
-import type { ApiMethod } from '../shared/contract/api';
+// The desktop app's IPC channel names, shared by the preload (which invokes them) and main (which handles them).
+import type { ApiMethod } from './api';
 
-/** One invoke channel per API method, so main can validate each method's arguments on its own channel. */
+/** One invoke channel per API method; Electron itself refuses a channel main has no handler for. */
 export function callChannel(method: ApiMethod): `lantern:${ApiMethod}` {
   return `lantern:${method}`;
 }
