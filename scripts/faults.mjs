@@ -1,6 +1,7 @@
 // `npm run faults`: kills, starves of disk space and damages the engine's store at random points of its work, then
 // checks after each fault that the store opens (or `lantern check --repair` mends it), nothing acknowledged is lost,
 // nothing is doubled, and re-running the interrupted work completes it. Never part of `npm test` whole: --quick is.
+import { rmSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,7 +12,7 @@ import { DAMAGE_FAULTS } from './faults/damageFaults.mjs';
 import { DISK_FULL_FAULTS } from './faults/diskFullFaults.mjs';
 import { judge } from './faults/judge.mjs';
 import { KILL_FAULTS } from './faults/killFaults.mjs';
-import { buildCli, describeBuild, makeFolder, repoRoot, runLantern, runLanternOrThrow } from './faults/lanternProcess.mjs';
+import { buildCli, describeBuild, killRunning, makeFolder, repoRoot, runLantern, runLanternOrThrow } from './faults/lanternProcess.mjs';
 import { seededRandom } from './faults/random.mjs';
 import { formatProblems, formatTable, tally } from './faults/report.mjs';
 import { hasCheckCommand } from './faults/storeState.mjs';
@@ -79,9 +80,14 @@ async function main() {
   let cleanup = null;
   process.once('SIGINT', () => {
     log('faults: interrupted; cleaning up');
+    killRunning();
     Promise.resolve(cleanup?.())
       .catch(() => undefined)
-      .finally(() => process.exit(130));
+      .finally(() => {
+        rmSync(buildFolder, { recursive: true, force: true });
+        if (!settings.keep) rmSync(scratchRoot, { recursive: true, force: true });
+        process.exit(130);
+      });
   });
   try {
     const cli = await buildCli(buildFolder, settings.at);

@@ -30,6 +30,19 @@ export async function buildCli(folder, ref) {
   return join(folder, 'out', 'cli', 'lantern.mjs');
 }
 
+/** Process groups of commands still running, ended when the run is interrupted (they are detached from it). */
+const running = new Set();
+
+export function killRunning() {
+  for (const pid of running) {
+    try {
+      process.kill(-pid, 'SIGKILL');
+    } catch {
+      // Already gone.
+    }
+  }
+}
+
 /** Which sources a run tested: a commit, or the working tree at one (with or without changes to src/). */
 export function describeBuild(ref) {
   const commit = spawnSync('git', ['-C', repoRoot, 'rev-parse', '--short', ref ?? 'HEAD'], { encoding: 'utf8' }).stdout.trim();
@@ -49,6 +62,7 @@ export async function runLantern(cliFile, args, { kill, fileSizeLimitKb, timeout
     fileSizeLimitKb === undefined ? [node[0], node.slice(1)] : ['bash', ['-c', `ulimit -f ${Math.max(1, Math.round(fileSizeLimitKb))}; exec "$@"`, 'lantern', ...node]];
   const started = performance.now();
   const child = spawn(command, commandArgs, { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...ENGINE_ENVIRONMENT } });
+  running.add(child.pid);
   let stdout = '';
   let stderr = '';
   let reportAtMs = null;
@@ -83,6 +97,7 @@ export async function runLantern(cliFile, args, { kill, fileSizeLimitKb, timeout
     child.once('error', rejectExit);
     child.once('exit', () => {
       exited = true;
+      running.delete(child.pid);
     });
     // After the exit and the end of its output.
     child.once('close', (exitCode, exitSignal) => resolveExit([exitCode, exitSignal]));
