@@ -8,6 +8,7 @@ import type { SearchTuning } from './search/search';
 import type { AnswerProvider, Passage } from './answer/types';
 import { chunkMessage } from './embed/chunker';
 import { words } from './index/fold';
+import { decodeAttachmentTexts } from './store/messageRecord';
 import type { MessageStore } from './store/messageStore';
 
 /** Enough evidence for a short answer, few enough to fit a small model's context. */
@@ -34,13 +35,7 @@ function retrievalQuery(request: AskRequest): string {
 
 /** The passage of a message that shares the most words with the question (the first one on a tie). */
 function bestPassage(subject: string, text: string, attachmentTextJson: string, questionWords: Set<string>): string {
-  let attachments: { filename: string; text: string }[];
-  try {
-    attachments = JSON.parse(attachmentTextJson) as { filename: string; text: string }[];
-  } catch {
-    attachments = [];
-  }
-  const chunks = chunkMessage({ subject, body: text, attachments });
+  const chunks = chunkMessage({ subject, body: text, attachments: decodeAttachmentTexts(attachmentTextJson) });
   let best = chunks[0]?.text ?? subject;
   let bestScore = -1;
   for (const chunk of chunks) {

@@ -1,7 +1,8 @@
 // Opens one message for reading: the full record with its HTML sanitised.
 import sanitizeHtml from 'sanitize-html';
-import type { AttachmentText, MessageDetail } from '../shared/model/message';
+import type { MessageDetail } from '../shared/model/message';
 import { recipients, type Catalog } from './index/catalog';
+import { decodeAttachmentTexts, decodeHeaders } from './store/messageRecord';
 import type { MessageStore } from './store/messageStore';
 import { toSummary } from './search/toSummary';
 
@@ -24,38 +25,19 @@ const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
 /** Enough for reading and for an assistant; the index has all of it. */
 const MAX_ATTACHMENT_TEXT = 20_000;
 
-function attachmentTextsOf(json: string): AttachmentText[] {
-  try {
-    const parsed = JSON.parse(json) as { filename?: unknown; text?: unknown; error?: unknown }[];
-    return parsed.map((item) => ({
-      filename: String(item.filename ?? ''),
-      text: String(item.text ?? '').slice(0, MAX_ATTACHMENT_TEXT),
-      ...(typeof item.error === 'string' ? { error: item.error } : {}),
-    }));
-  } catch {
-    return [];
-  }
-}
-
 export async function readMessage(id: string, catalog: Catalog, store: MessageStore): Promise<MessageDetail | null> {
   const ordinal = catalog.ordinalOf(id);
   if (ordinal === undefined) return null;
   const [record] = await store.get([id]);
   if (!record) return null;
   const entry = catalog.entry(ordinal);
-  let headers: Record<string, string>;
-  try {
-    headers = JSON.parse(record.headersJson) as Record<string, string>;
-  } catch {
-    headers = {};
-  }
   return {
     ...toSummary(entry, record.snippet),
     bcc: recipients(entry, 'bcc'),
     text: record.text,
     html: record.html ? sanitizeHtml(record.html, SANITIZE_OPTIONS) : null,
-    headers,
+    headers: decodeHeaders(record.headersJson),
     origin: { sourceId: record.sourceId, file: record.sourceFile, offset: record.sourceOffset },
-    attachmentTexts: attachmentTextsOf(record.attachmentTextJson),
+    attachmentTexts: decodeAttachmentTexts(record.attachmentTextJson).map((item) => ({ ...item, text: item.text.slice(0, MAX_ATTACHMENT_TEXT) })),
   };
 }

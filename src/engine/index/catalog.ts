@@ -1,6 +1,6 @@
 // In-memory columns of every message's metadata (no text): filters, counts and listings run over these.
 import type { Address, AttachmentInfo } from '../../shared/model/message';
-import type { CatalogRow } from '../store/messageRecord';
+import { decodeAddresses, decodeAttachments, decodeLabels, type CatalogRow } from '../store/messageRecord';
 import { foldText } from './fold';
 import { ValueColumn } from './valueColumn';
 
@@ -30,17 +30,10 @@ function foldPeople(people: Address[]): string {
   return foldText(people.map((person) => `${person.name} <${person.address}>`).join('\n'));
 }
 
-function parseJson<T>(json: string, fallback: T): T {
-  try {
-    return JSON.parse(json) as T;
-  } catch {
-    return fallback;
-  }
-}
-
 /** The To, Cc or Bcc list of a message, parsed when a listing or a reader needs it. */
 export function recipients(entry: CatalogEntry, field: 'to' | 'cc' | 'bcc'): Address[] {
-  return parseJson<Address[]>(field === 'to' ? entry.row.toJson : field === 'cc' ? entry.row.ccJson : entry.row.bccJson, []);
+  const column = `${field}Json` as const;
+  return decodeAddresses(entry.row[column], column);
 }
 
 /** Shared by every message without labels or attachments, most of an archive: one array instead of one each. */
@@ -131,10 +124,10 @@ export class Catalog {
     return ordinals === undefined ? [] : typeof ordinals === 'number' ? [ordinals] : ordinals;
   }
 
-  private foldedPeopleOf(json: string): string {
+  private foldedPeopleOf(json: string, column: 'toJson' | 'ccJson' | 'bccJson'): string {
     let folded = this.foldedPeople.get(json);
     if (folded === undefined) {
-      folded = foldPeople(parseJson<Address[]>(json, []));
+      folded = foldPeople(decodeAddresses(json, column));
       this.foldedPeople.set(json, folded);
     }
     return folded;
@@ -160,7 +153,7 @@ export class Catalog {
     this.dates[ordinal] = row.date;
     this.sizes[ordinal] = row.size;
     this.flags[ordinal] = (row.isRead ? IS_READ : 0) | (row.isStarred ? IS_STARRED : 0);
-    const attachments = row.attachmentsJson === '[]' ? NO_ATTACHMENTS : parseJson<AttachmentInfo[]>(row.attachmentsJson, []);
+    const attachments = row.attachmentsJson === '[]' ? NO_ATTACHMENTS : decodeAttachments(row.attachmentsJson);
     this.attachmentLists.push(attachments.length === 0 ? NO_ATTACHMENTS : attachments);
     this.setLabelsJson(ordinal, row.labelsJson);
     const { stored, columns } = this;
@@ -174,9 +167,9 @@ export class Catalog {
     stored.folder.set(ordinal, row.folder);
     stored.parentId.set(ordinal, row.parentId);
     columns.from.set(ordinal, this.foldedOf(`${row.fromName} <${row.fromAddress}>`));
-    columns.to.set(ordinal, this.foldedPeopleOf(row.toJson));
-    columns.cc.set(ordinal, this.foldedPeopleOf(row.ccJson));
-    columns.bcc.set(ordinal, this.foldedPeopleOf(row.bccJson));
+    columns.to.set(ordinal, this.foldedPeopleOf(row.toJson, 'toJson'));
+    columns.cc.set(ordinal, this.foldedPeopleOf(row.ccJson, 'ccJson'));
+    columns.bcc.set(ordinal, this.foldedPeopleOf(row.bccJson, 'bccJson'));
     columns.subject.set(ordinal, this.foldedOf(row.subject));
     columns.attachmentNames.set(ordinal, attachments.length === 0 ? '' : foldText(attachments.map((attachment) => attachment.filename).join('\n')));
     columns.folderKey.set(ordinal, placeKey(row.folder));
@@ -198,7 +191,7 @@ export class Catalog {
     this.labelColumn.set(ordinal, json);
     const number = this.labelColumn.numberAt(ordinal);
     if (this.labelSets[number]) return;
-    const labels = json === '[]' ? NO_LABELS : parseJson<string[]>(json, []);
+    const labels = json === '[]' ? NO_LABELS : decodeLabels(json);
     this.labelSets[number] = labels.length === 0 ? { labels: NO_LABELS, keys: NO_LABELS } : { labels, keys: labels.map(placeKey) };
   }
 
@@ -236,8 +229,8 @@ export class Catalog {
 
   /** The To, Cc or Bcc list, parsed. */
   recipients(ordinal: number, field: 'to' | 'cc' | 'bcc'): Address[] {
-    const column = field === 'to' ? this.stored.toJson : field === 'cc' ? this.stored.ccJson : this.stored.bccJson;
-    return parseJson<Address[]>(column.valueAt(ordinal), []);
+    const column = `${field}Json` as const;
+    return decodeAddresses(this.stored[column].valueAt(ordinal), column);
   }
 
   /** The raw message's size in bytes. */

@@ -1,5 +1,6 @@
 // What of a message goes into the keyword index: one definition for import and for rebuilds.
-import type { MessageRecord } from '../store/messageRecord';
+import type { Address } from '../../shared/model/message';
+import { decodeAddresses, decodeAttachments, decodeAttachmentTexts, type MessageRecord } from '../store/messageRecord';
 import type { KeywordDocument } from './keywordIndex';
 import { words } from './fold';
 
@@ -18,24 +19,18 @@ export type KeywordSource = Pick<
 
 export const KEYWORD_SOURCE_COLUMNS = ['subject', 'fromName', 'fromAddress', 'toJson', 'ccJson', 'attachmentsJson', 'text', 'attachmentTextJson'] as const;
 
-function jsonText(json: string, pick: (item: Record<string, unknown>) => unknown): string {
-  try {
-    return (JSON.parse(json) as Record<string, unknown>[]).map((item) => String(pick(item) ?? '')).join(' ');
-  } catch {
-    return '';
-  }
-}
+const peopleText = (people: Address[]): string => people.map((person) => `${person.name} ${person.address}`).join(' ');
 
 export function keywordDocumentOf(record: KeywordSource): KeywordDocument {
   const people = [
     record.fromName,
     record.fromAddress,
-    jsonText(record.toJson, (item) => `${String(item.name ?? '')} ${String(item.address ?? '')}`),
-    jsonText(record.ccJson, (item) => `${String(item.name ?? '')} ${String(item.address ?? '')}`),
+    peopleText(decodeAddresses(record.toJson, 'toJson')),
+    peopleText(decodeAddresses(record.ccJson, 'ccJson')),
   ].join(' ');
-  const attachmentText = jsonText(record.attachmentTextJson, (item) => item.text);
+  const attachmentText = decodeAttachmentTexts(record.attachmentTextJson).map((item) => item.text).join(' ');
   return {
-    meta: terms(`${record.subject}\n${people}\n${jsonText(record.attachmentsJson, (item) => item.filename)}`),
+    meta: terms(`${record.subject}\n${people}\n${decodeAttachments(record.attachmentsJson).map((item) => item.filename).join(' ')}`),
     content: terms(`${record.text.slice(0, MAX_INDEXED_CHARS)}\n${attachmentText.slice(0, MAX_INDEXED_CHARS)}`),
   };
 }

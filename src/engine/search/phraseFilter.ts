@@ -1,5 +1,6 @@
 // Keeps the messages that hold a query's phrases verbatim: reads their texts in pipelined batches, as far as a page needs, and remembers verdicts.
 import type { Catalog } from '../index/catalog';
+import { decodeAttachmentTexts, type MessageRecord } from '../store/messageRecord';
 import type { MessageStore } from '../store/messageStore';
 import { setBits, type Bitset } from './evaluate';
 import { phraseMatcher, type PhraseMatcher } from './phraseMatch';
@@ -51,6 +52,16 @@ const FIRST_ROUND = 500;
  */
 const ESTIMATE_SAMPLE = 400;
 
+/**
+ * The text a phrase is looked for in: subject, body, and each attachment's name and text, each on lines of its own.
+ * Attachment text is read decoded: in its stored JSON a line break is the letters `\n`, so "flux\ncapacitor" held
+ * the word "ncapacitor", and the keys between name and text ran one into the other ("pdf","text").
+ */
+function phraseText(row: Pick<MessageRecord, 'subject' | 'text' | 'attachmentTextJson'>): string {
+  const attachments = decodeAttachmentTexts(row.attachmentTextJson).map((item) => `${item.filename}\n${item.text}`);
+  return [row.subject, row.text, ...attachments].join('\n');
+}
+
 /** One search's phrases: judges messages by reading their texts, remembering verdicts for later searches. */
 class PhraseCheck {
   private readonly checks: { matcher: PhraseMatcher; verdicts: Uint8Array }[];
@@ -85,7 +96,7 @@ class PhraseCheck {
       const rows = await next;
       // The store reads the next batch while this one is matched.
       next = start + PHRASE_BATCH < unknown.length ? read(start + PHRASE_BATCH) : null;
-      const textById = new Map(rows.map((row) => [row.id, `${row.subject}\n${row.text}\n${row.attachmentTextJson}`]));
+      const textById = new Map(rows.map((row) => [row.id, phraseText(row)]));
       for (const ordinal of unknown.slice(start, start + PHRASE_BATCH)) {
         // A message the store no longer returns gets no verdict: it may be back on the next search.
         const text = textById.get(this.catalog.id(ordinal));

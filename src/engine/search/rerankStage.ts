@@ -3,6 +3,7 @@ import { words } from '../index/fold';
 import type { RankedHit } from './rank';
 import type { Reranker } from './reranker';
 import { termWeights, type RerankCandidate } from './rerankFeatures';
+import { decodeAttachmentTexts } from '../store/messageRecord';
 import type { SearchContext } from './search';
 
 /** How many of hybrid's hits are reordered: deep enough to lift a buried good hit, shallow enough to read closely. */
@@ -11,14 +12,6 @@ export const RERANK_DEPTH = 50;
 const TEXT_CHARACTERS = 20_000;
 /** A cross-encoder reads at most 512 tokens of query and passage together. */
 const PASSAGE_CHARACTERS = 2_000;
-
-function attachmentText(json: string): string {
-  try {
-    return (JSON.parse(json) as { text?: unknown }[]).map((item) => String(item.text ?? '')).join('\n');
-  } catch {
-    return '';
-  }
-}
 
 export interface RerankRequest {
   /** Hybrid's order, best first. */
@@ -42,7 +35,7 @@ export async function rerankFused(request: RerankRequest, context: SearchContext
   const keywordRanks = new Map(request.keywordHits.map((hit, rank) => [hit.ordinal, rank]));
   const candidates: RerankCandidate[] = head.map((hit, index) => {
     const row = rows.get(ids[index]!);
-    const text = `${row?.text ?? ''}\n${attachmentText(row?.attachmentTextJson ?? '[]')}`.slice(0, TEXT_CHARACTERS);
+    const text = `${row?.text ?? ''}\n${decodeAttachmentTexts(row?.attachmentTextJson ?? '[]').map((item) => item.text).join('\n')}`.slice(0, TEXT_CHARACTERS);
     const subject = row?.subject ?? catalog.subject(hit.ordinal);
     const best = passages.get(ids[index]!);
     return {

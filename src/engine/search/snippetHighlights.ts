@@ -3,6 +3,7 @@ import type { Highlight } from '../../shared/model/search';
 import { foldText, words } from '../index/fold';
 import type { CatalogEntry } from '../index/catalog';
 import { isStopword } from '../answer/terms';
+import { decodeAttachmentTexts } from '../store/messageRecord';
 
 const WINDOW = 200;
 
@@ -59,15 +60,6 @@ export interface StoredTexts {
   attachmentTextJson: string;
 }
 
-function attachmentTextsOf(json: string): { filename: string; text: string }[] {
-  try {
-    const parsed = JSON.parse(json) as { filename?: unknown; text?: unknown }[];
-    return parsed.map((item) => ({ filename: String(item.filename ?? ''), text: String(item.text ?? '') }));
-  } catch {
-    return [];
-  }
-}
-
 /** Whether the text holds a query word: by the highlight pattern, and for non-ASCII text also after folding (café for cafe). */
 function mentions(text: string, pattern: RegExp | null, wanted: string[]): boolean {
   if (!pattern || text === '') return false;
@@ -92,6 +84,6 @@ export function matchOf(entry: CatalogEntry, terms: string[], semanticOrigin?: s
   if (named) return { matchedIn: named.filename, text: body };
   const pattern = termPattern(terms);
   if (!stored || mentions(body, pattern, wanted)) return { matchedIn: 'body', text: body };
-  const inAttachment = attachmentTextsOf(stored.attachmentTextJson).find((item) => mentions(item.text, pattern, wanted));
+  const inAttachment = decodeAttachmentTexts(stored.attachmentTextJson).find((item) => mentions(item.text, pattern, wanted));
   return inAttachment ? { matchedIn: inAttachment.filename, text: inAttachment.text } : { matchedIn: 'body', text: body };
 }

@@ -3,6 +3,7 @@ import type { LanternEvent } from '../../shared/contract/api';
 import type { EmbeddingReport } from '../../shared/model/embedding';
 import type { Embedder } from '../embed/embedder';
 import type { Catalog } from '../index/catalog';
+import { decodeAttachmentTexts } from '../store/messageRecord';
 import type { MessageStore } from '../store/messageStore';
 import { NO_PLACES, placesOf, type ChunkFilter, type ChunkPlaces } from './chunkFilter';
 import type { ChunkMatch, ChunkRow, ChunkStore, DateSpan } from './chunkStore';
@@ -33,14 +34,6 @@ export interface Passage {
 /** Splits a message into the passages that get one vector each. */
 export type Chunker = (message: PassageInput) => Passage[];
 
-
-function attachmentTexts(json: string): { filename: string; text: string }[] {
-  try {
-    return JSON.parse(json) as { filename: string; text: string }[];
-  } catch {
-    return [];
-  }
-}
 
 export class VectorIndex {
   private embedded: Set<string> | null = null;
@@ -110,7 +103,7 @@ export class VectorIndex {
       const records = await store.getColumns(ids, ['id', 'threadId', 'date', 'subject', 'text', 'attachmentTextJson']);
       const rows: Omit<ChunkRow, 'vector'>[] = [];
       for (const record of records) {
-        const passages = this.chunker({ subject: record.subject, text: record.text, attachments: attachmentTexts(record.attachmentTextJson) });
+        const passages = this.chunker({ subject: record.subject, text: record.text, attachments: decodeAttachmentTexts(record.attachmentTextJson) });
         const places = this.placesFor(record.id) ?? NO_PLACES;
         const kept = passages.length > 0 ? passages : [{ text: record.subject || '(no subject)', origin: 'body' }];
         kept.forEach((passage, position) =>
