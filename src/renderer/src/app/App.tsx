@@ -5,6 +5,7 @@ import type { SortOrder } from '../../../shared/model/search';
 import { AnswerPane } from '../features/answer/AnswerPane';
 import { AskButtons } from '../features/answer/AskButtons';
 import { useAnswerPane } from '../features/answer/useAnswerPane';
+import { useAskBeside } from '../features/answer/useAskBeside';
 import { FolderTree } from '../features/folders/FolderTree';
 import { currentScope, withScope } from '../features/folders/scopeQuery';
 import { HelpButton } from '../features/help/HelpButton';
@@ -18,8 +19,11 @@ import { ReadingPane } from '../features/reader/ReadingPane';
 import { useMessage } from '../features/reader/useMessage';
 import { useThread } from '../features/reader/useThread';
 import { ResultList } from '../features/search/ResultList';
+import { resultRows } from '../features/search/resultRows';
+import { useResultNavigation } from '../features/search/useResultNavigation';
 import { SettingsButton } from '../features/settings/SettingsButton';
 import { ThemeSwitch } from '../features/settings/ThemeSwitch';
+import { useViewSettings } from '../features/settings/useViewSettings';
 import { SearchBar } from '../features/search/SearchBar';
 import { useSearch } from '../features/search/useSearch';
 import { countOf } from '../ui/format';
@@ -38,22 +42,17 @@ export function App({ client }: { client: LanternClient }) {
   const [query, setQuery] = useState('');
   const [sort, setSort] = useState<SortOrder>('relevance');
   const search = useSearch(client, query, sort, storeVersion);
-  // The selection belongs to one listing; a new query or order starts at the top, a refresh keeps the place.
-  const listingKey = `${sort}\u0000${search.result?.query ?? ''}`;
-  const [selection, setSelection] = useState({ key: listingKey, index: 0 });
-  const selectedIndex = selection.key === listingKey ? selection.index : 0;
-  const setSelectedIndex = useCallback((update: number | ((previous: number) => number)) => {
-    setSelection((previous) => {
-      const base = previous.key === listingKey ? previous.index : 0;
-      return { key: listingKey, index: typeof update === 'function' ? update(base) : update };
-    });
-  }, [listingKey]);
+  const view = useViewSettings();
   const [openId, setOpenId] = useState<string | null>(null);
   // The sentence an answer cited when its mail was opened from the answer pane; any other way of opening clears it.
   const [citation, setCitation] = useState<{ id: string; quote: string } | null>(null);
   const openMessage = useCallback((id: string, quote: string | null = null) => {
     setCitation(quote === null ? null : { id, quote });
     setOpenId(id);
+  }, []);
+  const closeMessage = useCallback(() => {
+    setCitation(null);
+    setOpenId(null);
   }, []);
   const message = useMessage(client, openId, storeVersion);
   const thread = useThread(client, message.state === 'loaded' ? message.message.threadId : null, storeVersion);
@@ -66,28 +65,29 @@ export function App({ client }: { client: LanternClient }) {
   const readingPane = useRef<HTMLElement>(null);
   const answerPane = useRef<HTMLElement>(null);
 
-  const hits = useMemo(() => search.result?.hits ?? [], [search.result]);
+  const rows = useMemo(() => resultRows(search.result?.hits ?? [], view.isGroupedByThread), [search.result, view.isGroupedByThread]);
   const isImporting = importer.state.phase === 'preparing' || importer.state.phase === 'running';
   const isEmpty = store.stats !== null && store.stats.messages === 0;
 
-  const move = useCallback(
-    (delta: number) => {
-      if (hits.length === 0) return;
-      setSelectedIndex((previous) => Math.min(hits.length - 1, Math.max(0, previous + delta)));
-      resultList.current?.focus();
+  const showMessage = useCallback(
+    (id: string, focusReader: boolean) => {
+      openMessage(id);
+      if (focusReader) readingPane.current?.focus();
     },
-    [hits.length, setSelectedIndex],
+    [openMessage],
   );
-
-  const openAt = useCallback(
-    (index: number) => {
-      const hit = hits[index];
-      if (!hit) return;
-      openMessage(hit.id);
-      readingPane.current?.focus();
-    },
-    [hits, openMessage],
-  );
+  const focusList = useCallback(() => resultList.current?.focus(), []);
+  const navigation = useResultNavigation({
+    rows,
+    freshness: search.freshness,
+    // A new query, order or grouping starts the selection at the top; a refresh of the same list keeps the place.
+    shownListing: `${sort}\u0000${search.result?.query ?? ''}\u0000${view.isGroupedByThread}`,
+    wantedListing: `${sort}\u0000${search.listedQuery}`,
+    isPreviewFollowingSelection: view.isPreviewFollowingSelection,
+    showMessage,
+    focusList,
+  });
+  const askBeside = useAskBeside({ answer, keepResults: search.keepResults, openId, openMessage, closeMessage });
 
   useKeyboardShortcuts({
     focusSearch: () => {
@@ -97,16 +97,11 @@ export function App({ client }: { client: LanternClient }) {
       // Caret at the end, so a folder scope or an earlier query can be refined rather than typed over.
       input.setSelectionRange(input.value.length, input.value.length);
     },
-    move,
-    open: () => openAt(selectedIndex),
+    move: (delta) => navigation.act({ kind: 'move', delta }),
+    open: () => navigation.act({ kind: 'open' }),
     back: () => resultList.current?.focus(),
-    openAdjacent: (delta) => {
-      if (hits.length === 0) return;
-      const next = Math.min(hits.length - 1, Math.max(0, selectedIndex + delta));
-      setSelectedIndex(next);
-      openAt(next);
-    },
-    ask: () => answer.ask(query),
+    openAdjacent: (delta) => navigation.act({ kind: 'openAdjacent', delta }),
+    ask: () => askBeside(query),
     toggleAnswer: answer.toggle,
     cyclePane: (direction) =>
       cyclePanes(
@@ -141,13 +136,10 @@ export function App({ client }: { client: LanternClient }) {
           onQueryChange={setQuery}
           onSortChange={setSort}
           onSubmit={search.searchNow}
-          onEnterResults={() => {
-            setSelectedIndex(0);
-            resultList.current?.focus();
-          }}
+          onEnterResults={() => navigation.act({ kind: 'enter' })}
         />
         <div className="top-actions">
-          <AskButtons isOpen={answer.isOpen} onAsk={() => answer.ask(query)} onToggle={answer.toggle} />
+          <AskButtons isOpen={answer.isOpen} onAsk={() => askBeside(query)} onToggle={answer.toggle} />
           <ChooseFilesButton onFiles={onFiles} isDisabled={isImporting} />
           <ThemeSwitch />
           <HelpButton onOpen={() => setHelpOpen(true)} />
@@ -166,11 +158,14 @@ export function App({ client }: { client: LanternClient }) {
             <ResultList
               listRef={resultList}
               result={search.result}
+              rows={rows}
+              view={view}
+              freshness={search.freshness}
+              keptQuery={search.listedQuery === query ? null : search.listedQuery}
               error={search.error}
-              selectedIndex={selectedIndex}
+              selectedIndex={navigation.selectedIndex}
               openId={openId}
-              onSelect={setSelectedIndex}
-              onOpen={openAt}
+              onOpen={navigation.openAt}
               onLoadMore={search.loadMore}
             />
             <ReadingPane load={message} paneRef={readingPane} thread={thread} citedQuote={citation?.id === openId ? citation.quote : null} onOpen={openMessage} client={client} />

@@ -1,9 +1,14 @@
-// The result list: one row per hit with sender, subject, highlighted snippet, date and attachment mark.
-import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+// The result list: one row per hit or per conversation, with sender(s), subject, highlighted snippet, date and
+// attachment mark, in comfortable or compact rows; its header holds the count and the density and grouping toggles.
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { SearchHit, SearchResult } from '../../../../shared/model/search';
 import { formatCount, formatListDate, personName } from '../../ui/format';
-import { highlightSegments } from './highlightSegments';
 import { Icon } from '../../ui/Icon';
+import { updateViewSettings } from '../settings/useViewSettings';
+import type { Density, ViewSettings } from '../settings/viewSettings';
+import { highlightSegments } from './highlightSegments';
+import { rowSenders, type ResultRow } from './resultRows';
+import type { ListingFreshness } from './useSearch';
 import './resultList.css';
 
 function optionId(hit: SearchHit): string {
@@ -20,19 +25,65 @@ function Snippet({ hit }: { hit: SearchHit }) {
   );
 }
 
-/** Every row is this tall (CSS keeps it so), which lets the list draw only the rows in view: smooth at any count. */
-export const ROW_HEIGHT = 96;
+/** Every row of a density is this tall (resultList.css keeps it so), which lets the list draw only the rows in view. */
+const ROW_HEIGHTS: Record<Density, number> = { comfortable: 96, compact: 42 };
 const OVERSCAN = 8;
 /** Ask for the next page when the view comes this many rows from the end of what is loaded. */
 const PREFETCH_ROWS = 30;
 
-function MatchBadge({ hit, mode }: { hit: SearchHit; mode: SearchResult['mode'] }) {
-  // In keyword mode every hit is a keyword hit; the badge only says something when meaning took part.
-  if (mode === 'keyword') return null;
-  const label = hit.matchType === 'both' ? 'words + meaning' : hit.matchType === 'semantic' ? 'meaning' : 'words';
+/** Who the row is from: the sender, or a conversation's senders among its matches ("Anna, Bob +2"). */
+function Senders({ row, isGrouped }: { row: ResultRow; isGrouped: boolean }) {
+  if (!isGrouped) {
+    return (
+      <span className="result-from" title={row.hit.from.address}>
+        {personName(row.hit.from)}
+      </span>
+    );
+  }
+  const { names, more } = rowSenders(row);
   return (
-    <span className={`result-badge result-badge-${hit.matchType}`} title={`Matched by ${label}`} data-testid="result-match-type">
-      {hit.matchType}
+    <span className="result-from" title={row.hits.map((hit) => hit.from.address).filter((address, index, all) => all.indexOf(address) === index).join(', ')} data-testid="result-senders">
+      {names.join(', ')}
+      {more > 0 && <span className="muted"> +{more}</span>}
+    </span>
+  );
+}
+
+function ThreadSize({ row, isGrouped }: { row: ResultRow; isGrouped: boolean }) {
+  const { threadSize } = row.hit;
+  if (threadSize <= 1) return null;
+  const matching = isGrouped ? `; ${row.hits.length} of them ${row.hits.length === 1 ? 'matches' : 'match'} in the results loaded` : '';
+  return (
+    <span className="result-thread-size" title={`${threadSize} messages in this conversation${matching}`} data-testid="result-thread-size">
+      {threadSize}
+    </span>
+  );
+}
+
+function ViewToggles({ view }: { view: ViewSettings }) {
+  const isCompact = view.density === 'compact';
+  return (
+    <span className="result-view-toggles" role="group" aria-label="List view">
+      <button
+        type="button"
+        className={`result-view-toggle ${isCompact ? 'is-active' : ''}`}
+        aria-pressed={isCompact}
+        title="Compact rows: more messages on screen, without snippets"
+        onClick={() => updateViewSettings({ density: isCompact ? 'comfortable' : 'compact' })}
+        data-testid="result-density-toggle"
+      >
+        Compact
+      </button>
+      <button
+        type="button"
+        className={`result-view-toggle ${view.isGroupedByThread ? 'is-active' : ''}`}
+        aria-pressed={view.isGroupedByThread}
+        title="One row per conversation, with its size and who wrote"
+        onClick={() => updateViewSettings({ isGroupedByThread: !view.isGroupedByThread })}
+        data-testid="result-group-toggle"
+      >
+        Conversations
+      </button>
     </span>
   );
 }
@@ -40,33 +91,40 @@ function MatchBadge({ hit, mode }: { hit: SearchHit; mode: SearchResult['mode'] 
 export interface ResultListProps {
   listRef: RefObject<HTMLDivElement | null>;
   result: SearchResult | null;
+  rows: readonly ResultRow[];
+  view: ViewSettings;
+  /** While the list is being replaced it is dimmed and marked busy; keys wait for the new one. */
+  freshness: ListingFreshness;
+  /** The search the list still shows while the search bar holds a question asked beside it; null otherwise. */
+  keptQuery: string | null;
   error: string | null;
   selectedIndex: number;
   openId: string | null;
-  onSelect: (index: number) => void;
   onOpen: (index: number) => void;
   onLoadMore: () => void;
 }
 
-export function ResultList({ listRef, result, error, selectedIndex, openId, onSelect, onOpen, onLoadMore }: ResultListProps) {
-  const hits = useMemo(() => result?.hits ?? [], [result]);
-  const selected = hits[selectedIndex];
+export function ResultList({ listRef, result, rows, view, freshness, keptQuery, error, selectedIndex, openId, onOpen, onLoadMore }: ResultListProps) {
+  const isGrouped = view.isGroupedByThread;
+  const rowHeight = ROW_HEIGHTS[view.density];
+  const selected = rows[selectedIndex];
   const scroller = useRef<HTMLDivElement>(null);
-  const [view, setView] = useState({ top: 0, height: 800 });
+  const [scrollView, setScrollView] = useState({ top: 0, height: 800 });
+  const hasMore = result !== null && result.hits.length < result.total;
 
   // The selected row stays in view as the keyboard moves it.
   useEffect(() => {
     const element = scroller.current;
     if (!element) return;
-    const rowTop = selectedIndex * ROW_HEIGHT;
+    const rowTop = selectedIndex * rowHeight;
     if (rowTop < element.scrollTop) element.scrollTop = rowTop;
-    else if (rowTop + ROW_HEIGHT > element.scrollTop + element.clientHeight) element.scrollTop = rowTop + ROW_HEIGHT - element.clientHeight;
-  }, [selectedIndex, result]);
+    else if (rowTop + rowHeight > element.scrollTop + element.clientHeight) element.scrollTop = rowTop + rowHeight - element.clientHeight;
+  }, [selectedIndex, result, rowHeight]);
 
   useEffect(() => {
     const element = scroller.current;
     if (!element) return;
-    const measure = (): void => setView({ top: element.scrollTop, height: element.clientHeight });
+    const measure = (): void => setScrollView({ top: element.scrollTop, height: element.clientHeight });
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(element);
@@ -77,9 +135,9 @@ export function ResultList({ listRef, result, error, selectedIndex, openId, onSe
     };
   }, []);
 
-  const first = Math.max(0, Math.floor(view.top / ROW_HEIGHT) - OVERSCAN);
-  const last = Math.min(hits.length, Math.ceil((view.top + view.height) / ROW_HEIGHT) + OVERSCAN);
-  const needsMore = result !== null && hits.length < result.total && (last + PREFETCH_ROWS >= hits.length || selectedIndex + PREFETCH_ROWS >= hits.length);
+  const first = Math.max(0, Math.floor(scrollView.top / rowHeight) - OVERSCAN);
+  const last = Math.min(rows.length, Math.ceil((scrollView.top + scrollView.height) / rowHeight) + OVERSCAN);
+  const needsMore = hasMore && (last + PREFETCH_ROWS >= rows.length || selectedIndex + PREFETCH_ROWS >= rows.length);
   useEffect(() => {
     if (needsMore) onLoadMore();
   }, [needsMore, onLoadMore]);
@@ -91,6 +149,12 @@ export function ResultList({ listRef, result, error, selectedIndex, openId, onSe
           {result ? `${result.isTotalEstimated ? 'About ' : ''}${formatCount(result.total)} result${result.total === 1 ? '' : 's'}` : 'Searching…'}
         </span>
         {result && <span className="result-took muted">{result.tookMs} ms</span>}
+        <ViewToggles view={view} />
+        {keptQuery !== null && (
+          <p className="result-note muted" data-testid="result-kept" title={keptQuery}>
+            Results for {keptQuery === '' ? 'all mail' : `“${keptQuery}”`}; the question is answered beside them.
+          </p>
+        )}
         {result?.modeNote && (
           <p className="result-note muted" data-testid="result-note" title={result.modeNote}>
             {result.modeNote}
@@ -106,17 +170,20 @@ export function ResultList({ listRef, result, error, selectedIndex, openId, onSe
         <div
           ref={listRef}
           id="result-list"
-          className="result-list"
+          className={`result-list is-${view.density} ${freshness === 'waiting' ? 'is-waiting' : ''}`}
           role="listbox"
-          aria-label="Messages"
-          aria-rowcount={result?.total}
+          aria-label={isGrouped ? 'Conversations' : 'Messages'}
+          aria-rowcount={isGrouped ? undefined : result?.total}
+          aria-busy={freshness === 'waiting'}
           tabIndex={0}
-          aria-activedescendant={selected && selectedIndex >= first && selectedIndex < last ? optionId(selected) : undefined}
+          aria-activedescendant={selected && selectedIndex >= first && selectedIndex < last ? optionId(selected.hit) : undefined}
           data-testid="result-list"
-          data-loaded={hits.length}
-          style={{ height: hits.length * ROW_HEIGHT }}
+          data-loaded={result?.hits.length ?? 0}
+          data-freshness={freshness}
+          style={{ height: rows.length * rowHeight }}
         >
-          {hits.slice(first, last).map((hit, offset) => {
+          {rows.slice(first, last).map((row, offset) => {
+            const { hit } = row;
             const index = first + offset;
             const isSelected = index === selectedIndex;
             const attachmentMatch = hit.matchedIn !== '' && hit.matchedIn !== 'subject' && hit.matchedIn !== 'body' ? hit.matchedIn : null;
@@ -127,28 +194,22 @@ export function ResultList({ listRef, result, error, selectedIndex, openId, onSe
                 role="option"
                 aria-selected={isSelected}
                 aria-posinset={index + 1}
-                aria-setsize={result?.total}
-                className={`result ${isSelected ? 'is-selected' : ''} ${hit.id === openId ? 'is-open' : ''}`}
-                style={{ transform: `translateY(${index * ROW_HEIGHT}px)` }}
+                aria-setsize={isGrouped ? (hasMore ? -1 : rows.length) : result?.total}
+                className={`result ${isSelected ? 'is-selected' : ''} ${row.hits.some((member) => member.id === openId) ? 'is-open' : ''}`}
+                style={{ transform: `translateY(${index * rowHeight}px)` }}
                 data-testid="result-item"
                 data-id={hit.id}
+                data-thread={hit.threadId}
                 data-index={index}
                 onMouseDown={(event) => event.preventDefault()}
                 onClick={() => {
-                  onSelect(index);
                   onOpen(index);
                   listRef.current?.focus();
                 }}
               >
                 <div className="result-line">
-                  <span className="result-from" title={hit.from.address}>
-                    {personName(hit.from)}
-                  </span>
-                  {hit.threadSize > 1 && (
-                    <span className="result-thread-size" title={`${hit.threadSize} messages in this thread`} data-testid="result-thread-size">
-                      {hit.threadSize}
-                    </span>
-                  )}
+                  <Senders row={row} isGrouped={isGrouped} />
+                  <ThreadSize row={row} isGrouped={isGrouped} />
                   {hit.hasAttachments && (
                     <span className="result-attachment" title={`${hit.attachments.length || ''} attachment${hit.attachments.length === 1 ? '' : 's'}`} aria-label="Has attachments" data-testid="result-attachment">
                       <Icon name="paperclip" size={14} />
@@ -167,14 +228,13 @@ export function ResultList({ listRef, result, error, selectedIndex, openId, onSe
                       matched in {attachmentMatch}
                     </span>
                   )}
-                  {result && <MatchBadge hit={hit} mode={result.mode} />}
                 </div>
-                <Snippet hit={hit} />
+                {view.density === 'comfortable' && <Snippet hit={hit} />}
               </div>
             );
           })}
         </div>
-        {result && hits.length === 0 && (
+        {result && rows.length === 0 && (
           <p className="result-empty muted" data-testid="result-empty">
             No messages match. Try fewer words, or check the operators under the search box.
           </p>

@@ -1,5 +1,6 @@
-// Past queries for ↑ in an empty search bar, kept in localStorage (newest first, last 50).
-import { useCallback, useState } from 'react';
+// Past queries and questions for ↑ in an empty search bar, kept in localStorage (newest first, last 50). One list for the
+// window: the search bar remembers what it searches, the answer pane what was asked (Ctrl+Enter never reaches the bar).
+import { useSyncExternalStore } from 'react';
 import { rememberQuery } from './queryHistory';
 import { readStoredList, writeStoredList } from './storedList';
 
@@ -12,14 +13,29 @@ export interface QueryHistory {
   remember: (query: string) => void;
 }
 
+const listeners = new Set<() => void>();
+let entries: readonly string[] | null = null;
+
+function snapshot(): readonly string[] {
+  entries ??= readStoredList(HISTORY_KEY, isQuery);
+  return entries;
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Puts a search or a question first in the history. */
+export function rememberInHistory(query: string): void {
+  const previous = snapshot();
+  const next = rememberQuery(previous, query);
+  if (next[0] === previous[0] && next.length === previous.length) return;
+  entries = next;
+  writeStoredList(HISTORY_KEY, next);
+  for (const listener of listeners) listener();
+}
+
 export function useQueryHistory(): QueryHistory {
-  const [entries, setEntries] = useState<readonly string[]>(() => readStoredList(HISTORY_KEY, isQuery));
-  const remember = useCallback((query: string) => {
-    setEntries((previous) => {
-      const next = rememberQuery(previous, query);
-      if (next[0] !== previous[0] || next.length !== previous.length) writeStoredList(HISTORY_KEY, next);
-      return next;
-    });
-  }, []);
-  return { entries, remember };
+  return { entries: useSyncExternalStore(subscribe, snapshot), remember: rememberInHistory };
 }

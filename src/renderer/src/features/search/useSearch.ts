@@ -1,4 +1,5 @@
-// Runs searches as the query changes (debounced) or at once on Enter, dropping answers of requests that are no longer current.
+// Runs searches as the query changes (debounced) or at once on Enter, dropping answers of requests that are no longer current,
+// and says whether the list on screen answers the query in the box yet, so keys never act on a list being replaced.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { LanternClient } from '../../../../shared/contract/api';
 import type { SearchResult, SortOrder } from '../../../../shared/model/search';
@@ -6,30 +7,59 @@ import type { SearchResult, SortOrder } from '../../../../shared/model/search';
 const DEBOUNCE_MS = 200;
 const PAGE_SIZE = 100;
 
+/** `current`: the list on screen answers the query last submitted; `waiting`: its answer is on the way; `failed`: it failed. */
+export type ListingFreshness = 'current' | 'waiting' | 'failed';
+
+function listingKey(query: string, sort: SortOrder): string {
+  return `${sort}\u0000${query}`;
+}
+
 export interface SearchState {
   result: SearchResult | null;
   isSearching: boolean;
   error: string | null;
+  freshness: ListingFreshness;
+  /** The query the list is for: the box's text, or the search kept on screen while the box holds a question. */
+  listedQuery: string;
   /** Searches now, without waiting for the debounce. */
   searchNow: () => void;
   loadMore: () => void;
+  /** Keeps the list on screen while the box holds the text it has now (a question asked, not searched). */
+  keepResults: () => void;
 }
 
 export function useSearch(client: LanternClient, query: string, sort: SortOrder, storeVersion: number): SearchState {
   const [result, setResult] = useState<SearchResult | null>(null);
   const [isSearching, setIsSearching] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [resultKey, setResultKey] = useState<string | null>(null);
+  const [failedKey, setFailedKey] = useState<string | null>(null);
+  // A question asked with Ctrl+Enter is answered beside the list: while the box holds it, the list stays on `listedQuery`.
+  const [kept, setKept] = useState<{ text: string; listedQuery: string } | null>(null);
   const [nonce, setNonce] = useState(0);
   const requestCounter = useRef(0);
   const isImmediate = useRef(true);
   const isLoadingMore = useRef(false);
+  /** What the list on screen was searched for, to skip searching again for it when only the kept query changes. */
+  const answered = useRef({ key: '', storeVersion: -1, nonce: -1 });
+  const listedQuery = kept !== null && kept.text === query ? kept.listedQuery : query;
+  const key = listingKey(listedQuery, sort);
 
   const searchNow = useCallback(() => {
     isImmediate.current = true;
+    setKept(null);
     setNonce((previous) => previous + 1);
   }, []);
 
+  const keepResults = useCallback(() => setKept({ text: query, listedQuery: result?.query ?? '' }), [query, result]);
+
   useEffect(() => {
+    const wanted = { key: listingKey(listedQuery, sort), storeVersion, nonce };
+    if (wanted.key === answered.current.key && wanted.storeVersion === answered.current.storeVersion && wanted.nonce === answered.current.nonce) {
+      // The list on screen is already this search's answer (the box just took a question to ask): nothing to run.
+      setIsSearching(false);
+      return;
+    }
     const delay = isImmediate.current ? 0 : DEBOUNCE_MS;
     isImmediate.current = false;
     const timer = window.setTimeout(() => {
@@ -38,15 +68,18 @@ export function useSearch(client: LanternClient, query: string, sort: SortOrder,
       isLoadingMore.current = false;
       setIsSearching(true);
       client
-        .search({ query, sort, limit: PAGE_SIZE })
+        .search({ query: listedQuery, sort, limit: PAGE_SIZE })
         .then((answer) => {
           if (request !== requestCounter.current) return;
+          answered.current = wanted;
           setResult(answer);
+          setResultKey(wanted.key);
           setError(null);
         })
         .catch((failure: unknown) => {
           if (request !== requestCounter.current) return;
-          console.error(`search: "${query}" failed`, failure);
+          console.error(`search: "${listedQuery}" failed`, failure);
+          setFailedKey(wanted.key);
           setError(failure instanceof Error ? failure.message : String(failure));
         })
         .finally(() => {
@@ -58,7 +91,7 @@ export function useSearch(client: LanternClient, query: string, sort: SortOrder,
       // An answer still on its way is for a query that is no longer in the box: drop it rather than show it.
       requestCounter.current += 1;
     };
-  }, [client, query, sort, storeVersion, nonce]);
+  }, [client, listedQuery, sort, storeVersion, nonce]);
 
   /** The next page after the hits already shown, appended; dropped if another search started meanwhile. */
   const loadMore = useCallback(() => {
@@ -67,7 +100,7 @@ export function useSearch(client: LanternClient, query: string, sort: SortOrder,
     const request = requestCounter.current;
     const offset = result.hits.length;
     client
-      .search({ query, sort, limit: PAGE_SIZE, offset })
+      .search({ query: listedQuery, sort, limit: PAGE_SIZE, offset })
       .then((page) => {
         if (request !== requestCounter.current) return;
         // Reading further can turn an estimated total into a better estimate or the exact one.
@@ -80,7 +113,8 @@ export function useSearch(client: LanternClient, query: string, sort: SortOrder,
       .finally(() => {
         if (request === requestCounter.current) isLoadingMore.current = false;
       });
-  }, [client, query, sort, result]);
+  }, [client, listedQuery, sort, result]);
 
-  return { result, isSearching, error, searchNow, loadMore };
+  const freshness: ListingFreshness = resultKey === key ? 'current' : failedKey === key ? 'failed' : 'waiting';
+  return { result, isSearching, error, freshness, listedQuery, searchNow, loadMore, keepResults };
 }

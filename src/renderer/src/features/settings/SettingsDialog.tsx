@@ -7,6 +7,7 @@ import { formatCount, formatFullDate } from '../../ui/format';
 import { mcpSnippet } from './mcpSnippet';
 import { choiceOf, fieldsOf, leavesMachine, type ProviderFields, type ProviderKind } from './providerChoice';
 import { useSettings } from './useSettings';
+import { ViewSettingsFields } from './ViewSettingsFields';
 import './settings.css';
 
 const PROVIDER_LABELS: Record<ProviderKind, string> = {
@@ -177,6 +178,8 @@ export function SettingsDialog({ client, onClose }: { client: LanternClient; onC
                 </datalist>
               </label>
             </fieldset>
+
+            <ViewSettingsFields />
 
             <fieldset>
               <legend>Answers</legend>
