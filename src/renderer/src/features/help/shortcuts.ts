@@ -22,15 +22,15 @@ export const SHORTCUT_GROUPS: readonly ShortcutGroup[] = [
     shortcuts: [
       { chords: [['/'], ['Mod', 'K'], ['Mod', 'E']], does: 'Focus the search bar' },
       { chords: [['Enter']], does: 'Search now', where: 'in the search bar' },
-      { chords: [['Mod', 'Enter']], does: 'Ask the search text as a question' },
+      { chords: [['Mod', 'Enter']], does: 'Ask the search text as a question; the answer opens beside the results' },
       { chords: [['Esc']], does: 'Clear the search bar', where: 'in the search bar' },
     ],
   },
   {
     title: 'Results and reading',
     shortcuts: [
-      { chords: [['↓'], ['j']], does: 'Next result' },
-      { chords: [['↑'], ['k']], does: 'Previous result' },
+      { chords: [['↓'], ['j']], does: 'Next result, shown in the reading pane' },
+      { chords: [['↑'], ['k']], does: 'Previous result, shown in the reading pane' },
       { chords: [['Enter'], ['o']], does: 'Open the selected message' },
       { chords: [['u'], ['Esc']], does: 'Back to the results' },
       { chords: [[']']], does: 'Open the next result in the reading pane' },
