@@ -4,6 +4,9 @@ import type { StoreHealth } from './storeHealth';
 
 export interface Stats {
   messages: number;
+  /** What "All mail" lists: the messages outside Trash and Spam, and how many of them are unread. */
+  allMailMessages: number;
+  allMailUnread: number;
   threads: number;
   folders: number;
   labels: number;

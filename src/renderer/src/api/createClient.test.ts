@@ -5,7 +5,7 @@ import { LanternError } from '../../../shared/contract/errors';
 import type { Folder } from '../../../shared/model/folder';
 import { createElectronClient } from './createClient';
 
-const folders: Folder[] = [{ name: 'Inbox', path: 'Inbox', kind: 'folder', count: 3, source: 'takeout' }];
+const folders: Folder[] = [{ name: 'Inbox', path: 'Inbox', kind: 'folder', count: 3, unread: 0, source: 'takeout' }];
 
 // A stand-in for the preload's window.lantern: the host boundary, answering outcomes the way the preload does.
 function bridge(overrides: Partial<ElectronBridge>): ElectronBridge {
