@@ -86,9 +86,9 @@ describe('utility process host as a process', () => {
     const unreadable = await call({ seq: 3, method: 'importPaths', args: [[join(dataDir, 'missing.mbox')], 'import-2'] });
     expect(unreadable).toMatchObject({ kind: 'result', seq: 3, result: { imported: 0, failed: 1 } });
 
-    // Main validates arguments first; a request that slips through still gets a coded error, not a crash.
+    // The router checks every call's arguments: a malformed one gets a coded error naming the field, not a crash.
     const rejected = await call({ seq: 4, method: 'search', args: [{ query: 42 as unknown as string }] });
-    expect(rejected).toMatchObject({ kind: 'error', seq: 4, error: { code: 'bad-request' } });
+    expect(rejected).toMatchObject({ kind: 'error', seq: 4, error: { code: 'bad-request', message: expect.stringContaining('argument 0.query') } });
 
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     child.send({ kind: 'shutdown' });
