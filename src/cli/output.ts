@@ -1,4 +1,6 @@
 // Printing results: JSON for --json, short human text otherwise, every human line made safe for a terminal.
+import { buildFolderTree } from '../shared/folderTree/buildFolderTree';
+import { visibleRows } from '../shared/folderTree/visibleRows';
 import type { Folder } from '../shared/model/folder';
 import type { MessageDetail } from '../shared/model/message';
 import type { SearchResult } from '../shared/model/search';
@@ -49,8 +51,15 @@ export function printMessage(message: MessageDetail): void {
   printText(lines.join('\n'));
 }
 
+/** The folder tree as the app shows it, indented: each source, its labels in Gmail's order, then its folders. */
 export function printFolders(folders: Folder[]): void {
-  printText(folders.map((folder) => `${String(folder.count).padStart(7)}  ${folder.kind.padEnd(6)}  ${forTerminalLine(`${folder.path}  (${folder.source})`)}`).join('\n'));
+  const rows = visibleRows(buildFolderTree(folders), { isCollapsed: () => false });
+  const lines = rows.map(({ node, level }) => {
+    const count = node.hasMail ? String(node.count) : '';
+    const unread = node.unread > 0 ? String(node.unread) : '';
+    return `${count.padStart(7)}  ${unread.padStart(6)}  ${'  '.repeat(level - 1)}${forTerminalLine(node.name)}${node.kind === 'label' ? '  (label)' : ''}`;
+  });
+  printText(['  count  unread  folder', ...lines].join('\n'));
 }
 
 export function printStats(stats: Stats): void {

@@ -1,178 +1,198 @@
-// The folder pane: all mail, then each imported source with its folders and labels and their counts.
-import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
+// The folder pane: a filter box, All mail and saved searches, then each imported source as a tree of its labels and
+// folders with their counts, drawn a window of rows at a time so thousands of folders stay smooth.
+import { useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { buildFolderTree } from '../../../../shared/folderTree/buildFolderTree';
+import { visibleRows, type FolderTreeRow } from '../../../../shared/folderTree/visibleRows';
 import type { Folder } from '../../../../shared/model/folder';
 import type { Stats } from '../../../../shared/model/stats';
-import { baseName, formatCount } from '../../ui/format';
+import { formatCount } from '../../ui/format';
 import { Icon } from '../../ui/Icon';
 import { SavedSearchItems } from '../search/SavedSearchItems';
 import { useSavedSearches } from '../search/useSavedSearches';
-import { labelDisplayName, orderLabels } from './labelOrder';
-
-interface SourceGroup {
-  id: string;
-  name: string;
-  folders: Folder[];
-  labels: Folder[];
-}
-
-function groupBySource(folders: readonly Folder[], stats: Stats | null): SourceGroup[] {
-  const groups = new Map<string, SourceGroup>();
-  for (const source of stats?.sources ?? []) groups.set(source.id, { id: source.id, name: baseName(source.path), folders: [], labels: [] });
-  for (const folder of folders) {
-    let group = groups.get(folder.source);
-    if (!group) {
-      group = { id: folder.source, name: folder.source, folders: [], labels: [] };
-      groups.set(folder.source, group);
-    }
-    (folder.kind === 'label' ? group.labels : group.folders).push(folder);
-  }
-  return [...groups.values()].filter((group) => group.folders.length + group.labels.length > 0);
-}
-
-function depthOf(path: string): number {
-  return path.split('/').length - 1;
-}
+import { FolderRow } from './FolderRow';
+import { FolderTooltip, TOOLTIP_ID } from './FolderTooltip';
+import { nodeScopes } from './nodeScopes';
+import type { FolderScope } from './scopeQuery';
+import { useFolding } from './useFolding';
+import { scrollToRow, TREE_ROW_HEIGHT, useRowWindow } from './useRowWindow';
+import { useTreeKeys } from './useTreeKeys';
+import { useTreeTooltip } from './useTreeTooltip';
+import './folderTree.css';
 
 export interface FolderTreeProps {
   folders: readonly Folder[];
   stats: Stats | null;
-  /** The `in:` value of the current query, or null for all mail. */
-  activeScope: string | null;
-  onSelect: (path: string | null) => void;
+  /** The place the current query is scoped to, or null for all mail. */
+  activeScope: FolderScope | null;
+  onSelect: (scope: FolderScope | null) => void;
   /** The search bar's query, to mark the saved search it is. */
   query: string;
   /** Runs a saved search. */
   onRunSearch: (query: string) => void;
 }
 
-function Count({ value }: { value: number }) {
-  return <span className="tree-count">{formatCount(value)}</span>;
-}
-
 export function FolderTree({ folders, stats, activeScope, onSelect, query, onRunSearch }: FolderTreeProps) {
-  const groups = useMemo(() => groupBySource(folders, stats), [folders, stats]);
-  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
-  const tree = useRef<HTMLUListElement>(null);
-  const { isSaved } = useSavedSearches();
-  const activeKey = activeScope?.toLowerCase() ?? null;
-  // A saved search without a folder is selected in its own section, not as All mail.
-  const isAllMail = activeKey === null && !isSaved(query);
+  const sources = stats?.sources;
+  const roots = useMemo(() => buildFolderTree(folders, sources ?? []), [folders, sources]);
+  const scopes = useMemo(() => nodeScopes(roots), [roots]);
+  const sourceNames = useMemo(() => new Map(roots.map((root) => [root.source, root.name])), [roots]);
+  const folding = useFolding();
+  const [filter, setFilter] = useState('');
+  const rows = useMemo(() => visibleRows(roots, { isCollapsed: folding.isCollapsed, filter }), [roots, folding.isCollapsed, filter]);
+  const indexByKey = useMemo(() => new Map(rows.map((row, index) => [row.node.key, index])), [rows]);
+  const scopePath = activeScope?.path ?? null;
+  const scopeCollection = activeScope?.collection ?? null;
+  const selectedKey = useMemo(() => (scopePath === null ? null : scopes.keyOf({ path: scopePath, collection: scopeCollection })), [scopes, scopePath, scopeCollection]);
 
-  // Roving focus: arrows move between visible items, as in a file explorer.
-  const onKeyDown = (event: KeyboardEvent<HTMLUListElement>): void => {
-    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp' && event.key !== 'Home' && event.key !== 'End') return;
-    const items = [...(tree.current?.querySelectorAll<HTMLElement>('[role="treeitem"]') ?? [])].filter((item) => item.offsetParent !== null);
-    const index = items.indexOf(document.activeElement as HTMLElement);
-    const next =
-      event.key === 'Home' ? 0 : event.key === 'End' ? items.length - 1 : Math.min(items.length - 1, Math.max(0, index + (event.key === 'ArrowDown' ? 1 : -1)));
-    items[next]?.focus();
+  const tree = useRef<HTMLDivElement>(null);
+  const scroller = useRef<HTMLDivElement>(null);
+  const rowHolder = useRef<HTMLDivElement>(null);
+  const view = useRowWindow(scroller, rowHolder, rows.length);
+  const tooltip = useTreeTooltip(sourceNames);
+  const { isSaved } = useSavedSearches();
+  // A saved search without a folder is selected in its own section, not as All mail.
+  const isAllMail = activeScope === null && !isSaved(query);
+
+  // The one row Tab lands on: the row last focused, else the selected one; it is drawn even when scrolled away.
+  const [focusedKey, setFocusedKey] = useState<string | null>(null);
+  const tabbableKey = [focusedKey, selectedKey].find((key) => key !== null && indexByKey.has(key)) ?? null;
+  const isAllMailTabbable = tabbableKey === null && !isSaved(query);
+
+  const pendingFocus = useRef<string | null>(null);
+  useLayoutEffect(() => {
+    const key = pendingFocus.current;
+    if (key === null) return;
+    const index = indexByKey.get(key);
+    const element = index === undefined ? null : tree.current?.querySelector<HTMLElement>(`[data-index="${index}"]`);
+    if (element) {
+      pendingFocus.current = null;
+      element.focus({ preventScroll: true });
+      tooltip.show(rows[index!]!.node, element);
+    }
+  });
+
+  const focusRow = (index: number): void => {
+    const row = rows[Math.max(0, Math.min(rows.length - 1, index))];
+    if (!row) return;
+    if (scroller.current && rowHolder.current) scrollToRow(scroller.current, rowHolder.current, indexByKey.get(row.node.key)!);
+    pendingFocus.current = row.node.key;
+    setFocusedKey(row.node.key);
+  };
+
+  const toggle = (row: FolderTreeRow, isExpanded?: boolean): void => {
+    // While filtering every match is shown unfolded; folding waits until the filter is cleared.
+    if (row.isExpanded === undefined || filter.trim() !== '') return;
+    folding.setExpanded(row.node.key, isExpanded ?? !row.isExpanded);
+  };
+
+  const activate = (row: FolderTreeRow): void => {
+    if (row.node.hasMail && row.node.kind !== 'source') onSelect(scopes.scopeOf(row.node));
+    else toggle(row);
+  };
+
+  const onTreeKeyDown = useTreeKeys({ tree, rows, indexByKey, focusRow, toggle, activate, isFiltering: filter.trim() !== '', hideTooltip: tooltip.hide });
+
+  const onAllMailKeyDown = (event: KeyboardEvent<HTMLElement>): void => {
+    if (event.key !== 'Enter' && event.key !== ' ') return;
+    event.preventDefault();
+    event.stopPropagation();
+    onSelect(null);
+  };
+
+  const onFilterKeyDown = (event: KeyboardEvent<HTMLInputElement>): void => {
+    if ((event.key === 'ArrowDown' || event.key === 'Enter') && rows.length > 0) focusRow(0);
+    else if (event.key === 'Escape' && filter !== '') setFilter('');
+    else return;
     event.preventDefault();
     event.stopPropagation();
   };
 
-  const activate = (event: KeyboardEvent<HTMLElement>, action: () => void): void => {
-    if (event.key === 'Enter' || event.key === ' ') {
-      event.preventDefault();
-      event.stopPropagation();
-      action();
-    }
-  };
-
-  const placeItem = (folder: Folder, level: number) => {
-    const isSelected = activeKey !== null && activeKey === folder.path.toLowerCase();
-    return (
-      <li
-        key={`${folder.kind}:${folder.source}:${folder.path}`}
-        role="treeitem"
-        aria-level={level}
-        aria-selected={isSelected}
-        tabIndex={isSelected ? 0 : -1}
-        className={`tree-item tree-${folder.kind} ${isSelected ? 'is-selected' : ''}`}
-        style={{ paddingLeft: `${12 + (level - 1) * 14}px` }}
-        data-testid="folder-item"
-        data-path={folder.path}
-        data-kind={folder.kind}
-        title={folder.path}
-        onClick={() => onSelect(folder.path)}
-        onKeyDown={(event) => activate(event, () => onSelect(folder.path))}
-      >
-        <span className="tree-icon" aria-hidden="true">
-          <Icon name={folder.kind === 'label' ? 'label' : 'folder'} size={15} />
-        </span>
-        <span className="tree-name">{folder.kind === 'label' ? labelDisplayName(folder) : folder.name}</span>
-        <Count value={folder.count} />
-      </li>
-    );
-  };
+  const drawn = new Set<number>();
+  for (let index = view.first; index < view.last; index += 1) drawn.add(index);
+  if (tabbableKey !== null) drawn.add(indexByKey.get(tabbableKey)!);
 
   return (
     <nav className="folder-pane" aria-label="Folders and labels">
-      <ul className="tree" role="tree" aria-label="Folders and labels" ref={tree} onKeyDown={onKeyDown} data-testid="folder-tree">
-        <li
-          role="treeitem"
-          aria-level={1}
-          aria-selected={isAllMail}
-          tabIndex={isAllMail ? 0 : -1}
-          className={`tree-item tree-all ${isAllMail ? 'is-selected' : ''}`}
-          data-testid="folder-all"
-          onClick={() => onSelect(null)}
-          onKeyDown={(event) => activate(event, () => onSelect(null))}
+      <div className="tree-filter">
+        <Icon name="search" size={14} />
+        <input
+          type="search"
+          value={filter}
+          placeholder="Filter folders"
+          aria-label="Filter folders"
+          aria-controls="folder-tree"
+          spellCheck={false}
+          onChange={(event) => setFilter(event.target.value)}
+          onKeyDown={onFilterKeyDown}
+          data-testid="folder-filter"
+        />
+      </div>
+      <div className="tree-scroll" ref={scroller} onScroll={tooltip.hide}>
+        <div
+          id="folder-tree"
+          className="tree"
+          role="tree"
+          aria-label="Folders and labels"
+          ref={tree}
+          onKeyDown={onTreeKeyDown}
+          onFocus={(event) => {
+            const key = (event.target as HTMLElement).dataset.key;
+            if (key !== undefined) setFocusedKey(key);
+            else if ((event.target as HTMLElement).getAttribute('role') === 'treeitem') setFocusedKey(null);
+          }}
+          onBlur={tooltip.hide}
+          data-testid="folder-tree"
+          data-rows={rows.length}
         >
-          <span className="tree-icon" aria-hidden="true">
-            <Icon name="mail" size={15} />
-          </span>
-          <span className="tree-name">All mail</span>
-          <Count value={stats?.messages ?? 0} />
-        </li>
-        <SavedSearchItems query={query} onRun={onRunSearch} />
-        {groups.map((group) => {
-          const isExpanded = !collapsed.has(group.id);
-          const toggle = (): void =>
-            setCollapsed((previous) => {
-              const next = new Set(previous);
-              if (next.has(group.id)) next.delete(group.id);
-              else next.add(group.id);
-              return next;
-            });
-          return (
+          <ul role="none" className="tree-top">
             <li
-              key={group.id}
               role="treeitem"
               aria-level={1}
-              aria-expanded={isExpanded}
-              aria-selected={false}
-              tabIndex={-1}
-              className="tree-source"
-              data-testid="folder-source"
-              onKeyDown={(event) => {
-                if (event.target !== event.currentTarget) return;
-                if ((event.key === 'ArrowLeft' && isExpanded) || (event.key === 'ArrowRight' && !isExpanded)) toggle();
-                activate(event, toggle);
-              }}
+              aria-selected={isAllMail}
+              tabIndex={isAllMailTabbable ? 0 : -1}
+              className={`tree-item tree-all ${isAllMail ? 'is-selected' : ''}`}
+              title="Everything outside Trash and Spam"
+              data-testid="folder-all"
+              onClick={() => onSelect(null)}
+              onKeyDown={onAllMailKeyDown}
             >
-              <div className="tree-source-row" onClick={toggle}>
-                <span className="tree-twisty" aria-hidden="true">
-                  {isExpanded ? '▾' : '▸'}
-                </span>
-                <span className="tree-name" title={group.name}>
-                  {group.name}
-                </span>
-              </div>
-              {isExpanded && (
-                <ul role="group">
-                  {group.folders.map((folder) => placeItem(folder, 2 + depthOf(folder.path)))}
-                  {group.labels.length > 0 && (
-                    <li role="none" className="tree-heading">
-                      Labels
-                    </li>
-                  )}
-                  {orderLabels(group.labels).map((label) => placeItem(label, 2))}
-                </ul>
-              )}
+              <span className="tree-icon" aria-hidden="true">
+                <Icon name="mail" size={15} />
+              </span>
+              <span className="tree-name">All mail</span>
+              {(stats?.allMailUnread ?? 0) > 0 && <span className="tree-unread">{formatCount(stats!.allMailUnread)}</span>}
+              <span className="tree-count">{formatCount(stats?.allMailMessages ?? 0)}</span>
             </li>
-          );
-        })}
-      </ul>
+            <SavedSearchItems query={query} onRun={onRunSearch} />
+          </ul>
+          <div role="none" className="tree-rows" ref={rowHolder} style={{ height: rows.length * TREE_ROW_HEIGHT }}>
+            {[...drawn]
+              .sort((first, second) => first - second)
+              .map((index) => {
+                const row = rows[index]!;
+                return (
+                  <FolderRow
+                    key={row.node.key}
+                    row={row}
+                    index={index}
+                    isSelected={row.node.key === selectedKey}
+                    isTabbable={row.node.key === tabbableKey}
+                    describedBy={tooltip.target?.node.key === row.node.key ? TOOLTIP_ID : undefined}
+                    onActivate={activate}
+                    onToggle={(target) => toggle(target)}
+                    onHover={tooltip.hover}
+                  />
+                );
+              })}
+          </div>
+          {rows.length === 0 && filter.trim() !== '' && (
+            <p className="tree-no-match muted" data-testid="folder-filter-empty">
+              No folder or label matches “{filter.trim()}”.
+            </p>
+          )}
+        </div>
+      </div>
+      <FolderTooltip target={tooltip.target} />
     </nav>
   );
 }

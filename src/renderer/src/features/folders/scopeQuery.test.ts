@@ -8,7 +8,7 @@ describe('withScope', () => {
   });
   it('quotes paths with spaces', () => {
     expect(withScope('', 'Sent Mail')).toBe('in:"Sent Mail"');
-    expect(currentScope('in:"Sent Mail" report')).toBe('Sent Mail');
+    expect(currentScope('in:"Sent Mail" report')).toEqual({ path: 'Sent Mail', collection: null });
   });
   it('replaces an existing scope, including its aliases and negation', () => {
     expect(withScope('label:work -in:spam report', 'Inbox')).toBe('in:Inbox report');
@@ -18,6 +18,17 @@ describe('withScope', () => {
   });
   it('leaves other operators alone', () => {
     expect(withScope('subject:"in: the loop"', 'a')).toBe('in:a subject:"in: the loop"');
+  });
+  it('keeps in:anywhere, which asks for Trash and Spam, when a folder or All mail is clicked', () => {
+    expect(withScope('in:anywhere invoice', 'Inbox')).toBe('in:Inbox in:anywhere invoice');
+    expect(withScope('in:Inbox in:anywhere invoice', null)).toBe('in:anywhere invoice');
+    expect(currentScope('in:anywhere invoice')).toBeNull();
+  });
+  it('names the source when the path alone is ambiguous, and replaces it on the next click', () => {
+    const scoped = withScope('report', { path: 'sbeck/Inbox', collection: 'enron-1a2b' });
+    expect(scoped).toBe('in:sbeck/Inbox @collection:enron-1a2b report');
+    expect(currentScope(scoped)).toEqual({ path: 'sbeck/Inbox', collection: 'enron-1a2b' });
+    expect(withScope(scoped, 'Sent')).toBe('in:Sent report');
   });
 });
 
