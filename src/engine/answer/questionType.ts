@@ -1,11 +1,14 @@
 // Classifies a question by the kind of answer it wants, and finds that kind of answer (a name, a date, a number,
 // a place, a code) in a sentence, so "When is ...?" prefers the sentence that holds a date.
 import { assertNever } from '../../shared/assertNever';
+import { QUESTION_VERBS } from '../../shared/query/questionWords';
 
 export type QuestionType = 'who' | 'when' | 'where' | 'how-many' | 'code' | 'yes-no' | 'what';
 
 const CODE_WORDS =
   /\b(password|passwords|passcode|passphrase|pin|otp|one-time code|verification code|confirmation code|access code|door code|wi-?fi code|code for|tracking number|account number|booking reference|confirmation number|reference number|serial number|licen[cs]e key|product key|api key|token|username|user name|login)\b/i;
+
+const YES_NO_OPENING = new RegExp(`^(${QUESTION_VERBS.join('|')})\\b`);
 
 /** Lower-cased, without the "and", "so" or "ok" a follow-up starts with. */
 function normalizeQuestion(question: string): string {
@@ -28,7 +31,7 @@ export function classifyQuestion(question: string): QuestionType {
   ) {
     return 'how-many';
   }
-  if (/^(is|are|was|were|do|does|did|can|could|will|would|should|has|have|had|shall|may|must)\b/.test(q)) return 'yes-no';
+  if (YES_NO_OPENING.test(q)) return 'yes-no';
   return 'what';
 }
 

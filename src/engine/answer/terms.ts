@@ -1,18 +1,21 @@
 // Words for matching a question against mail sentences: lower-cased, stopwords dropped, lightly stemmed so that
 // "maintains", "maintained" and "maintaining" meet.
+import { QUESTION_VERBS, QUESTION_WORDS } from '../../shared/query/questionWords';
 
-const STOPWORDS = new Set(
-  (
-    'a an the and or but if then else of to in on at by for with from into onto over under about above below as ' +
-    'is are was were be been being am do does did doing done have has had having will would shall should can could ' +
-    'may might must i me my mine we us our ours you your yours he him his she her hers it its they them their theirs ' +
-    'this that these those there here what which who whom whose when where why how whether not no yes so too very ' +
-    'just also any all some each every other such than own same only both few more most much many again further ' +
-    'once up down out off s t don doesn didn isn aren wasn weren won wouldn shouldn couldn get got please tell ' +
-    'know let like one thing things anyone anybody someone somebody something anything hi hello thanks thank regards ' +
-    'via re fwd fw mail email e-mail message wrote say said ever find'
+const STOPWORDS = new Set<string>([
+  ...QUESTION_WORDS,
+  ...QUESTION_VERBS,
+  ...(
+    'a an the and or but if then else of to in on at by for with from into onto over under about above ' +
+    'below as be been being am doing done having might i me my mine we us our ours you your yours he him ' +
+    'his she her hers it its they them their theirs this that these those there here whether not no yes ' +
+    'so too very just also any all some each every other such than own same only both few more most much ' +
+    'many again further once up down out off s t don doesn didn isn aren wasn weren won wouldn shouldn ' +
+    'couldn get got please tell know let like one thing things anyone anybody someone somebody something ' +
+    'anything hi hello thanks thank regards via re fwd fw mail email e-mail message wrote say said ever ' +
+    'find'
   ).split(' '),
-);
+]);
 
 /** Strips common English suffixes; not a full Porter stemmer, only enough to join inflections of one word. */
 export function stem(word: string): string {

@@ -1,5 +1,6 @@
 // The English words the plain-English pass understands: counts, kinds of attachment, recency and filler.
 import type { AttachmentKind } from './ast';
+import { QUESTION_VERBS, QUESTION_WORDS } from './questionWords';
 
 const NUMBER_WORDS: Record<string, number> = {
   one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
@@ -66,10 +67,8 @@ export const RECENCY_WORDS: Record<string, Recency> = {
 export const WEAK_RECENCY_WORDS: Record<string, Recency> = { last: 'newest', first: 'oldest' };
 
 /** Question and command words that carry no content. */
-export const FILLER_WORDS = new Set([
-  'what', 'which', 'who', 'whom', 'whose', 'when', 'where', 'why', 'how',
-  'did', 'do', 'does', 'done', 'doing', 'is', 'are', 'was', 'were', 'be', 'been', 'has', 'have', 'had',
-  'can', 'could', 'would', 'will', 'should', 'shall', 'may', 'might', 'must',
+export const FILLER_WORDS = new Set<string>([
+  ...QUESTION_WORDS, ...QUESTION_VERBS, 'done', 'doing', 'be', 'been', 'might',
   'i', 'we', 'you', 'they', 'he', 'she', 'it', 'me', 'us', 'them', 'him', 'my', 'our', 'your', 'their', 'its',
   'discuss', 'discussed', 'discussing', 'discussion', 'talk', 'talked', 'talking', 'say', 'said', 'says',
   'list', 'show', 'find', 'get', 'give', 'search', 'look', 'looking', 'see', 'fetch', 'bring', 'open', 'tell',
