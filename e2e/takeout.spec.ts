@@ -48,8 +48,8 @@ test('first run: drop a Takeout mbox, see the progress, and the labels with thei
     await expect(item, label).toBeVisible();
     await expect(item.locator('.tree-count'), label).toHaveText(String(takeout.counts.get(label)));
   }
-  // Gmail's order: system labels, then the user's, then categories; read state is not a place.
-  await expect(page.locator('[data-testid="folder-item"][data-kind="label"] .tree-name')).toHaveText(['Inbox', 'Important', 'Projects/Alpha', 'Updates']);
+  // Gmail's order: system labels, then categories, then the user's nested on "/"; read state is not a place.
+  await expect(page.locator('[data-testid="folder-item"][data-kind="label"] .tree-name')).toHaveText(['Inbox', 'Important', 'Updates', 'Projects', 'Alpha']);
   await screenshot(page, 'takeout-02-labels');
 
   // A label in the tree scopes the search; its result count is the label's count.
