@@ -4,7 +4,7 @@ import { cp } from 'node:fs/promises';
 import { join } from 'node:path';
 import { startStore } from './scratch.mjs';
 import { errorLine, isCrash } from './storeState.mjs';
-import { canMountTmpfs, folderBytes, growDisk, mountDisk, unmountDisk } from './tmpfsDisk.mjs';
+import { canMountTmpfs, folderBytes, growDisk, leaveFree, mountDisk, unmountDisk } from './tmpfsDisk.mjs';
 import { WORKLOADS } from './workloads.mjs';
 
 const ATTEMPTS = 4;
@@ -47,7 +47,7 @@ export function fileSizeFault(workload) {
   };
 }
 
-/** The data folder on a tmpfs with 16 KB to 8 MB free beyond the store it starts with. */
+/** The data folder on a tmpfs with 16 KB to 8 MB free beyond the store it starts with (4 KB and less on retries). */
 export const fullDiskFault = {
   name: 'disk-full',
   title: 'full disk (tmpfs, ENOSPC) during import, embedding or restore',
@@ -60,9 +60,10 @@ export const fullDiskFault = {
       const staged = await startStore(bases, work.from, scratch, join(scratch, 'staged'));
       const disk = join(scratch, 'disk');
       const baseBytes = work.from === 'empty' ? 0 : await folderBytes(staged);
-      await mountDisk(disk, baseBytes + freeBytes + 64 * 1024);
+      await mountDisk(disk, baseBytes + 1024 ** 2);
       const dataDir = join(disk, 'data');
       if (work.from !== 'empty') await cp(staged, dataDir, { recursive: true });
+      await leaveFree(disk, freeBytes);
       const args = [...work.args(scratch), '--json', '--data-dir', dataDir];
       const run = await lantern.run(args);
       if (run.code === 0) {

@@ -39,7 +39,9 @@ async function recover(lantern, dataDir, hasCheck, report) {
   const second = await searchIds(lantern, dataDir);
   if (!repair.ok) report.add('check --repair left problems', repair.error);
   if (!second.ok) report.add('does not open after check --repair', second.error);
-  return { listing: second, repaired: second.ok && repair.ok };
+  // What check found, in its words, for the log: a repair after a fault that should leave nothing to repair is a finding.
+  const found = (check.report?.parts ?? []).flatMap((part) => part.problems.map((problem) => `${part.name}: ${problem}`));
+  return { listing: second, repaired: second.ok && repair.ok, checkFound: found.length > 0 ? found : [check.error || 'the store did not open'] };
 }
 
 /** Judges one injected fault; `scenario` comes from a fault kind's inject(). */
@@ -76,6 +78,7 @@ export async function judge({ lantern, bases, hasCheck }, scenario) {
   return {
     opened: afterFault.ok && !recovery.repaired,
     repaired: recovery.repaired,
+    checkFound: recovery.checkFound ?? [],
     unopenable: !afterFault.ok,
     lost: new Set([...lostAcknowledged, ...missing]).size,
     missingUntilRerun: scenario.isDamage ? difference(work.expected, afterFaultSet).length : 0,

@@ -1,6 +1,6 @@
 // A size-limited folder (a tmpfs mount) for running out of disk space for real (ENOSPC); needs root, so optional.
 import { execFile } from 'node:child_process';
-import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat, statfs } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 
@@ -41,7 +41,7 @@ export async function unmountDisk(folder) {
   await run('umount', [folder]);
 }
 
-/** Bytes a folder's files take on a tmpfs (whole 4 KB pages). */
+/** Bytes a folder's files take on a tmpfs at most (whole 4 KB pages, and a page for each entry). */
 export async function folderBytes(folder) {
   let total = 0;
   for (const entry of await readdir(folder, { withFileTypes: true, recursive: true })) {
@@ -49,4 +49,10 @@ export async function folderBytes(folder) {
     else if (entry.isDirectory()) total += 4096;
   }
   return total;
+}
+
+/** Shrinks a mounted disk to what its files use now plus `freeBytes`, measured by the file system itself. */
+export async function leaveFree(folder, freeBytes) {
+  const { blocks, bfree, bsize } = await statfs(folder);
+  await mount(folder, (blocks - bfree) * bsize + freeBytes, true);
 }
