@@ -137,6 +137,7 @@ export function App({ client }: { client: LanternClient }) {
           onSortChange={setSort}
           onSubmit={search.searchNow}
           onEnterResults={() => navigation.act({ kind: 'enter' })}
+          onFocus={search.settle}
         />
         <div className="top-actions">
           <AskButtons isOpen={answer.isOpen} onAsk={() => askBeside(query)} onToggle={answer.toggle} />

@@ -27,9 +27,11 @@ export interface SearchBarProps {
   onSortChange: (sort: SortOrder) => void;
   onSubmit: () => void;
   onEnterResults: () => void;
+  /** The box takes the focus: the list on screen is the one the person is about to edit the query of. */
+  onFocus?: () => void;
 }
 
-export function SearchBar({ client, inputRef, query, sort, warnings, isSearching, onQueryChange, onSortChange, onSubmit, onEnterResults }: SearchBarProps) {
+export function SearchBar({ client, inputRef, query, sort, warnings, isSearching, onQueryChange, onSortChange, onSubmit, onEnterResults, onFocus }: SearchBarProps) {
   const [cursor, setCursor] = useState(query.length);
   const [isFocused, setIsFocused] = useState(false);
   // Suggestions are wanted once the person types, until Esc, Enter, leaving the box or taking a value.
@@ -207,7 +209,10 @@ export function SearchBar({ client, inputRef, query, sort, warnings, isSearching
                 syncScroll();
               }}
               onScroll={syncScroll}
-              onFocus={() => setIsFocused(true)}
+              onFocus={() => {
+                setIsFocused(true);
+                onFocus?.();
+              }}
               onBlur={() => {
                 setIsFocused(false);
                 setIsWanted(false);

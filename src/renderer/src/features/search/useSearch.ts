@@ -24,7 +24,12 @@ export interface SearchState {
   /** Searches now, without waiting for the debounce. */
   searchNow: () => void;
   loadMore: () => void;
-  /** Keeps the list on screen while the box holds the text it has now (a question asked, not searched). */
+  /**
+   * Notes the list the person is looking at before they edit the search bar (called when it takes the focus), so a
+   * question typed there and asked is answered beside that list, not beside a search of half the question.
+   */
+  settle: () => void;
+  /** Keeps the list the person settled on while the box holds the text it has now (a question asked, not searched). */
   keepResults: () => void;
 }
 
@@ -44,14 +49,29 @@ export function useSearch(client: LanternClient, query: string, sort: SortOrder,
   const answered = useRef({ key: '', storeVersion: -1, nonce: -1 });
   const listedQuery = kept !== null && kept.text === query ? kept.listedQuery : query;
   const key = listingKey(listedQuery, sort);
+  // A search as you type runs on pauses in typing, so a question typed slowly is searched in pieces on its way.
+  const settled = useRef<string | null>(null);
+  const latest = useRef({ query, listedQuery });
+  useEffect(() => {
+    latest.current = { query, listedQuery };
+  });
+
+  const settle = useCallback(() => {
+    settled.current = latest.current.listedQuery;
+  }, []);
 
   const searchNow = useCallback(() => {
     isImmediate.current = true;
+    settled.current = latest.current.query;
     setKept(null);
     setNonce((previous) => previous + 1);
   }, []);
 
-  const keepResults = useCallback(() => setKept({ text: query, listedQuery: result?.query ?? '' }), [query, result]);
+  const keepResults = useCallback(() => {
+    // Back to the settled list at once if a piece of the question is on screen; nothing runs if the list is already it.
+    isImmediate.current = true;
+    setKept({ text: query, listedQuery: settled.current ?? result?.query ?? '' });
+  }, [query, result]);
 
   useEffect(() => {
     const wanted = { key: listingKey(listedQuery, sort), storeVersion, nonce };
@@ -116,5 +136,5 @@ export function useSearch(client: LanternClient, query: string, sort: SortOrder,
   }, [client, listedQuery, sort, result]);
 
   const freshness: ListingFreshness = resultKey === key ? 'current' : failedKey === key ? 'failed' : 'waiting';
-  return { result, isSearching, error, freshness, listedQuery, searchNow, loadMore, keepResults };
+  return { result, isSearching, error, freshness, listedQuery, searchNow, loadMore, settle, keepResults };
 }
