@@ -1,6 +1,7 @@
 // In-memory columns of every message's metadata (no text): filters, counts and listings run over these.
 import type { Address, AttachmentInfo } from '../../shared/model/message';
 import { decodeAddresses, decodeAttachments, decodeLabels, type CatalogRow } from '../store/messageRecord';
+import { placeKey } from '../../shared/query/placeKey';
 import { foldText } from './fold';
 import { ValueColumn } from './valueColumn';
 
@@ -19,11 +20,6 @@ export interface CatalogEntry {
   folderKey: string;
   folderLeafKey: string;
   labelKeys: string[];
-}
-
-/** Gmail writes "my-label" for "My label"; places compare folded, with punctuation and spaces alike ("/" separates folders). */
-export function placeKey(value: string): string {
-  return foldText(value).replace(/[^\p{L}\p{N}/]+/gu, ' ').trim();
 }
 
 function foldPeople(people: Address[]): string {

@@ -1,4 +1,4 @@
-// Evaluates a query tree over every message at once: each node becomes a bitset of matching ordinals.
+// Evaluates a query tree over every message at once: each node becomes a bitset of matching ordinals, words add scores.
 import type { QueryNode } from '../../shared/query/ast';
 import { assertNever } from '../../shared/assertNever';
 import { asksForExcludedPlaces } from '../../shared/query/excludedFolders';
@@ -30,15 +30,11 @@ export function setBits(bits: Bitset): number[] {
 const META_WEIGHT = 2;
 const CONTENT_WEIGHT = 1;
 
+/** The messages a query tree matches; which words it asks for is the parse's (ParsedQuery.terms). */
 export interface Evaluation {
   matches: Bitset;
-  contentTerms: string[];
   /** Relevance of each ordinal from its word matches (0 where words played no part). */
   scores: Float64Array;
-  /** Words and phrases to highlight in snippets. */
-  highlightTerms: string[];
-  /** Phrases that matching messages must contain verbatim in their text (checked after word matching). */
-  phrases: string[];
 }
 
 /**
@@ -55,10 +51,6 @@ export class Evaluator {
   private readonly size: number;
   /** Allocated when a word is first scored: an operator-only query has no scores. */
   private ownScores: Float64Array | null = null;
-  readonly highlightTerms: string[] = [];
-  readonly phrases: string[] = [];
-  /** Free words and body: values that are not negated: what semantic search embeds. */
-  readonly contentTerms: string[] = [];
 
   /**
    * How positive words constrain: 'all' (every word must occur, as in Gmail), 'relaxed' (they match every message:
@@ -78,7 +70,7 @@ export class Evaluator {
     // Here, where every search mode, total, listing and answer gets the messages it may show: Trash and Spam are left
     // out unless the query asks for them, as Gmail and Outlook do.
     if (!asksForExcludedPlaces(root)) leaveOutExcluded(matches, this.catalog);
-    return { matches, scores: this.ownScores ?? zeros(this.size), highlightTerms: this.highlightTerms, phrases: this.phrases, contentTerms: this.contentTerms };
+    return { matches, scores: this.ownScores ?? zeros(this.size) };
   }
 
   private node(node: QueryNode, positive: boolean): Bitset {
@@ -106,26 +98,14 @@ export class Evaluator {
         return result;
       }
       case 'text':
-        if (positive) {
-          this.contentTerms.push(node.value);
-          this.highlightTerms.push(node.value);
-          if (this.wordMatch !== 'all') return this.everything(node.value, ['content', 'meta']);
-          if (node.phrase && words(node.value).length > 1) this.phrases.push(node.value);
-        }
+        if (positive && this.wordMatch !== 'all') return this.everything(node.value, ['content', 'meta']);
         return this.wordsMatch(node.value, ['content', 'meta'], positive);
-      case 'filter': {
+      case 'filter':
         if (node.filter.field === 'body') {
-          if (positive) {
-            this.contentTerms.push(node.filter.value);
-            this.highlightTerms.push(node.filter.value);
-            if (this.wordMatch !== 'all') return this.everything(node.filter.value, ['content']);
-          }
+          if (positive && this.wordMatch !== 'all') return this.everything(node.filter.value, ['content']);
           return this.wordsMatch(node.filter.value, ['content'], positive);
         }
-        const filter = node.filter as MetadataFilter;
-        if (positive && (filter.field === 'subject' || filter.field === 'filename')) this.highlightTerms.push(filter.value);
-        return filterMatches(filter, this.catalog);
-      }
+        return filterMatches(node.filter as MetadataFilter, this.catalog);
       default:
         return assertNever(node, 'query node');
     }
@@ -166,8 +146,4 @@ export class Evaluator {
     }
     return result;
   }
-}
-
-export function foldedPhrase(phrase: string): string {
-  return words(phrase).join(' ');
 }

@@ -3,7 +3,7 @@ import type { AttachmentKind, Filter, MessageState, TextField } from '../../shar
 import { assertNever } from '../../shared/assertNever';
 import type { Catalog } from '../index/catalog';
 import { foldText } from '../index/fold';
-import { placeKey } from '../index/catalog';
+import { placeKey } from '../../shared/query/placeKey';
 
 const KIND_PATTERNS: Record<Exclude<AttachmentKind, 'attachment'>, RegExp> = {
   pdf: /(^application\/pdf$)|\.pdf$/,

@@ -4,7 +4,7 @@ import type { RankedHit } from './rank';
 import type { Reranker } from './reranker';
 import { termWeights, type RerankCandidate } from './rerankFeatures';
 import { decodeAttachmentTexts } from '../store/messageRecord';
-import type { SearchContext } from './search';
+import type { SearchContext } from './searchContext';
 
 /** How many of hybrid's hits are reordered: deep enough to lift a buried good hit, shallow enough to read closely. */
 export const RERANK_DEPTH = 50;

@@ -2,7 +2,7 @@
 // over them: the pre-filter that lets a narrow filter still return k passages.
 import type { Filter, QueryNode } from '../../shared/query/ast';
 import type { CatalogEntry } from '../index/catalog';
-import { placeKey } from '../index/catalog';
+import { placeKey } from '../../shared/query/placeKey';
 import { foldText } from '../index/fold';
 
 /** The columns a chunk carries about its message, in the folded forms the catalog's filters compare. */

@@ -10,7 +10,7 @@ import { chunkMessage } from '../embed/chunker';
 import type { Embedder } from '../embed/embedder';
 import { createWorkerEmbedder } from '../embed/workerEmbedder';
 import type { Catalog } from '../index/catalog';
-import type { SemanticRetriever } from '../search/search';
+import type { SemanticRetriever } from '../search/searchContext';
 import type { MessageStore } from '../store/messageStore';
 import type { HealingPlace } from '../store/tableHealth';
 import type { ChunkFilter } from './chunkFilter';

@@ -1,4 +1,6 @@
 // The query AST: what the parser produces, the engine executes and the search bar shows as chips.
+import type { QueryTerms } from './queryTerms';
+import type { Token } from './tokenize';
 
 /** A character range [start, end) in the query text. */
 export interface Span {
@@ -61,8 +63,15 @@ export interface Interpretation {
   meaning: string;
 }
 
-/** The parse of a query: never thrown, always returned with diagnostics. */
+/**
+ * The parse of a query: never thrown, always returned with diagnostics. It carries what later steps need (tokens for
+ * colours and chips, terms for matching, ranking and routing), so the text is read once.
+ */
 export interface ParsedQuery {
+  /** The query text parsed. */
+  text: string;
+  /** Every token of the text, as typed (punctuation-only words too), for colours and chips. */
+  tokens: Token[];
   /** null when the query has no constraint at all (matches everything). */
   root: QueryNode | null;
   /** A count asked for in words ("5 latest pdfs"), or null. */
@@ -80,6 +89,8 @@ export interface ParsedQuery {
   /** What the plain-English pass understood, in query order; absent or empty when it found nothing. */
   understood?: Interpretation[];
   diagnostics: Diagnostic[];
+  /** The words the tree asks for (see queryTerms). */
+  terms: QueryTerms;
 }
 
 /** One understood operator as shown to people (CLI `parsed.filters`, chips). */
@@ -89,9 +100,22 @@ export interface FilterSummary {
   negated: boolean;
 }
 
+/** Where the parse found something in the text: what the search bar underlines and colours. */
+export interface QueryMarks {
+  /** The span of each warning, in the order of the warnings. */
+  problems: Span[];
+  /** Words read as a constraint ("5", "latest", "pdfs", "with Janesh"). */
+  understood: Span[];
+}
+
 /** The CLI/API view of a parse: free text, the filters understood and warnings. */
 export interface ParsedQuerySummary {
   text: string;
   filters: FilterSummary[];
   warnings: string[];
+  /**
+   * Set on search results: the engine's marks for the query, read with its time zone and contacts, so the search
+   * bar paints what the search understood.
+   */
+  marks?: QueryMarks;
 }

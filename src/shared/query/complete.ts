@@ -3,6 +3,7 @@ import type { Span } from './ast';
 import { EMPTY_COMPLETION_INDEX, type CompletionIndex, type CompletionValue, type ValueSet } from './completionIndex';
 import { foldText } from './fold';
 import { ANYWHERE, CATEGORIES, EVERYTHING_SCOPE, findOperator, OPERATORS, SCOPES, type OperatorDefinition, type ValueKind } from './grammar';
+import { quoteValue } from './quoteValue';
 import { tokenize, type Token } from './tokenize';
 import { calendarDay, systemTimeZone } from './zonedTime';
 
@@ -31,11 +32,6 @@ const DEFAULT_LIMIT = 8;
 const SIZE_SHORTCUTS = ['100k', '500k', '1M', '5M', '10M', '25M'];
 const DURATION_SHORTCUTS = ['1d', '7d', '2w', '1m', '6m', '1y'];
 const DATE_WORDS = ['today', 'yesterday', 'this week', 'last week', 'this month', 'last month', 'this year', 'last year'];
-
-/** Quotes a value the tokenizer would otherwise split at a space, bracket, colon or quote. */
-export function quoteValue(value: string): string {
-  return /[\s(){}":]/.test(value) || value === '' ? `"${value.replace(/"/g, '')}"` : value;
-}
 
 function startsWithFolded(candidate: string, prefix: string): boolean {
   return foldText(candidate).startsWith(foldText(prefix));

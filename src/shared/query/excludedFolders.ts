@@ -1,6 +1,7 @@
 // Trash and Spam: the folders and labels every search leaves out unless its query asks for them (in:trash, in:anywhere).
 import type { QueryNode } from './ast';
-import { foldText } from './fold';
+import { queryLeaves } from './leaves';
+import { placeKey } from './placeKey';
 
 /**
  * Deleted mail, by the names mail programs give it: Gmail's label (and its localized Takeout and IMAP names), Outlook's
@@ -24,12 +25,7 @@ const SPAM_NAMES = [
   'Nevyžádaná pošta', 'Levélszemét', 'Нежелательная почта', '迷惑メール', '垃圾邮件', '垃圾郵件', '스팸 메일',
 ];
 
-/** A folder segment or label as compared here: folded, punctuation and spaces alike ("Junk-E-Mail" is "junk e mail"). */
-function placeName(text: string): string {
-  return foldText(text).replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
-}
-
-const EXCLUDED_NAMES = new Set([...TRASH_NAMES, ...SPAM_NAMES].map(placeName));
+const EXCLUDED_NAMES = new Set([...TRASH_NAMES, ...SPAM_NAMES].map(placeKey));
 
 /**
  * Whether a folder path or label is Trash or Spam or lies inside one ("Deleted Items/Old project": Outlook moves a
@@ -37,7 +33,7 @@ const EXCLUDED_NAMES = new Set([...TRASH_NAMES, ...SPAM_NAMES].map(placeName));
  * place key alike.
  */
 export function isExcludedPlace(place: string): boolean {
-  return place.split('/').some((segment) => EXCLUDED_NAMES.has(placeName(segment)));
+  return place.split('/').some((segment) => EXCLUDED_NAMES.has(placeKey(segment)));
 }
 
 /**
@@ -50,24 +46,12 @@ export function isExcludedPlace(place: string): boolean {
  * message with the Trash label is in Trash (deleting only adds the label), and Gmail's own search leaves it out.
  */
 export function asksForExcludedPlaces(root: QueryNode | null): boolean {
-  const visit = (node: QueryNode, positive: boolean): boolean => {
-    switch (node.kind) {
-      case 'and':
-      case 'or':
-        return node.children.some((child) => visit(child, positive));
-      case 'not':
-        return visit(node.child, !positive);
-      case 'text':
-        return false;
-      case 'filter': {
-        if (!positive) return false;
-        const filter = node.filter;
-        if (filter.field === 'place') return isExcludedPlace(filter.value);
-        if (filter.field === 'thread' || filter.field === 'id') return true;
-        if (filter.field !== 'scope') return false;
-        return filter.scope === 'folder' || filter.scope === 'label' ? filter.values.some(isExcludedPlace) : filter.scope !== 'collection';
-      }
-    }
-  };
-  return root !== null && visit(root, true);
+  return queryLeaves(root).some(({ leaf, isNegated }) => {
+    if (isNegated || leaf.kind !== 'filter') return false;
+    const filter = leaf.filter;
+    if (filter.field === 'place') return isExcludedPlace(filter.value);
+    if (filter.field === 'thread' || filter.field === 'id') return true;
+    if (filter.field !== 'scope') return false;
+    return filter.scope === 'folder' || filter.scope === 'label' ? filter.values.some(isExcludedPlace) : filter.scope !== 'collection';
+  });
 }

@@ -25,3 +25,8 @@ export function words(text: string): string[] {
   if (!BEYOND_ASCII.test(text)) return text.toLowerCase().match(/[a-z0-9]+/g) ?? [];
   return foldText(text).match(/[\p{L}\p{N}]+/gu) ?? [];
 }
+
+/** A phrase as the index's words read it ("Zero-Copy  RX" -> "zero copy rx"), for matching it in folded text. */
+export function foldedPhrase(phrase: string): string {
+  return words(phrase).join(' ');
+}

@@ -130,3 +130,9 @@ export function findOperator(name: string): OperatorDefinition | undefined {
   const lower = name.toLowerCase();
   return OPERATORS.find((operator) => operator.name === lower || operator.aliases.includes(lower));
 }
+
+/** Whether `name` (`from`, `@folder`, any case) is an operator or scope of the language, not a word with a colon. */
+export function isKnownOperator(name: string): boolean {
+  const lower = name.toLowerCase();
+  return lower.startsWith('@') ? SCOPES.some((scope) => `@${scope.name}` === lower) : findOperator(lower) !== undefined;
+}

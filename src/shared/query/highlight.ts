@@ -1,7 +1,9 @@
-// Colours for the search bar: each piece of the query text classified by the same tokenizer and parse the engine uses.
-import type { ParsedQuery, QueryNode, Span } from './ast';
-import { findOperator, SCOPES } from './grammar';
-import { tokenize } from './tokenize';
+// Colours for the search bar: each token of the parse classified, with the parse's marks.
+import type { ParsedQuery, QueryMarks, Span } from './ast';
+import { isKnownOperator } from './grammar';
+import { queryMarks } from './marks';
+import { overlaps } from './span';
+import { tokensOf } from './tokenize';
 
 export type HighlightKind =
   /** `from:`, `@folder:` */
@@ -22,32 +24,14 @@ export interface Highlight {
   span: Span;
 }
 
-function overlaps(first: Span, second: Span): boolean {
-  return first.start < second.end && second.start < first.end;
-}
-
-/** Spans of filters read from words: "with Janesh" includes its "with". */
-function inferredSpans(node: QueryNode | null): Span[] {
-  if (node === null) return [];
-  switch (node.kind) {
-    case 'and':
-    case 'or':
-      return node.children.flatMap(inferredSpans);
-    case 'not':
-      return inferredSpans(node.child);
-    case 'text':
-      return [];
-    case 'filter':
-      return node.inferred ? [node.span] : [];
-  }
-}
-
-/** Non-overlapping highlights in text order; gaps are whitespace. Pass the parse of the same text. */
-export function highlightQuery(text: string, parsed: ParsedQuery): Highlight[] {
+/**
+ * Non-overlapping highlights in text order; gaps are whitespace. Pass the parse of the same text, and the marks to
+ * paint when they come from elsewhere (the engine's parse of it, read with its time zone and contacts).
+ */
+export function highlightQuery(text: string, parsed: ParsedQuery, marks: QueryMarks = queryMarks(parsed)): Highlight[] {
   const highlights: Highlight[] = [];
-  const problems = parsed.diagnostics.map((diagnostic) => diagnostic.span);
-  const understood = [...(parsed.understood ?? []).map((item) => item.span), ...inferredSpans(parsed.root)];
-  for (const token of tokenize(text, [])) {
+  const { problems, understood } = marks;
+  for (const token of tokensOf(text, parsed)) {
     if (problems.some((span) => span.start === token.span.start)) {
       highlights.push({ kind: 'problem', span: token.span });
       continue;
@@ -57,9 +41,7 @@ export function highlightQuery(text: string, parsed: ParsedQuery): Highlight[] {
       continue;
     }
     if (token.operator !== null) {
-      const name = token.operator.toLowerCase();
-      const isKnown = name.startsWith('@') ? SCOPES.some((scope) => `@${scope.name}` === name) : findOperator(name) !== undefined;
-      if (!isKnown) {
+      if (!isKnownOperator(token.operator)) {
         highlights.push({ kind: 'text', span: token.span });
         continue;
       }

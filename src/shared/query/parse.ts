@@ -4,6 +4,7 @@ import { findOperator } from './grammar';
 import { words } from './fold';
 import { buildFilter, SCOPE_NAMES, type ValueContext } from './filterValues';
 import { readPlainEnglish, type KnownContact, type PlainEnglishResult, type PlainWord } from './plainEnglish';
+import { queryTerms } from './queryTerms';
 import { tokenize, type Token } from './tokenize';
 import { systemTimeZone } from './zonedTime';
 
@@ -269,12 +270,14 @@ function readPlainRuns(tokens: Token[], options: ParseOptions, context: ValueCon
 export function parseQuery(text: string, options: ParseOptions = {}): ParsedQuery {
   const diagnostics: Diagnostic[] = [];
   const context: ValueContext = { timeZone: options.timeZone ?? systemTimeZone(), now: options.now ?? Date.now() };
-  const { tokens, plain, semanticWords } = readPlainRuns(dropWordless(tokenize(text, diagnostics)), options, context);
+  const typed = tokenize(text, diagnostics);
+  const { tokens, plain, semanticWords } = readPlainRuns(dropWordless(typed), options, context);
   const root = new Parser(tokens, diagnostics, context).parseAll();
   const limit = plain.find((result) => result.limit !== null)?.limit ?? null;
   const order = plain.find((result) => result.order !== null)?.order ?? null;
   const understood: Interpretation[] = plain.flatMap((result) => result.understood);
-  const parsed: ParsedQuery = { root, limit, sort: order === null ? null : 'date', semanticText: semanticWords.join(' '), diagnostics };
+  const sort = order === null ? null : 'date';
+  const parsed: ParsedQuery = { text, tokens: typed, root, limit, sort, semanticText: semanticWords.join(' '), diagnostics, terms: queryTerms(root) };
   if (order !== null) parsed.dateOrder = order;
   if (understood.length > 0) parsed.understood = understood;
   return parsed;

@@ -1,7 +1,8 @@
 // Flattens a parse into the text / filters / warnings view that the CLI prints and the chips show.
-import type { FilterSummary, ParsedQuery, ParsedQuerySummary, QueryNode } from './ast';
+import type { FilterSummary, ParsedQuery, ParsedQuerySummary } from './ast';
+import { queryLeaves, type QueryLeaf } from './leaves';
 
-function describeValue(node: Extract<QueryNode, { kind: 'filter' }>, query: string): string {
+function describeValue(node: Extract<QueryLeaf, { kind: 'filter' }>, query: string): string {
   if (node.display !== undefined) return node.display;
   const raw = query.slice(node.span.start, node.span.end);
   const colon = raw.indexOf(':');
@@ -11,24 +12,10 @@ function describeValue(node: Extract<QueryNode, { kind: 'filter' }>, query: stri
 export function summarizeQuery(query: string, parsed: ParsedQuery): ParsedQuerySummary {
   const text: string[] = [];
   const filters: FilterSummary[] = [];
-  const visit = (node: QueryNode, negated: boolean): void => {
-    switch (node.kind) {
-      case 'and':
-      case 'or':
-        node.children.forEach((child) => visit(child, negated));
-        return;
-      case 'not':
-        visit(node.child, !negated);
-        return;
-      case 'text':
-        text.push(`${negated ? '-' : ''}${node.phrase ? `"${node.value}"` : node.value}`);
-        return;
-      case 'filter':
-        filters.push({ operator: node.operator, value: describeValue(node, query), negated });
-        return;
-    }
-  };
-  if (parsed.root) visit(parsed.root, false);
+  for (const { leaf, isNegated } of queryLeaves(parsed.root)) {
+    if (leaf.kind === 'text') text.push(`${isNegated ? '-' : ''}${leaf.phrase ? `"${leaf.value}"` : leaf.value}`);
+    else filters.push({ operator: leaf.operator, value: describeValue(leaf, query), negated: isNegated });
+  }
   const warnings = parsed.diagnostics.map((diagnostic) => diagnostic.message);
   return { text: text.join(' '), filters, warnings };
 }

@@ -1,5 +1,5 @@
 // Splits query text into tokens with spans; never throws, reports unbalanced quotes.
-import type { Diagnostic, Span } from './ast';
+import type { Diagnostic, ParsedQuery, Span } from './ast';
 
 export type Token =
   | { kind: 'open'; bracket: '(' | '{'; span: Span }
@@ -84,4 +84,9 @@ export function tokenize(text: string, diagnostics: Diagnostic[]): Token[] {
     tokens.push({ kind: 'word', text: text.slice(start, position), quoted: false, operator: null, valueQuoted: false, span: { start, end: position } });
   }
   return tokens;
+}
+
+/** The tokens a parse carries when it is of `text`: a parse of other text would put its spans over the wrong characters. */
+export function tokensOf(text: string, parsed: ParsedQuery): Token[] {
+  return parsed.text === text ? parsed.tokens : tokenize(text, []);
 }

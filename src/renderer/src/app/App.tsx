@@ -132,6 +132,7 @@ export function App({ client }: { client: LanternClient }) {
           query={query}
           sort={sort}
           warnings={search.result?.parsed.warnings ?? []}
+          searched={search.result}
           isSearching={search.isSearching}
           onQueryChange={setQuery}
           onSortChange={setSort}

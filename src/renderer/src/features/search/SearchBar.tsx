@@ -1,7 +1,7 @@
 // The search box: chips over a free-text field, autocomplete, history on ↑, a star to save; warnings shown under it.
 import { useCallback, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import type { LanternApi } from '../../../../shared/contract/api';
-import type { SortOrder } from '../../../../shared/model/search';
+import type { SearchResult, SortOrder } from '../../../../shared/model/search';
 import type { Suggestion } from '../../../../shared/query/complete';
 import { parseQuery } from '../../../../shared/query/parse';
 import { Icon } from '../../ui/Icon';
@@ -22,6 +22,8 @@ export interface SearchBarProps {
   query: string;
   sort: SortOrder;
   warnings: readonly string[];
+  /** The last search's query and the engine's parse of it, whose marks are painted while the text is that query. */
+  searched: Pick<SearchResult, 'query' | 'parsed'> | null;
   isSearching: boolean;
   onQueryChange: (query: string) => void;
   onSortChange: (sort: SortOrder) => void;
@@ -31,7 +33,7 @@ export interface SearchBarProps {
   onFocus?: () => void;
 }
 
-export function SearchBar({ client, inputRef, query, sort, warnings, isSearching, onQueryChange, onSortChange, onSubmit, onEnterResults, onFocus }: SearchBarProps) {
+export function SearchBar({ client, inputRef, query, sort, warnings, searched, isSearching, onQueryChange, onSortChange, onSubmit, onEnterResults, onFocus }: SearchBarProps) {
   const [cursor, setCursor] = useState(query.length);
   const [isFocused, setIsFocused] = useState(false);
   // Suggestions are wanted once the person types, until Esc, Enter, leaving the box or taking a value.
@@ -44,7 +46,10 @@ export function SearchBar({ client, inputRef, query, sort, warnings, isSearching
   const history = useQueryHistory();
 
   const parsed = useMemo(() => parseQuery(query), [query]);
-  const pieces = useMemo(() => queryPieces(query, parsed), [query, parsed]);
+  // The engine reads dates in its time zone and names among its contacts: once it has searched this text, its marks
+  // are the ones to paint, so the chips' problems are the warnings shown under the bar.
+  const engineMarks = searched?.query === query ? searched.parsed.marks : undefined;
+  const pieces = useMemo(() => queryPieces(query, parsed, engineMarks), [query, parsed, engineMarks]);
   const chips = useMemo(() => pieces.flatMap((piece) => (piece.kind === 'chip' ? [piece.chip] : [])), [pieces]);
   const completions = useCompletions(client, query, cursor, isWanted && isFocused);
   const activeIndex = completions !== null ? highlightedIndex(completions.suggestions, highlighted) : null;

@@ -1,10 +1,11 @@
 // Chips and coloured words from the shared tokenizer, highlighter and parser: spans, negation, problems, unknown operators.
 import { describe, expect, test } from 'vitest';
+import type { QueryMarks } from '../../../../shared/query/ast';
 import { parseQuery } from '../../../../shared/query/parse';
 import { queryChips, queryPieces, type QueryPiece } from './queryPieces';
 
-function pieces(text: string): string[] {
-  return queryPieces(text, parseQuery(text, { timeZone: 'UTC' })).map((piece: QueryPiece) => {
+function pieces(text: string, marks?: QueryMarks): string[] {
+  return queryPieces(text, parseQuery(text, { timeZone: 'UTC' }), marks).map((piece: QueryPiece) => {
     switch (piece.kind) {
       case 'gap':
         return `gap:${JSON.stringify(text.slice(piece.span.start, piece.span.end))}`;
@@ -59,5 +60,15 @@ describe('query pieces', () => {
   test('empty and blank text', () => {
     expect(pieces('')).toEqual([]);
     expect(pieces('   ')).toEqual(['gap:"   "']);
+  });
+
+  test("the engine's marks, once it has searched the text, are painted instead of the bar's own parse", () => {
+    // The engine knows Janesh among its contacts and reads "with Janesh" as a person; the bar's parse knows no contacts.
+    const text = 'budget with Janesh after:soon';
+    expect(pieces(text)).toEqual(['text:budget', 'gap:" "', 'text:with', 'gap:" "', 'text:Janesh', 'gap:" "', 'chip!:after:soon']);
+    const engine: QueryMarks = { problems: [{ start: 19, end: 29 }], understood: [{ start: 7, end: 18 }] };
+    expect(pieces(text, engine)).toEqual(['text:budget', 'gap:" "', 'understood:with', 'gap:" "', 'understood:Janesh', 'gap:" "', 'chip!:after:soon']);
+    // A warning the engine does not give is not painted.
+    expect(pieces(text, { problems: [], understood: [] })).toContain('chip:after:soon');
   });
 });

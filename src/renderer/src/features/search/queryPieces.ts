@@ -1,8 +1,10 @@
 // Splits the search text into what the bar paints: recognised operators as chips, other words coloured by their kind.
-import type { ParsedQuery, Span } from '../../../../shared/query/ast';
-import { findOperator, SCOPES } from '../../../../shared/query/grammar';
+import type { ParsedQuery, QueryMarks, Span } from '../../../../shared/query/ast';
+import { isKnownOperator } from '../../../../shared/query/grammar';
 import { highlightQuery, type HighlightKind } from '../../../../shared/query/highlight';
-import { tokenize } from '../../../../shared/query/tokenize';
+import { queryMarks } from '../../../../shared/query/marks';
+import { overlaps } from '../../../../shared/query/span';
+import { tokensOf } from '../../../../shared/query/tokenize';
 
 /** One operator term shown as a chip: `-from:kira` spans the minus, `from:` and the value. */
 export interface Chip {
@@ -21,19 +23,10 @@ export type QueryPiece =
   | { kind: 'word'; highlight: HighlightKind; span: Span; hasProblem: boolean }
   | { kind: 'chip'; chip: Chip };
 
-function isKnownOperator(name: string): boolean {
-  const lower = name.toLowerCase();
-  return lower.startsWith('@') ? SCOPES.some((scope) => `@${scope.name}` === lower) : findOperator(lower) !== undefined;
-}
-
-function overlaps(first: Span, second: Span): boolean {
-  return first.start < second.end && second.start < first.end;
-}
-
-/** Operator terms of the query, in text order, each with the minus that negates it. */
-export function queryChips(text: string, parsed: ParsedQuery): Chip[] {
-  const problems = parsed.diagnostics.map((diagnostic) => diagnostic.span);
-  const tokens = tokenize(text, []);
+/** Operator terms of the query, in text order, each with the minus that negates it. Pass the parse of `text`. */
+export function queryChips(text: string, parsed: ParsedQuery, marks: QueryMarks = queryMarks(parsed)): Chip[] {
+  const { problems } = marks;
+  const tokens = tokensOf(text, parsed);
   const chips: Chip[] = [];
   tokens.forEach((token, index) => {
     if (token.kind !== 'word' || token.operator === null || !isKnownOperator(token.operator)) return;
@@ -46,17 +39,21 @@ export function queryChips(text: string, parsed: ParsedQuery): Chip[] {
   return chips;
 }
 
-/** The whole text as gaps, coloured words and chips, in order and without overlaps. */
-export function queryPieces(text: string, parsed: ParsedQuery): QueryPiece[] {
-  const problems = parsed.diagnostics.map((diagnostic) => diagnostic.span);
-  const chips = queryChips(text, parsed);
+/**
+ * The whole text as gaps, coloured words and chips, in order and without overlaps. `marks` are the problems and
+ * understood words to paint: the engine's, once it has searched this very text (it reads dates in its time zone and
+ * names among its contacts), else those of `parsed`, the search bar's own parse of `text`.
+ */
+export function queryPieces(text: string, parsed: ParsedQuery, marks: QueryMarks = queryMarks(parsed)): QueryPiece[] {
+  const { problems } = marks;
+  const chips = queryChips(text, parsed, marks);
   const pieces: QueryPiece[] = [];
   let position = 0;
   const gapUntil = (end: number): void => {
     if (end > position) pieces.push({ kind: 'gap', span: { start: position, end } });
   };
   let chipIndex = 0;
-  for (const highlight of highlightQuery(text, parsed)) {
+  for (const highlight of highlightQuery(text, parsed, marks)) {
     // Chips that start before this highlight go first; highlights inside a chip are painted by the chip.
     while (chipIndex < chips.length && chips[chipIndex]!.span.start <= highlight.span.start) {
       const chip = chips[chipIndex]!;

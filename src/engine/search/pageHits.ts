@@ -1,0 +1,29 @@
+// The last stage of a search: the page's messages as hits, with their snippet, highlights and where they matched.
+import type { SearchHit } from '../../shared/model/search';
+import type { ChunkMatch } from '../vectors/chunkStore';
+import type { RankedHit } from './rank';
+import type { SearchContext } from './searchContext';
+import { matchOf, snippetFor } from './snippetHighlights';
+import { toSummary } from './toSummary';
+
+/** `chunks` holds the passage each hit found by meaning matched; `highlightTerms` are the query's (ParsedQuery.terms). */
+export async function pageHits(page: RankedHit[], chunks: Map<number, ChunkMatch>, highlightTerms: string[], context: SearchContext): Promise<SearchHit[]> {
+  const ids = page.map((hit) => context.catalog.id(hit.ordinal));
+  const texts = new Map((await context.store.getColumns(ids, ['id', 'snippet', 'text', 'attachmentTextJson'])).map((row) => [row.id, row]));
+  return page.map((hit) => {
+    const entry = context.catalog.entry(hit.ordinal);
+    const stored = texts.get(entry.row.id);
+    const chunk = chunks.get(hit.ordinal);
+    const match = matchOf(entry, highlightTerms, chunk?.origin, stored);
+    const source = chunk && hit.matchType === 'semantic' ? chunk.text : match.text;
+    const { snippet, highlights } = snippetFor(chunk && hit.matchType === 'semantic' ? '' : (stored?.snippet ?? ''), source, highlightTerms, chunk?.text);
+    return {
+      ...toSummary(entry, snippet),
+      score: Number(hit.score.toFixed(4)),
+      highlights,
+      matchType: hit.matchType,
+      matchedIn: match.matchedIn,
+      threadSize: context.catalog.threadSize(entry.row.threadId),
+    };
+  });
+}

@@ -1,0 +1,57 @@
+// How one search will run, decided before it runs: the mode and why, the page, the order and how words must match.
+import type { SearchMode, SearchRequest, SortOrder } from '../../shared/model/search';
+import type { ParsedQuery } from '../../shared/query/ast';
+import type { FusionWeights } from './rank';
+import { routeQuery } from './route';
+
+const MAX_LIMIT = 1000;
+
+/** Ways to run a search that only the engine's own callers (questions for the answer pane) need. */
+export interface SearchTuning {
+  /** Leave question words out of the keyword terms even when nothing else was understood. */
+  dropFiller?: 'always';
+  /** 'any': a message needs only some of the words, ranked by how many (for questions). */
+  wordMatch?: 'all' | 'any';
+}
+
+export interface SearchPlan {
+  parsed: ParsedQuery;
+  mode: Exclude<SearchMode, 'auto'>;
+  /** Why the search runs as it does, for the person; a stage that changes course (hyde, rerank) replaces it. */
+  note: string | null;
+  weights: FusionWeights;
+  wordMatch: 'all' | 'any';
+  /** Phrases to find verbatim in the matching messages' text: none when a message needs only some of the words. */
+  phrases: string[];
+  offset: number;
+  limit: number;
+  sort: SortOrder;
+  /** Keyword and semantic hits are fused into one ranked list; without words (or in keyword mode) a page is picked straight from the keyword matches. */
+  isFused: boolean;
+  usesKeywords: boolean;
+}
+
+export function planSearch(request: SearchRequest, parsed: ParsedQuery, tuning: SearchTuning, embeddedShare: number): SearchPlan {
+  const wordMatch = tuning.wordMatch ?? 'all';
+  const phrases = wordMatch === 'all' ? parsed.terms.phrases : [];
+  const hasWords = parsed.terms.contentTerms.length > 0;
+  const route = routeQuery(request.mode ?? 'auto', parsed, phrases, embeddedShare);
+  let { mode, note } = route;
+  if ((mode === 'hyde' || mode === 'rerank') && !hasWords) {
+    note = `${mode} ran as keyword: the query has only operators, no words to ${mode === 'hyde' ? 'write a passage about' : 'rerank by'}`;
+    mode = 'keyword';
+  }
+  return {
+    parsed,
+    mode,
+    note,
+    weights: route.weights,
+    wordMatch,
+    phrases,
+    offset: Math.max(0, request.offset ?? 0),
+    limit: Math.min(MAX_LIMIT, Math.max(0, request.limit ?? 20), parsed.limit ?? MAX_LIMIT),
+    sort: parsed.sort ?? request.sort ?? (hasWords ? 'relevance' : 'date'),
+    isFused: mode !== 'keyword' && hasWords,
+    usesKeywords: mode !== 'semantic',
+  };
+}
