@@ -170,7 +170,7 @@ export function App({ client }: { client: LanternClient }) {
               onOpen={navigation.openAt}
               onLoadMore={search.loadMore}
             />
-            <ReadingPane load={message} paneRef={readingPane} thread={thread} citedQuote={citation?.id === openId ? citation.quote : null} onOpen={openMessage} client={client} />
+            <ReadingPane load={message} paneRef={readingPane} thread={thread} citedQuote={citation?.id === openId ? citation.quote : null} onOpen={openMessage} client={client} storeVersion={storeVersion} />
           </>
         )}
         {answer.isOpen && (

@@ -35,6 +35,8 @@ export const SHORTCUT_GROUPS: readonly ShortcutGroup[] = [
       { chords: [['u'], ['Esc']], does: 'Back to the results' },
       { chords: [[']']], does: 'Open the next result in the reading pane' },
       { chords: [['[']], does: 'Open the previous result in the reading pane' },
+      { chords: [['n']], does: 'Next message of the conversation', where: 'in the reading pane' },
+      { chords: [['p']], does: 'Previous message of the conversation', where: 'in the reading pane' },
     ],
   },
   {

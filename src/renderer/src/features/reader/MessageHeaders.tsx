@@ -1,0 +1,48 @@
+// Who sent a mail, when, to whom and where it is filed, with its attachments.
+import type { LanternClient } from '../../../../shared/contract/api';
+import type { MessageDetail } from '../../../../shared/model/message';
+import { formatAddresses, formatFullDate, personName } from '../../ui/format';
+import { AttachmentList } from './AttachmentList';
+
+function HeaderRow({ label, value, testId }: { label: string; value: string; testId: string }) {
+  if (!value) return null;
+  return (
+    <div className="reader-header-row">
+      <dt>{label}</dt>
+      <dd data-testid={testId}>{value}</dd>
+    </div>
+  );
+}
+
+export function SenderLine({ message }: { message: Pick<MessageDetail, 'from' | 'date'> }) {
+  return (
+    <div className="reader-sender">
+      <span className="reader-avatar" aria-hidden="true">
+        {personName(message.from).slice(0, 1).toUpperCase()}
+      </span>
+      <div>
+        <div className="reader-from" data-testid="reader-from">
+          <strong>{personName(message.from)}</strong>
+          {message.from.name && message.from.address && <span className="muted"> &lt;{message.from.address}&gt;</span>}
+        </div>
+        <time className="muted" dateTime={message.date} data-testid="reader-date">
+          {formatFullDate(message.date)}
+        </time>
+      </div>
+    </div>
+  );
+}
+
+export function RecipientsAndAttachments({ message, client }: { message: MessageDetail; client: LanternClient }) {
+  return (
+    <>
+      <dl className="reader-header-list">
+        <HeaderRow label="To" value={formatAddresses(message.to)} testId="reader-to" />
+        <HeaderRow label="Cc" value={formatAddresses(message.cc)} testId="reader-cc" />
+        <HeaderRow label="Bcc" value={formatAddresses(message.bcc)} testId="reader-bcc" />
+        <HeaderRow label="Folder" value={[message.folder, ...message.labels].filter(Boolean).join(', ')} testId="reader-folder" />
+      </dl>
+      {message.attachments.length > 0 && <AttachmentList key={message.id} client={client} messageId={message.id} attachments={message.attachments} />}
+    </>
+  );
+}
