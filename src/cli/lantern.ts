@@ -11,37 +11,36 @@ import { runListing, runSearch, runShow } from './commands/queryCommands';
 import { runServe } from './commands/serveCommand';
 import { resolveDataDir } from './dataDir';
 import { printError } from './output';
+import { separateQueryArguments, type KnownOptions } from './queryArguments';
 import { USAGE, UsageError } from './usage';
 
 const USER_ERRORS = new Set(['bad-request', 'not-found', 'unreadable-path', 'not-mail', 'store-busy', 'read-only']);
 
+const OPTIONS = {
+  'data-dir': { type: 'string' },
+  json: { type: 'boolean', default: false },
+  help: { type: 'boolean', short: 'h', default: false },
+  limit: { type: 'string' },
+  offset: { type: 'string' },
+  sort: { type: 'string' },
+  mode: { type: 'string' },
+  port: { type: 'string' },
+  provider: { type: 'string' },
+  model: { type: 'string' },
+  'base-url': { type: 'string' },
+  'model-path': { type: 'string' },
+  threads: { type: 'string' },
+  open: { type: 'boolean', default: false },
+  format: { type: 'string' },
+  out: { type: 'string' },
+  force: { type: 'boolean', default: false },
+  repair: { type: 'boolean', default: false },
+  verify: { type: 'boolean', default: false },
+} satisfies KnownOptions;
+
 async function main(argv: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    strict: true,
-    options: {
-      'data-dir': { type: 'string' },
-      json: { type: 'boolean', default: false },
-      help: { type: 'boolean', short: 'h', default: false },
-      limit: { type: 'string' },
-      offset: { type: 'string' },
-      sort: { type: 'string' },
-      mode: { type: 'string' },
-      port: { type: 'string' },
-      provider: { type: 'string' },
-      model: { type: 'string' },
-      'base-url': { type: 'string' },
-      'model-path': { type: 'string' },
-      threads: { type: 'string' },
-      open: { type: 'boolean', default: false },
-      format: { type: 'string' },
-      out: { type: 'string' },
-      force: { type: 'boolean', default: false },
-      repair: { type: 'boolean', default: false },
-      verify: { type: 'boolean', default: false },
-    },
-  });
+  // A query may begin with "-" ("-from:noreply budget"): words after the command that name no option are positionals.
+  const { values, positionals } = parseArgs({ args: separateQueryArguments(argv, OPTIONS), allowPositionals: true, strict: true, options: OPTIONS });
   const [command, ...rest] = positionals;
   if (values.help || command === undefined || command === 'help') {
     console.log(USAGE);
