@@ -115,7 +115,7 @@ test('a reply opened from the results shows its whole thread, oldest first, with
   await page.getByTestId('conversation-collapse-all').click();
   await expect(page.locator('[data-testid="conversation-message"][data-state="expanded"]')).toHaveCount(0);
 
-  // The toggle shows one message at a time again, with the thread as a strip; the choice is remembered.
+  // The Conversation button shows one message at a time again, with the thread as a strip; the choice is remembered.
   await page.getByTestId('reader-conversation-toggle').click();
   await expect(page.getByTestId('conversation')).toHaveCount(0);
   await expect(page.getByTestId('reader-thread-item')).toHaveCount(threadSize);
@@ -130,6 +130,16 @@ test('a reply opened from the results shows its whole thread, oldest first, with
   await expect(page.getByTestId('reader-message')).toBeVisible();
   await page.getByTestId('reader-conversation-toggle').click();
   await expect(page.getByTestId('conversation')).toBeVisible();
+
+  // The same choice is under Settings › Result list, and applies at once.
+  await page.keyboard.press('Control+,');
+  const setting = page.getByTestId('settings-conversation-view');
+  await expect(setting).toBeChecked();
+  await setting.uncheck();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('settings-dialog')).toHaveCount(0);
+  await expect(page.getByTestId('conversation')).toHaveCount(0);
+  await expect(page.getByTestId('reader-conversation-toggle')).toHaveAttribute('aria-pressed', 'false');
 });
 
 test('the conversation at 1024, 1280 and 1440 pixels wide', async ({ page, lantern }) => {

@@ -6,7 +6,7 @@ import type { SearchHit } from '../../../../shared/model/search';
 import { assertNever } from '../../../../shared/assertNever';
 import { Conversation } from './Conversation';
 import { SingleMessage } from './SingleMessage';
-import { useConversationView } from './useConversationView';
+import { updateViewSettings, useViewSettings } from '../settings/useViewSettings';
 import type { MessageLoad } from './useMessage';
 import './conversation.css';
 
@@ -25,7 +25,8 @@ export interface ReadingPaneProps {
 }
 
 function OpenMessage({ message, thread, citedQuote, onOpen, client, storeVersion, paneRef }: Omit<ReadingPaneProps, 'load'> & { message: MessageDetail }) {
-  const [isConversation, setConversation] = useConversationView();
+  // One of the window's view settings, also under Settings › Result list.
+  const isConversation = useViewSettings().isConversationView;
   return (
     <>
       <div className="reader-toolbar">
@@ -37,7 +38,7 @@ function OpenMessage({ message, thread, citedQuote, onOpen, client, storeVersion
           className={`sort-option ${isConversation ? 'is-active' : ''}`}
           aria-pressed={isConversation}
           title={isConversation ? 'Showing the whole conversation; click to show one message at a time' : 'Showing one message; click to show the whole conversation'}
-          onClick={() => setConversation(!isConversation)}
+          onClick={() => updateViewSettings({ isConversationView: !isConversation })}
           data-testid="reader-conversation-toggle"
         >
           Conversation

@@ -1,5 +1,5 @@
-// The settings dialog's "Result list" section: density, grouping by conversation and the preview on move. These apply
-// at once and are kept by this window (see viewSettings.ts), so they take no Save.
+// The settings dialog's "Result list" section: density, grouping by conversation, the preview on move and the reading
+// pane's conversation view. These apply at once and are kept by this window (see viewSettings.ts), so they take no Save.
 import { updateViewSettings, useViewSettings } from './useViewSettings';
 
 export function ViewSettingsFields() {
@@ -27,6 +27,10 @@ export function ViewSettingsFields() {
           data-testid="settings-preview-follows"
         />
         Show the selected message in the reading pane as ↑/↓ or j/k move through the results
+      </label>
+      <label className="settings-check">
+        <input type="checkbox" checked={view.isConversationView} onChange={(event) => updateViewSettings({ isConversationView: event.target.checked })} data-testid="settings-conversation-view" />
+        Read whole conversations: the thread in the reading pane, read mail folded to a line, quotes behind “…”
       </label>
     </fieldset>
   );

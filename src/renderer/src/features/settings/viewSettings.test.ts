@@ -2,12 +2,12 @@ import { describe, expect, test } from 'vitest';
 import { DEFAULT_VIEW_SETTINGS, parseViewSettings, readViewSettings, VIEW_STORAGE_KEY } from './viewSettings';
 
 describe('view settings', () => {
-  test('nothing saved: comfortable rows, one per message, preview following the selection', () => {
-    expect(parseViewSettings(null)).toEqual({ density: 'comfortable', isGroupedByThread: false, isPreviewFollowingSelection: true });
+  test('nothing saved: comfortable rows, one per message, preview following the selection, whole conversations read', () => {
+    expect(parseViewSettings(null)).toEqual({ density: 'comfortable', isGroupedByThread: false, isPreviewFollowingSelection: true, isConversationView: true });
   });
 
   test('saved choices are kept', () => {
-    const saved = { density: 'compact', isGroupedByThread: true, isPreviewFollowingSelection: false };
+    const saved = { density: 'compact', isGroupedByThread: true, isPreviewFollowingSelection: false, isConversationView: false };
     expect(parseViewSettings(JSON.stringify(saved))).toEqual(saved);
   });
 

@@ -1,4 +1,5 @@
-// How the result list looks and behaves (density, grouping by conversation, preview on move): kept in localStorage.
+// How the result list looks and behaves (density, grouping by conversation, preview on move) and whether the reading
+// pane shows whole conversations: kept in localStorage.
 // These are this window's view choices, not the archive's: the CLI and MCP never read them, so they stay out of the
 // engine's settings file (no schema, no API call) and apply at once, without the dialog's Save.
 
@@ -10,9 +11,11 @@ export interface ViewSettings {
   isGroupedByThread: boolean;
   /** ↑/↓ and j/k show the selected message in the reading pane (after a short pause), as Outlook's preview pane. */
   isPreviewFollowingSelection: boolean;
+  /** The reading pane shows the open message's whole thread, read mail folded to a line, as Gmail's conversation view. */
+  isConversationView: boolean;
 }
 
-export const DEFAULT_VIEW_SETTINGS: ViewSettings = { density: 'comfortable', isGroupedByThread: false, isPreviewFollowingSelection: true };
+export const DEFAULT_VIEW_SETTINGS: ViewSettings = { density: 'comfortable', isGroupedByThread: false, isPreviewFollowingSelection: true, isConversationView: true };
 
 export const VIEW_STORAGE_KEY = 'lantern.view';
 
@@ -31,6 +34,7 @@ export function parseViewSettings(raw: string | null | undefined): ViewSettings 
     density: saved.density === 'compact' || saved.density === 'comfortable' ? saved.density : DEFAULT_VIEW_SETTINGS.density,
     isGroupedByThread: typeof saved.isGroupedByThread === 'boolean' ? saved.isGroupedByThread : DEFAULT_VIEW_SETTINGS.isGroupedByThread,
     isPreviewFollowingSelection: typeof saved.isPreviewFollowingSelection === 'boolean' ? saved.isPreviewFollowingSelection : DEFAULT_VIEW_SETTINGS.isPreviewFollowingSelection,
+    isConversationView: typeof saved.isConversationView === 'boolean' ? saved.isConversationView : DEFAULT_VIEW_SETTINGS.isConversationView,
   };
 }
 
