@@ -1,0 +1,180 @@
+// The LanternApi over an opened store: each call handed to the part that answers it.
+import { resolve } from 'node:path';
+import { LanternError } from '../shared/contract/errors';
+import type { StoreHealth } from '../shared/model/storeHealth';
+import { complete } from '../shared/query/complete';
+import { askQuestion } from './ask';
+import { attachmentFile } from './attachments/attachmentFile';
+import type { EngineBackups } from './backup/engineBackups';
+import type { EngineEvents } from './engineEvents';
+import type { Engine } from './engineTypes';
+import { runImport, type ImportRunContext } from './import/runImport';
+import type { Catalog } from './index/catalog';
+import type { Completions } from './index/completions';
+import type { ContactDirectory } from './index/contacts';
+import type { KeywordIndex } from './index/keywordIndex';
+import { computeStats, listFolders } from './listings';
+import { readMessage } from './readMessage';
+import { RunningCalls } from './runningCalls';
+import { runSearch } from './search/search';
+import type { PhraseVerdicts } from './search/phraseFilter';
+import type { Reranker } from './search/reranker';
+import type { EngineSettings } from './settings/engineSettings';
+import type { SourceRegistry } from './sources';
+import type { MessageStore } from './store/messageStore';
+import type { StoreWriter } from './store/storeWriter';
+import { markStoreChanged } from './storeGeneration';
+import type { VectorService } from './vectors/vectorService';
+
+/** What openStoreEngine opened; the API owns them from here and closes them with itself. */
+export interface EngineParts {
+  dataDir: string;
+  store: MessageStore;
+  catalog: Catalog;
+  keywords: KeywordIndex;
+  contacts: ContactDirectory;
+  sources: SourceRegistry;
+  vectors: VectorService;
+  writer: StoreWriter;
+  settings: EngineSettings;
+  backups: EngineBackups;
+  completions: Completions;
+  reranker: Reranker;
+  phraseVerdicts: PhraseVerdicts;
+  events: EngineEvents;
+  importContext: ImportRunContext;
+  /** What opening found damaged and repaired or gave up, for the stats; undefined for a whole store. */
+  storeHealth: () => StoreHealth | undefined;
+  /** Embeds messages without vectors, when this engine embeds in the background. */
+  embedInBackground: () => void;
+}
+
+export function buildEngineApi(parts: EngineParts): Engine {
+  const { store, catalog, vectors, writer, settings, backups, events } = parts;
+  // Read at each search, so a changed time zone or answer provider applies to the next one.
+  const searchContext = () => ({
+    contacts: parts.contacts,
+    catalog,
+    keywords: parts.keywords,
+    store,
+    timeZone: settings.timeZone,
+    semantic: vectors,
+    reranker: parts.reranker,
+    phraseVerdicts: parts.phraseVerdicts,
+    languageModel: () => settings.answerProviders.chat(),
+  });
+  const imports = new RunningCalls();
+  // Answers being written, by request id, so a Stop in the window stops the model rather than only the display.
+  const asks = new RunningCalls();
+  let closed = false;
+  const ensureOpen = (): void => {
+    if (closed) throw new LanternError('engine-unavailable', 'engine: the store is closed');
+  };
+  return {
+    async search(request) {
+      ensureOpen();
+      if (typeof request?.query !== 'string') throw new LanternError('bad-request', 'search: the query must be a string');
+      return runSearch(request, searchContext());
+    },
+    async getMessage(id) {
+      ensureOpen();
+      return readMessage(id, catalog, store);
+    },
+    async attachmentFile(ref) {
+      ensureOpen();
+      return attachmentFile(ref, parts.dataDir, catalog, store);
+    },
+    async listFolders() {
+      ensureOpen();
+      return listFolders(catalog);
+    },
+    async getStats() {
+      ensureOpen();
+      const storeHealth = parts.storeHealth();
+      return { ...computeStats(catalog, parts.sources, vectors.stats()), dataDir: resolve(parts.dataDir), ...(storeHealth ? { storeHealth } : {}) };
+    },
+    async importPaths(paths, importId) {
+      ensureOpen();
+      writer.refuse('import');
+      if (!Array.isArray(paths) || paths.some((path) => typeof path !== 'string')) {
+        throw new LanternError('bad-request', 'import: paths must be a list of file or folder paths');
+      }
+      return imports.run(importId, async (signal) => {
+        const report = await writer.runImport(() => runImport(paths, importId, signal, parts.importContext, () => writer.saveIndexes()));
+        events.emit({ type: 'import-finished', importId, report });
+        if (report.imported > 0) {
+          parts.embedInBackground();
+          backups.afterImport();
+        }
+        return report;
+      });
+    },
+    async cancelImport(importId) {
+      imports.cancel(importId);
+    },
+    async embed() {
+      ensureOpen();
+      writer.refuse('embed');
+      const report = await vectors.embed();
+      await markStoreChanged(parts.dataDir);
+      return report;
+    },
+    async setEmbeddingPaused(paused) {
+      ensureOpen();
+      return vectors.setPaused(paused);
+    },
+    async complete(text, cursor) {
+      ensureOpen();
+      if (typeof text !== 'string' || !Number.isInteger(cursor)) throw new LanternError('bad-request', 'complete: give the query text and a cursor position');
+      return complete(text, Math.max(0, Math.min(cursor, text.length)), parts.completions.current(), { timeZone: settings.timeZone });
+    },
+    async ask(request) {
+      ensureOpen();
+      const requestId = typeof request?.requestId === 'string' ? request.requestId : '';
+      return asks.run(requestId, (signal) =>
+        askQuestion(request, {
+          search: (searchRequest, tuning) => runSearch(searchRequest, searchContext(), tuning),
+          store,
+          provider: (askRequest) => settings.answerProviders.get(askRequest.provider),
+          emit: events.emit,
+          interactionLog: settings.interactionLog(),
+          signal,
+        }),
+      );
+    },
+    async cancelAsk(requestId) {
+      asks.cancel(requestId);
+    },
+    async getSettings() {
+      ensureOpen();
+      return settings.copy();
+    },
+    async updateSettings(patch) {
+      ensureOpen();
+      writer.refuse('settings');
+      return settings.update(patch);
+    },
+    async backupNow() {
+      ensureOpen();
+      return backups.now();
+    },
+    async listBackups() {
+      ensureOpen();
+      return backups.list();
+    },
+    subscribe(listener) {
+      return events.subscribe(listener);
+    },
+    async close() {
+      if (closed) return;
+      imports.cancelAll();
+      await writer.close();
+      closed = true;
+      events.clear();
+      await vectors.close();
+      await settings.close();
+      await parts.reranker.close();
+      store.close();
+    },
+  };
+}

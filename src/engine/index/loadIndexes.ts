@@ -1,0 +1,56 @@
+// Loads the indexes an engine keeps in memory: the catalog from the store's records, the keyword index from its saved copy.
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import { KEYWORD_FOLDER } from '../check/checkKeywordIndex';
+import type { MessageStore } from '../store/messageStore';
+import { Catalog } from './catalog';
+import { KeywordIndex } from './keywordIndex';
+import { KEYWORD_SOURCE_COLUMNS, keywordDocumentOf } from './keywordDocument';
+
+function keywordFolder(dataDir: string): string {
+  return join(dataDir, KEYWORD_FOLDER);
+}
+
+/** Ties a saved keyword index to the exact order of messages it numbered. */
+function orderFingerprint(catalog: Catalog): string {
+  const hash = createHash('sha256');
+  for (let ordinal = 0; ordinal < catalog.size; ordinal += 1) hash.update(catalog.id(ordinal));
+  return hash.digest('hex').slice(0, 16);
+}
+
+/** Every message's catalog row, read through the store's healing: a damaged table is repaired or read around first. */
+export function loadCatalog(store: MessageStore): Promise<Catalog> {
+  return store.readIntact(async (intact) => {
+    const catalog = new Catalog();
+    for await (const rows of intact.scanCatalog()) for (const row of rows) catalog.add(row);
+    return catalog;
+  });
+}
+
+async function rebuildKeywords(store: MessageStore, catalog: Catalog): Promise<KeywordIndex> {
+  const keywords = new KeywordIndex();
+  for await (const rows of store.scanColumns(['id', ...KEYWORD_SOURCE_COLUMNS])) {
+    for (const row of rows) {
+      const ordinal = catalog.ordinalOf(row.id);
+      if (ordinal !== undefined) keywords.add(ordinal, keywordDocumentOf(row));
+    }
+  }
+  keywords.documents = catalog.size;
+  return keywords;
+}
+
+/**
+ * The saved keyword index when it numbers the catalog's messages in the same order; otherwise (missing, damaged, of
+ * another version or another order) one rebuilt from the store's records, and saved when this engine may write.
+ */
+export async function loadKeywordIndex(store: MessageStore, catalog: Catalog, dataDir: string, canSave: boolean): Promise<KeywordIndex> {
+  const saved = await KeywordIndex.load(keywordFolder(dataDir), catalog.size, orderFingerprint(catalog));
+  if (saved) return saved;
+  const rebuilt = await rebuildKeywords(store, catalog);
+  if (catalog.size > 0 && canSave) await saveKeywordIndex(rebuilt, catalog, dataDir);
+  return rebuilt;
+}
+
+export async function saveKeywordIndex(keywords: KeywordIndex, catalog: Catalog, dataDir: string): Promise<void> {
+  await keywords.save(keywordFolder(dataDir), orderFingerprint(catalog));
+}
