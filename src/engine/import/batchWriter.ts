@@ -11,6 +11,8 @@ export interface BatchTarget {
   keywords: KeywordIndex;
   /** Waits until every attachment file of the messages handed in so far is on disk. */
   settleAttachments: () => Promise<void>;
+  /** Called once each batch is stored and indexed, when searches can find it. */
+  onIndexed?: () => void;
 }
 
 interface Written {
@@ -79,6 +81,7 @@ export class BatchWriter {
       const ordinal = this.target.catalog.add(message.record);
       this.target.keywords.add(ordinal, message.keywords);
     }
+    this.target.onIndexed?.();
   }
 
   /** Writes and indexes everything handed in. */

@@ -2,11 +2,12 @@
 import { access, stat } from 'node:fs/promises';
 import { constants } from 'node:fs';
 import type { ImportError, ImportPhase, ImportProgress, ImportReport, SkippedFile } from '../../shared/model/importing';
+import { progressRate } from '../../shared/progress/progressRate';
 import type { LanternEvent } from '../../shared/contract/api';
 import type { Catalog } from '../index/catalog';
 import type { KeywordIndex } from '../index/keywordIndex';
 import type { MessageStore } from '../store/messageStore';
-import type { MessageRecord } from '../store/messageRecord';
+import { decodeAttachments, decodeLabels, type MessageRecord } from '../store/messageRecord';
 import type { SourceRegistry } from '../sources';
 import { sourceIdFor } from '../sources';
 import { detectSource } from './detect';
@@ -23,6 +24,8 @@ const BATCH_SIZE = 500;
 /** A slow source still commits at least this often, so a crash loses little work and new mail shows up in searches. */
 const BATCH_MAX_AGE_MS = 1000;
 const PROGRESS_INTERVAL_MS = 250;
+/** The window searches again on each 'store-changed': while an import runs, at most once a second. */
+const STORE_CHANGED_INTERVAL_MS = 1000;
 const MAX_REPORTED_ERRORS = 1000;
 const MAX_REPORTED_SKIPPED = 1000;
 /**
@@ -119,7 +122,7 @@ function hasUnkeptAttachments(attachments: readonly AttachmentInfo[]): boolean {
 async function fillAttachmentHashes(record: MessageRecord, ordinal: number, context: ImportContext, writes: AttachmentWrites): Promise<void> {
   const attachments = context.catalog.attachments(ordinal);
   if (!hasUnkeptAttachments(attachments)) return;
-  const incoming = JSON.parse(record.attachmentsJson) as AttachmentInfo[];
+  const incoming = decodeAttachments(record.attachmentsJson);
   if (incoming.length !== attachments.length || hasUnkeptAttachments(incoming)) return;
   await writes.settle();
   await context.store.updateAttachments(record.id, record.attachmentsJson);
@@ -128,7 +131,7 @@ async function fillAttachmentHashes(record: MessageRecord, ordinal: number, cont
 
 /** The labels of a stored or pending copy united with a new copy's, or null when the new copy adds none. */
 function unitedLabels(labels: readonly string[], incomingJson: string): string[] | null {
-  const united = [...new Set([...labels, ...(JSON.parse(incomingJson) as string[])])];
+  const united = [...new Set([...labels, ...decodeLabels(incomingJson)])];
   return united.length === labels.length ? null : united;
 }
 
@@ -154,7 +157,7 @@ async function importOne(path: string, importId: string, context: ImportContext,
     recordError(tally, { source: path, position: '', reason: detection.problem });
     return;
   }
-  const bytesTotal = (await stat(path)).size;
+  let bytesTotal = (await stat(path)).size;
   const sourceId = sourceIdFor(path);
   const started = performance.now();
   let bytesDone = 0;
@@ -162,28 +165,41 @@ async function importOne(path: string, importId: string, context: ImportContext,
   let lastProgress = 0;
   const progress = (phase: ImportPhase): void => {
     const seconds = (performance.now() - started) / 1000;
-    const rate = seconds > 0 ? messages / seconds : 0;
-    const bytesRate = seconds > 0 ? bytesDone / seconds : 0;
+    // A finished source was read whole, whatever its reader last reported (a folder's skipped maildir tmp/ files).
+    if (phase === 'done') bytesDone = bytesTotal;
+    const bytes = progressRate(bytesDone, bytesTotal, seconds);
     const update: ImportProgress = {
       importId,
       source: path,
       phase,
       bytesDone,
       bytesTotal,
+      bytesPerSecond: Math.round(bytes.perSecond),
+      storedMessages: context.catalog.size,
       messages,
-      rate: Math.round(rate),
-      etaSeconds: bytesRate > 0 && phase === 'reading' ? Math.max(0, Math.round((bytesTotal - bytesDone) / bytesRate)) : null,
+      rate: Math.round(progressRate(messages, 0, seconds).perSecond),
+      etaSeconds: phase === 'reading' ? bytes.etaSeconds : null,
     };
     context.emit({ type: 'import-progress', progress: update });
   };
   const writes = new AttachmentWrites(context.dataDir);
-  const writer = new BatchWriter({ store: context.store, catalog: context.catalog, keywords: context.keywords, settleAttachments: () => writes.settle() });
+  let lastStoreChanged = 0;
+  // Each stored batch can be searched at once: the window is told, so it leaves its first-run page and refreshes results.
+  const onIndexed = (): void => {
+    if (performance.now() - lastStoreChanged < STORE_CHANGED_INTERVAL_MS) return;
+    lastStoreChanged = performance.now();
+    context.emit({ type: 'store-changed' });
+  };
+  const writer = new BatchWriter({ store: context.store, catalog: context.catalog, keywords: context.keywords, settleAttachments: () => writes.settle(), onIndexed });
   const readerOptions: SourceReadOptions = {
     signal: context.signal,
     onBytes: (done: number) => {
       bytesDone = done;
     },
     onSkipped: (file) => recordSkipped(tally, file),
+    onBytesTotal: (total: number) => {
+      bytesTotal = total;
+    },
   };
   let sourceMessages = 0;
   let lastFlush = performance.now();
@@ -194,7 +210,7 @@ async function importOne(path: string, importId: string, context: ImportContext,
     else tally.duplicates += 1;
     const unwritten = writer.unwritten(record.id);
     if (unwritten) {
-      const united = unitedLabels(JSON.parse(unwritten.record.labelsJson) as string[], record.labelsJson);
+      const united = unitedLabels(decodeLabels(unwritten.record.labelsJson), record.labelsJson);
       if (united) unwritten.record.labelsJson = JSON.stringify(united);
       return;
     }

@@ -11,6 +11,8 @@ export interface LeftOutFile {
 
 export interface SourceReadOptions extends ReadOptions {
   onSkipped: (file: LeftOutFile) => void;
+  /** A folder's reader adds up its files' sizes before reading them and reports the sum: the size stat gives a folder is not its content's. */
+  onBytesTotal?: (bytesTotal: number) => void;
 }
 
 /** Every mail reader is a source reader; a folder's reader also reports the files it leaves out. */

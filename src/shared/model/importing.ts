@@ -14,8 +14,14 @@ export interface ImportProgress {
   importId: string;
   source: string;
   phase: ImportPhase;
+  /** Bytes of the source as stored on disk read so far: compressed bytes for a zip, tgz or gz, all files' for a folder. */
   bytesDone: number;
+  /** Size of the source on disk (a folder's: the sum of its files' sizes); 0 while a folder's size is being added up. */
   bytesTotal: number;
+  /** Bytes of `bytesDone` per second over the import so far. */
+  bytesPerSecond?: number;
+  /** Messages in the store now, this import's stored batches included: what a search can find while it runs. */
+  storedMessages?: number;
   messages: number;
   /** Messages per second over the import so far. */
   rate: number;

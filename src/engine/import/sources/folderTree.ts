@@ -2,7 +2,7 @@
 // with its own reader; maildir trees and Apple Mail bundles keep their folder names and flags; files that hold no mail
 // are named to the report.
 import { createReadStream, type Dirent } from 'node:fs';
-import { readdir } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import { basename, join, relative, sep } from 'node:path';
 import type { SourceKind } from '../../../shared/model/importing';
 import { detectFile } from '../detectFile';
@@ -57,6 +57,23 @@ function folderFor(root: string, directory: string, name: string, kind: SourceKi
   return kind === 'mbox' || inner === null ? own : `${own}/${inner}`;
 }
 
+/** Every file's size under a folder, by path: a quick walk before reading, so progress has a total. */
+async function fileSizes(directory: string, sizes = new Map<string, number>()): Promise<Map<string, number>> {
+  let entries: Dirent[];
+  try {
+    entries = await readdir(directory, { withFileTypes: true });
+  } catch {
+    // An unreadable folder is reported by the walk that reads the mail; here it only adds nothing to the total.
+    return sizes;
+  }
+  for (const entry of entries) {
+    const path = join(directory, entry.name);
+    if (entry.isDirectory()) await fileSizes(path, sizes);
+    else if (entry.isFile()) sizes.set(path, await stat(path).then((info) => info.size, () => 0));
+  }
+  return sizes;
+}
+
 export const readFolderTree: SourceReader = async function* (root, options): AsyncIterable<RawMail> {
   /** Messages and failures: a folder that gave neither holds no mail. */
   let found = 0;
@@ -65,8 +82,15 @@ export const readFolderTree: SourceReader = async function* (root, options): Asy
     leftOut += 1;
     options.onSkipped({ path: relative(root, path), reason, isHidden });
   };
-  // Progress of a file inside the folder is not the folder's: the folder's size is not known before the walk.
-  const nested: SourceReadOptions = { signal: options.signal, onBytes: () => {}, onSkipped: options.onSkipped };
+  // Progress is bytes of the files read whole, plus how far into the file being read its own reader is.
+  const sizes = await fileSizes(root);
+  options.onBytesTotal?.([...sizes.values()].reduce((sum, size) => sum + size, 0));
+  let finished = 0;
+  const finish = (path: string): void => {
+    finished += sizes.get(path) ?? 0;
+    options.onBytes(finished);
+  };
+  const nested: SourceReadOptions = { signal: options.signal, onBytes: (done) => options.onBytes(finished + done), onSkipped: options.onSkipped };
 
   async function* readFile(directory: string, name: string): AsyncIterable<RawMail> {
     const path = join(directory, name);
@@ -94,6 +118,8 @@ export const readFolderTree: SourceReader = async function* (root, options): Asy
       // One damaged file does not stop the folder: it is reported by name and the walk goes on.
       found += 1;
       yield { kind: 'failure', position, reason: (error as Error).message };
+    } finally {
+      finish(path);
     }
   }
 
@@ -103,11 +129,13 @@ export const readFolderTree: SourceReader = async function* (root, options): Asy
       if (options.signal.aborted) return;
       if (isHiddenFile(file)) {
         leaveOut(join(path, file), 'a hidden or system file', true);
+        finish(join(path, file));
         continue;
       }
       const mail = await singleMessage(createReadStream(join(path, file)), relative(root, join(path, file)), folderOf(root, directory));
       if (mail.kind === 'message') mail.placement = { ...mail.placement, ...maildirFlags(file, subfolder === 'new') };
       found += 1;
+      finish(join(path, file));
       yield mail;
     }
   }
@@ -129,7 +157,10 @@ export const readFolderTree: SourceReader = async function* (root, options): Asy
         if (isMaildir && (entry.name === 'cur' || entry.name === 'new')) yield* readMaildirFiles(directory, entry.name);
         else if (entry.name !== 'tmp' || !isMaildir) yield* walk(join(directory, entry.name));
       } else if (entry.isFile()) {
-        if (isHiddenFile(entry.name)) leaveOut(join(directory, entry.name), 'a hidden or system file', true);
+        if (isHiddenFile(entry.name)) {
+          leaveOut(join(directory, entry.name), 'a hidden or system file', true);
+          finish(join(directory, entry.name));
+        }
         else yield* readFile(directory, entry.name);
       }
     }

@@ -6,6 +6,7 @@ import type { MailReader, RawMail } from '../rawMail';
 import { archiveEntryKind, mboxEntryFolder, singleMessage } from './archiveEntries';
 import { NoMailError } from './noMail';
 import { splitMboxStream } from '../mbox';
+import { errorMessage } from '../../../shared/errorMessage';
 
 /** A zip bomb expands far beyond any real mail archive's compression ratio. */
 const MAX_RATIO = 200;
@@ -40,11 +41,19 @@ function nextEntry(zip: yauzl.ZipFile): Promise<yauzl.Entry | null> {
 }
 
 function entryProblem(entry: yauzl.Entry, error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   if (/too many bytes in the stream/i.test(message)) {
     return `zip: ${entry.fileName} holds more data than the ${entry.uncompressedSize.toLocaleString('en')} bytes its header states (a zip bomb?); skipped the rest of it`;
   }
   return `zip: ${entry.fileName} could not be read: ${message}`;
+}
+
+/** The chunks of a stream, passing each one's length to `onLength` as it goes by. */
+async function* countChunks(stream: AsyncIterable<Buffer>, onLength: (length: number) => void): AsyncIterable<Buffer> {
+  for await (const chunk of stream) {
+    onLength(chunk.length);
+    yield chunk;
+  }
 }
 
 export const readZipArchive: MailReader = async function* (path, options): AsyncIterable<RawMail> {
@@ -76,7 +85,11 @@ export const readZipArchive: MailReader = async function* (path, options): Async
       try {
         const stream: Readable = await zip.openReadStreamPromise(entry);
         if (kind === 'mbox') {
-          yield* splitMboxStream(stream, mboxEntryFolder(entry.fileName), options.signal, () => options.onBytes(consumed));
+          // yauzl gives only the inflated bytes: the compressed bytes read are their share of the entry's compressed size.
+          let inflated = 0;
+          const counted = countChunks(stream as AsyncIterable<Buffer>, (length) => (inflated += length));
+          const share = (): number => (entry.uncompressedSize > 0 ? Math.min(1, inflated / entry.uncompressedSize) : 0);
+          yield* splitMboxStream(counted, mboxEntryFolder(entry.fileName), options.signal, () => options.onBytes(consumed + Math.round(entry.compressedSize * share())));
         } else {
           yield await singleMessage(stream, entry.fileName);
         }
