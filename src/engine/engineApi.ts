@@ -123,6 +123,10 @@ export function buildEngineApi(parts: EngineParts): Engine {
       ensureOpen();
       return vectors.setPaused(paused);
     },
+    async setEmbeddingPaused(paused) {
+      ensureOpen();
+      return vectors.setPaused(paused);
+    },
     async complete(text, cursor) {
       ensureOpen();
       if (typeof text !== 'string' || !Number.isInteger(cursor)) throw new LanternError('bad-request', 'complete: give the query text and a cursor position');

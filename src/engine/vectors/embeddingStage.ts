@@ -3,10 +3,12 @@ import type { LanternEvent } from '../../shared/contract/api';
 import type { EmbeddingReport } from '../../shared/model/embedding';
 import type { Embedder } from '../embed/embedder';
 import type { Catalog } from '../index/catalog';
+import { progressRate } from '../../shared/progress/progressRate';
 import { decodeAttachmentTexts } from '../store/messageRecord';
 import type { MessageStore } from '../store/messageStore';
 import { NO_PLACES, placesOf, type ChunkFilter, type ChunkPlaces } from './chunkFilter';
 import type { ChunkMatch, ChunkRow, ChunkStore, DateSpan } from './chunkStore';
+import { EmbeddingPause } from './embeddingPause';
 
 /** Passages fetched for each message wanted. */
 const PASSAGES_PER_MESSAGE = 2;
@@ -18,6 +20,8 @@ const MESSAGES_PER_BATCH = 32;
  */
 const APPEND_PASSAGES = 2000;
 const APPEND_SECONDS = 30;
+/** Progress between appends, at most this often: the status bar's count moves with each batch. */
+const PROGRESS_INTERVAL_MS = 1000;
 
 export interface PassageInput {
   subject: string;
@@ -87,9 +91,10 @@ export class VectorIndex {
 
   /**
    * Embeds every message that has no vectors yet; stops between batches when `signal` aborts. `embedder` may be the
-   * same model on another thread (it must have the same id), so queries keep their own.
+   * same model on another thread (it must have the same id), so queries keep their own. While `pause` is paused the
+   * run waits between batches.
    */
-  async run(store: MessageStore, emit: (event: LanternEvent) => void, signal: AbortSignal, embedder: Embedder = this.embedder): Promise<EmbeddingReport> {
+  async run(store: MessageStore, emit: (event: LanternEvent) => void, signal: AbortSignal, embedder: Embedder = this.embedder, pause = new EmbeddingPause()): Promise<EmbeddingReport> {
     if (embedder.id !== this.embedder.id) throw new Error(`embed: cannot add vectors of ${embedder.id} to an index of ${this.embedder.id}`);
     const started = performance.now();
     await this.refreshPlaces();
@@ -97,7 +102,18 @@ export class VectorIndex {
     const pending: string[] = [];
     for (let ordinal = 0; ordinal < this.catalog.size; ordinal += 1) if (!embedded.has(this.catalog.id(ordinal))) pending.push(this.catalog.id(ordinal));
     let chunkCount = 0;
-    const progress = (): void => emit({ type: 'embedding-progress', done: embedded.size, total: this.catalog.size, embedderId: this.embedder.id });
+    const doneAtStart = embedded.size;
+    // Seconds spent embedding, paused time left out, for the time left.
+    let working = 0;
+    let workingSince = performance.now();
+    let lastProgress = 0;
+    /** Messages embedded, those waiting for the next append included: a count that moves with each batch. */
+    const progress = (waiting = 0): void => {
+      lastProgress = performance.now();
+      const done = embedded.size + waiting;
+      const { etaSeconds } = progressRate(done, this.catalog.size, working + (performance.now() - workingSince) / 1000, doneAtStart);
+      emit({ type: 'embedding-progress', done, total: this.catalog.size, embedderId: this.embedder.id, paused: pause.isPaused, etaSeconds });
+    };
     const prepare = async (start: number): Promise<{ records: { id: string }[]; rows: Omit<ChunkRow, 'vector'>[] }> => {
       const ids = pending.slice(start, start + MESSAGES_PER_BATCH);
       const records = await store.getColumns(ids, ['id', 'threadId', 'date', 'subject', 'text', 'attachmentTextJson']);
@@ -126,6 +142,14 @@ export class VectorIndex {
     };
     let next = pending.length > 0 ? prepare(0) : null;
     for (let start = 0; next !== null && !signal.aborted; start += MESSAGES_PER_BATCH) {
+      if (pause.isPaused) {
+        working += (performance.now() - workingSince) / 1000;
+        progress(unwritten.ids.length);
+        await pause.wait(signal);
+        workingSince = performance.now();
+        if (signal.aborted) break;
+        progress(unwritten.ids.length);
+      }
       const { records, rows } = await next;
       const embedding = embedder.embed(rows.map((row) => row.text));
       // While the model (on its worker thread) embeds this batch, the next one is read and chunked here.
@@ -137,6 +161,7 @@ export class VectorIndex {
       unwritten.rows.push(...rows.map((row, index) => ({ ...row, vector: vectors[index]! })));
       unwritten.ids.push(...records.map((record) => record.id));
       if (unwritten.rows.length >= APPEND_PASSAGES || performance.now() - lastAppend >= APPEND_SECONDS * 1000) await append();
+      else if (performance.now() - lastProgress >= PROGRESS_INTERVAL_MS) progress(unwritten.ids.length);
     }
     // Stopped or done, what was embedded is kept.
     if (unwritten.ids.length > 0) await append();

@@ -15,6 +15,7 @@ import type { MessageStore } from '../store/messageStore';
 import type { HealingPlace } from '../store/tableHealth';
 import type { ChunkFilter } from './chunkFilter';
 import { ANN_INDEX_THRESHOLD, ChunkStore, type ChunkMatch } from './chunkStore';
+import { EmbeddingPause } from './embeddingPause';
 import { VectorIndex, type Chunker } from './embeddingStage';
 
 const STATE_FILE = 'vectors.json';
@@ -55,6 +56,7 @@ export class VectorService implements SemanticRetriever {
   private opening: Promise<VectorIndex> | null = null;
   private running: Promise<EmbeddingReport> | null = null;
   private readonly stop = new AbortController();
+  private readonly pause = new EmbeddingPause();
   private closing = false;
 
   private constructor(private readonly options: VectorServiceOptions) {}
@@ -144,7 +146,7 @@ export class VectorService implements SemanticRetriever {
         const index = await this.ready();
         const worker = await this.startWorker(index.embedderId);
         try {
-          return await index.run(this.options.store, this.options.emit, this.stop.signal, worker ?? undefined);
+          return await index.run(this.options.store, this.options.emit, this.stop.signal, worker ?? undefined, this.pause);
         } finally {
           // The worker holds a second copy of the model: it lives only as long as a run.
           await worker?.close();
@@ -154,6 +156,17 @@ export class VectorService implements SemanticRetriever {
       }
     })();
     return this.running;
+  }
+
+  /** Pauses or resumes embedding between batches (a run started while paused waits too); returns whether paused. */
+  setPaused(paused: boolean): boolean {
+    if (paused) this.pause.pause();
+    else this.pause.resume();
+    // Without a run going no progress would follow; the window still wants to see the button's new state.
+    if (!this.running && this.index) {
+      this.options.emit({ type: 'embedding-progress', done: this.index.embeddedCount(), total: this.options.catalog.size, embedderId: this.index.embedderId, paused, etaSeconds: null });
+    }
+    return this.pause.isPaused;
   }
 
   /** The model on a worker thread for one run, or null to embed on this thread (no worker built, or it failed). */

@@ -27,6 +27,11 @@ export interface LanternApi {
   cancelImport(importId: string): Promise<void>;
   /** Runs (or resumes) the embedding stage to the end; progress arrives as 'embedding-progress' events. */
   embed(): Promise<EmbeddingReport>;
+  /**
+   * Pauses (true) or resumes (false) the background embedding stage between batches; the answer is whether it is paused.
+   * Not saved: a restart embeds again. An 'embedding-progress' event with `paused` follows.
+   */
+  setEmbeddingPaused(paused: boolean): Promise<boolean>;
   /** Answers a question from the mail with citations; text streams as 'answer-token' events tagged with `requestId`. */
   ask(request: AskRequest): Promise<Answer>;
   /** Stops the answer being written for `requestId`: the model stops and that `ask` returns what it wrote, marked stopped. */
@@ -54,7 +59,7 @@ export type LanternEvent =
   /** A piece of an answer being written (LLM providers stream; the extractive one sends its answer at once). */
   | { type: 'answer-token'; requestId: string; text: string }
   /** Background embedding of messages for semantic search: done of total messages. */
-  | { type: 'embedding-progress'; done: number; total: number; embedderId: string }
+  | { type: 'embedding-progress'; done: number; total: number; embedderId: string; paused?: boolean; etaSeconds?: number | null }
   /** The stored messages changed (an import added some): listings should refresh. */
   | { type: 'store-changed' }
   | { type: 'engine-restarted'; reason: string };

@@ -38,6 +38,8 @@ export const API_METHOD_TABLE: { readonly [M in ApiMethod]: MethodSpec<M> } = {
   importPaths: { args: (shape) => shape.tuple([shape.importPaths, shape.identifier]), timeoutMs: 24 * HOUR, writes: 'import' },
   cancelImport: { args: (shape) => shape.tuple([shape.identifier]), timeoutMs: 30 * SECOND, writes: false },
   embed: { args: (shape) => shape.tuple([]), timeoutMs: 24 * HOUR, writes: 'embed' },
+  // Pausing writes nothing; a read-only engine runs no embedding stage, so there it only notes the wish.
+  setEmbeddingPaused: { args: (shape) => shape.tuple([shape.flag]), timeoutMs: 30 * SECOND, writes: false },
   ask: { args: (shape) => shape.tuple([shape.askRequest]), timeoutMs: 10 * MINUTE, writes: false },
   cancelAsk: { args: (shape) => shape.tuple([shape.identifier]), timeoutMs: 30 * SECOND, writes: false },
   complete: { args: (shape) => shape.tuple([shape.queryText, shape.cursor]), timeoutMs: 10 * SECOND, writes: false },

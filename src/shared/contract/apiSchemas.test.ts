@@ -14,6 +14,7 @@ const validCalls = {
   embed: [],
   ask: [{ question: 'who?', requestId: 'ask-1' }],
   cancelAsk: ['ask-1'],
+  setEmbeddingPaused: [true],
   complete: ['fro', 3],
   getSettings: [],
   updateSettings: [{ timeZone: 'Europe/Budapest', answerProvider: { kind: 'ollama', model: 'llama3.2:3b' }, backups: { keep: 3 } }],

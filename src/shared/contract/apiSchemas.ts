@@ -88,6 +88,7 @@ export const argumentShapes = {
   importPaths: z.array(absolutePath).min(1).max(MAX_IMPORT_PATHS),
   queryText: z.string().max(MAX_QUERY_LENGTH),
   cursor: z.number().int().min(0).max(MAX_QUERY_LENGTH),
+  flag: z.boolean(),
 };
 
 export type ArgumentShapes = typeof argumentShapes;
