@@ -13,6 +13,7 @@ import { resolveDataDir } from './dataDir';
 import { printError } from './output';
 import { separateQueryArguments, type KnownOptions } from './queryArguments';
 import { USAGE, UsageError } from './usage';
+import { errorMessage } from '../shared/errorMessage';
 
 const USER_ERRORS = new Set(['bad-request', 'not-found', 'unreadable-path', 'not-mail', 'store-busy', 'read-only']);
 
@@ -97,7 +98,7 @@ try {
     printError(`lantern: ${error.message}`);
     process.exitCode = USER_ERRORS.has(error.code) ? 2 : 1;
   } else {
-    printError(`lantern: ${error instanceof Error ? error.message : String(error)}`);
+    printError(`lantern: ${errorMessage(error)}`);
     process.exitCode = 1;
   }
 }

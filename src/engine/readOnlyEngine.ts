@@ -5,6 +5,7 @@ import { API_METHOD_TABLE } from '../shared/contract/apiMethods';
 import { callMethod, forwardApi } from '../shared/contract/forwarders';
 import type { Engine, EngineOptions } from './engineTypes';
 import { storeGeneration } from './storeGeneration';
+import { errorMessage } from '../shared/errorMessage';
 
 type OpenStoreEngine = (options: EngineOptions) => Promise<Engine>;
 
@@ -33,7 +34,7 @@ export async function openReadOnlyEngine(options: EngineOptions, openStore: Open
         // Let calls already running on the old snapshot finish before closing it.
         setTimeout(() => void previous.close().catch(() => undefined), 30_000).unref();
       } catch (error) {
-        console.error(`engine: could not reload the store, answering from the previous snapshot: ${error instanceof Error ? error.message : String(error)}`);
+        console.error(`engine: could not reload the store, answering from the previous snapshot: ${errorMessage(error)}`);
       }
       return current;
     })().finally(() => {

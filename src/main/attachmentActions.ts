@@ -5,6 +5,7 @@ import { attachmentRef } from '../shared/contract/apiSchemas';
 import { executableRefusal, isExecutableAttachment } from '../shared/attachments/executableAttachment';
 import type { AttachmentFile, AttachmentOutcome, AttachmentRef } from '../shared/model/attachment';
 import { copyForOpening } from './attachmentCopy';
+import { errorMessage } from '../shared/errorMessage';
 
 /** What the actions need from Electron and the engine; src/main/attachmentIpc.ts passes the real ones. */
 export interface AttachmentHost {
@@ -61,6 +62,6 @@ export async function gateAttachmentAction(action: AttachmentAction, raw: unknow
     return action === 'open' ? await openAttachment(parsed.data, gate.host) : await saveAttachment(parsed.data, gate.host);
   } catch (error) {
     console.error(`ipc: ${name} failed`, error);
-    return { ok: false, error: { code: 'internal', message: `${action === 'open' ? 'Opening' : 'Saving'} the attachment failed: ${error instanceof Error ? error.message : String(error)}` } };
+    return { ok: false, error: { code: 'internal', message: `${action === 'open' ? 'Opening' : 'Saving'} the attachment failed: ${errorMessage(error)}` } };
   }
 }

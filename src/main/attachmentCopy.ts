@@ -4,6 +4,7 @@ import { chmod, copyFile, mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { safeAttachmentName } from '../shared/attachments/safeAttachmentName';
+import { errorMessage } from '../shared/errorMessage';
 
 export const OPEN_FOLDER_PREFIX = 'lantern-open-';
 /** Copies are left for the program that opened them; the next start removes those older than this. */
@@ -42,7 +43,7 @@ export async function removeOldOpenCopies(root: string = tmpdir(), now: number =
       removed += 1;
     } catch (error) {
       // A program may still hold the file (Windows locks open files); next start tries again.
-      console.warn(`attachments: could not remove the old copy ${folder}: ${error instanceof Error ? error.message : String(error)}`);
+      console.warn(`attachments: could not remove the old copy ${folder}: ${errorMessage(error)}`);
     }
   }
   return removed;

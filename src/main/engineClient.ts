@@ -10,6 +10,7 @@ import { checkEngineMessage } from './engineMessages';
 import { PendingCalls } from './pendingCalls';
 import { RestartBudget } from './restartBudget';
 import { ENGINE_ENVIRONMENT } from '../shared/engineProcess';
+import { errorMessage } from '../shared/errorMessage';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -152,7 +153,7 @@ export class EngineClient {
     } catch (error) {
       this.pending.fail(seq, {
         code: 'engine-unavailable',
-        message: `engine client: could not send ${method} to the engine (${error instanceof Error ? error.message : String(error)})`,
+        message: `engine client: could not send ${method} to the engine (${errorMessage(error)})`,
       });
     }
   }

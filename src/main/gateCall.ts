@@ -1,6 +1,7 @@
 // What every IPC call goes through before the engine: the sender check, then the call, answered as an outcome.
 import type { ApiMethod, ApiResult } from '../shared/contract/api';
 import type { CallOutcome } from '../shared/contract/bridge';
+import { errorMessage } from '../shared/errorMessage';
 
 export interface CallGate<M extends ApiMethod> {
   /** Whether the caller is our window's main frame showing our page. */
@@ -21,7 +22,7 @@ export async function gateCall<M extends ApiMethod>(method: M, raw: unknown[], g
     return await gate.handler(raw);
   } catch (error) {
     console.error(`ipc: ${method} failed`, error);
-    const detail = error instanceof Error ? error.message : String(error);
+    const detail = errorMessage(error);
     return { ok: false, error: { code: 'internal', message: `ipc: ${method} failed (${detail})` } };
   }
 }

@@ -13,6 +13,7 @@ import { menuTemplate } from './menu';
 import { chooseRendererLocation } from './rendererLocation';
 import { Settings } from './settings';
 import { createMainWindow } from './window';
+import { errorMessage } from '../shared/errorMessage';
 
 const APP_NAME = 'Lantern';
 // Both build outputs live in out/ under the app folder (or app.asar when packaged).
@@ -107,7 +108,7 @@ function startLantern(): void {
 
   const report = (action: string) => (error: unknown) => {
     console.error(`Lantern: ${action} failed`, error);
-    dialog.showErrorBox(`Lantern: ${action} failed`, error instanceof Error ? error.message : String(error));
+    dialog.showErrorBox(`Lantern: ${action} failed`, errorMessage(error));
   };
 
   const openWindow = (): BrowserWindow => {
@@ -217,7 +218,7 @@ function startLantern(): void {
     })
     .catch((error: unknown) => {
       console.error('Lantern: startup failed', error);
-      dialog.showErrorBox('Lantern could not start', error instanceof Error ? error.message : String(error));
+      dialog.showErrorBox('Lantern could not start', errorMessage(error));
       app.exit(1);
     });
 }

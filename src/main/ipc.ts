@@ -8,6 +8,7 @@ import type { EngineClient } from './engineClient';
 import { gateCall } from './gateCall';
 import { registerAttachmentIpc } from './attachmentIpc';
 import { isRendererUrl, type RendererLocation } from './rendererLocation';
+import { errorMessage } from '../shared/errorMessage';
 
 export interface IpcOptions {
   engine: EngineClient;
@@ -48,7 +49,7 @@ export function registerIpc({ engine, getWindow, renderer, setApiKey }: IpcOptio
       await setApiKey(key);
       return { ok: true, result: null };
     } catch (error) {
-      return { ok: false, error: { code: 'bad-request', message: error instanceof Error ? error.message : String(error) } };
+      return { ok: false, error: { code: 'bad-request', message: errorMessage(error) } };
     }
   });
 

@@ -5,13 +5,14 @@ import type { CallOutcome, ElectronBridge } from '../shared/contract/bridge';
 import { forwardOutcomes } from '../shared/contract/forwarders';
 import type { AttachmentOutcome } from '../shared/model/attachment';
 import { API_KEY_CHANNEL, callChannel, EVENT_CHANNEL, OPEN_ATTACHMENT_CHANNEL, SAVE_ATTACHMENT_CHANNEL } from '../shared/contract/ipcChannels';
+import { errorMessage } from '../shared/errorMessage';
 
 async function invoke<T>(channel: string, name: string, args: unknown[]): Promise<CallOutcome<T>> {
   try {
     return (await ipcRenderer.invoke(channel, ...args)) as CallOutcome<T>;
   } catch (error) {
     // invoke rejects only when main has no handler (it is starting or quitting); handlers answer errors as data.
-    const detail = error instanceof Error ? error.message : String(error);
+    const detail = errorMessage(error);
     return { ok: false, error: { code: 'engine-unavailable', message: `preload: ${name} could not reach Lantern's main process (${detail})` } };
   }
 }

@@ -5,6 +5,7 @@ import { callMethod, forwardApi } from '../../shared/contract/forwarders';
 import { CheckedStdioTransport } from '../mcp/checkedStdioTransport';
 import { createMcpServer, type ToolApi } from '../mcp/mcpServer';
 import { openCliEngine } from '../openCliEngine';
+import { errorMessage } from '../../shared/errorMessage';
 
 /** Reported to MCP clients; kept with package.json's version. */
 const SERVER_VERSION = '0.1.0';
@@ -21,7 +22,7 @@ export async function runMcp(dataDir: string): Promise<number> {
   // stdout carries the protocol: anything the engine logs goes to stderr.
   console.log = console.error;
   const opening = openCliEngine(dataDir, { access: 'read' }).catch((error: unknown) => {
-    throw new Error(`lantern mcp: cannot open the data folder ${dataDir}: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(`lantern mcp: cannot open the data folder ${dataDir}: ${errorMessage(error)}`);
   });
   opening.catch((error: Error) => console.error(error.message));
   const server = createMcpServer(whenOpen(opening), SERVER_VERSION);

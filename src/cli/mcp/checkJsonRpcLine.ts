@@ -9,6 +9,7 @@ import {
   type JSONRPCMessage,
   type RequestId,
 } from '@modelcontextprotocol/sdk/types.js';
+import { errorMessage } from '../../shared/errorMessage';
 
 /** An error reply; the id is null when the line's own id cannot be read (JSON-RPC 2.0, section 5). */
 export interface JsonRpcErrorReply {
@@ -40,7 +41,7 @@ export function checkJsonRpcLine(text: string): CheckedLine {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    return { kind: 'refused', reply: errorReply(null, ErrorCode.ParseError, `Parse error: the line is not JSON (${error instanceof Error ? error.message : String(error)})`) };
+    return { kind: 'refused', reply: errorReply(null, ErrorCode.ParseError, `Parse error: the line is not JSON (${errorMessage(error)})`) };
   }
   if (Array.isArray(value)) return invalid(null, 'send one JSON-RPC message per line; batches are not supported');
   if (typeof value !== 'object' || value === null) return invalid(null, 'a JSON-RPC message is a JSON object');

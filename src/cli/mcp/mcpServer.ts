@@ -8,6 +8,7 @@ import { EVERYTHING_SCOPE, SCOPES } from '../../shared/query/grammar';
 import { parseQuery } from '../../shared/query/parse';
 import { ANSWER_OUTPUT, EMAIL_OUTPUT, FOLDERS_OUTPUT, SEARCH_OUTPUT, type OutputOf } from './outputSchemas';
 import { ASK_DESCRIPTION, GET_EMAIL_DESCRIPTION, LIST_FOLDERS_DESCRIPTION, searchDescription } from './toolDescriptions';
+import { errorMessage } from '../../shared/errorMessage';
 
 const MAX_RESULTS = 50;
 const MAX_TEXT = 20_000;
@@ -30,7 +31,7 @@ async function guarded(run: () => Promise<CallToolResult>): Promise<CallToolResu
   try {
     return await run();
   } catch (error) {
-    return toolError(error instanceof Error ? error.message : String(error));
+    return toolError(errorMessage(error));
   }
 }
 

@@ -5,6 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import { attachmentRef } from '../../shared/contract/apiSchemas';
 import { LanternError } from '../../shared/contract/errors';
 import type { Engine } from '../../engine/engineTypes';
+import { errorMessage } from '../../shared/errorMessage';
 
 /** RFC 8187's encoding for `filename*`: percent-encoded UTF-8, with the few characters encodeURIComponent leaves that it may not. */
 function encodeExtendedValue(text: string): string {
@@ -26,7 +27,7 @@ export async function sendAttachment(engine: Engine, query: URLSearchParams, res
   const stream = createReadStream(file.path);
   // Opened before the headers go out, so a file gone since the engine looked is still an error, not a broken download.
   await new Promise<void>((resolve, reject) => stream.once('open', () => resolve()).once('error', reject)).catch((error: unknown) => {
-    throw new LanternError('not-found', `serve: the stored copy of “${file.filename}” could not be read (${error instanceof Error ? error.message : String(error)})`);
+    throw new LanternError('not-found', `serve: the stored copy of “${file.filename}” could not be read (${errorMessage(error)})`);
   });
   response.writeHead(200, {
     // Never the mail's own type: the browser must not render an HTML or SVG attachment as a page of this origin.

@@ -1,6 +1,7 @@
 // POSTs JSON to a model server and yields its streamed reply line by line, with one idle timeout, cancellation and
 // errors that say what went wrong and what to do. Secrets in headers never reach an error message.
 import { AnswerProviderError, cancelledError } from './providerError';
+import { errorMessage } from '../../shared/errorMessage';
 
 export interface StreamRequest {
   /** Names the provider in error messages: "ollama", "openai". */
@@ -56,7 +57,7 @@ export async function* postStreamingLines(request: StreamRequest): AsyncGenerato
     if (code === 'ECONNREFUSED') {
       return new AnswerProviderError('connection', `${provider}: nothing is listening at ${url} (connection refused); ${request.connectionHint}`);
     }
-    const reason = code ?? (error instanceof Error ? error.message : String(error));
+    const reason = code ?? errorMessage(error);
     return new AnswerProviderError('connection', `${provider}: could not reach ${url} (${reason}); ${request.connectionHint}`);
   };
 

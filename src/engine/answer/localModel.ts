@@ -6,6 +6,7 @@ import type { ChatHistoryItem, Llama, LlamaContext, LlamaContextSequence, LlamaM
 import { answerWithModel } from './modelAnswer';
 import { AnswerProviderError, cancelledError } from './providerError';
 import type { AnswerProvider, ChatGenerator, ChatMessage, ChatOptions } from './types';
+import { errorMessage } from '../../shared/errorMessage';
 
 export interface LocalModelOptions {
   /** A .gguf file on this machine. */
@@ -85,7 +86,7 @@ export function createLocalModel(options: LocalModelOptions): LocalModel {
         return { model, context, sequence: context.getSequence() };
       } catch (error) {
         loading = undefined;
-        const reason = error instanceof Error ? error.message : String(error);
+        const reason = errorMessage(error);
         throw new AnswerProviderError('model', `local model: cannot load ${options.modelPath} (${reason}); choose another .gguf file in settings`);
       }
     })();
@@ -112,7 +113,7 @@ export function createLocalModel(options: LocalModelOptions): LocalModel {
     } catch (error) {
       if (isCancelled(chat.signal)) throw cancelledError('local model');
       if (error instanceof AnswerProviderError) throw error;
-      throw new AnswerProviderError('model', `local model: generation failed (${error instanceof Error ? error.message : String(error)})`);
+      throw new AnswerProviderError('model', `local model: generation failed (${errorMessage(error)})`);
     } finally {
       session.dispose();
     }

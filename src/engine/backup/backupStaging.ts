@@ -5,6 +5,7 @@ import { LanternError } from '../../shared/contract/errors';
 import { describeEntries } from '../store/dataFolderMarker';
 import { acquireWriterLock } from '../store/writerLock';
 import { BACKUP_ENTRIES } from './backupFormat';
+import { errorMessage } from '../../shared/errorMessage';
 
 /** A backup being written; `release` is called before the folder is renamed, so its lock is not part of the backup. */
 export interface Staging {
@@ -80,7 +81,7 @@ export async function removeLeftoverStagings(backupsFolder: string, prefix: stri
       if (await removeLeftoverStaging(folder)) removed.push(folder);
     } catch (error) {
       // Another backup writing, or a folder that is not ours: left as it is, and said.
-      console.error(`backup: left ${folder} in place: ${error instanceof Error ? error.message : String(error)}`);
+      console.error(`backup: left ${folder} in place: ${errorMessage(error)}`);
     }
   }
   return removed;

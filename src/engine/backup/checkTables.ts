@@ -1,6 +1,7 @@
 // Opens the tables a manifest lists with LanceDB and counts their rows: by reading every row, or from LanceDB's count.
 import { connect, type Connection, type Table } from '@lancedb/lancedb';
 import type { BackupTable } from './backupFormat';
+import { errorMessage } from '../../shared/errorMessage';
 
 export interface CheckFindings {
   checked: string[];
@@ -9,7 +10,7 @@ export interface CheckFindings {
 
 /** LanceDB's first line, without the Rust source location it appends. */
 function reason(error: unknown): string {
-  const firstLine = (error instanceof Error ? error.message : String(error)).split('\n')[0]!;
+  const firstLine = errorMessage(error).split('\n')[0]!;
   return firstLine.replace(/,\s*\/\S+\.rs:\d+:\d+.*$/, '').slice(0, 300);
 }
 

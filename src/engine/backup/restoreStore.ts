@@ -7,6 +7,7 @@ import { acquireWriterLock } from '../store/writerLock';
 import { BACKUP_MANIFEST, readBackupManifest, type BackupManifest } from './backupFormat';
 import { checkTables } from './checkTables';
 import { verifyBackup } from './verifyBackup';
+import { errorMessage } from '../../shared/errorMessage';
 
 export interface RestoreReport {
   messages: number;
@@ -26,10 +27,6 @@ export interface RestoreOptions {
 
 function stamp(): string {
   return new Date().toISOString().replace(/[:.]/g, '-');
-}
-
-function reason(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 async function openRestored(dataDir: string, manifest: BackupManifest): Promise<void> {
@@ -56,14 +53,14 @@ async function refuseForeignFolder(target: string): Promise<DataFolderKind> {
 
 /** After a failed check of the restored store: removes this restore's copy and moves the previous folder back. */
 async function putBack(target: string, previous: string | null, kind: DataFolderKind, failure: unknown): Promise<LanternError> {
-  const what = `restore: the restored store in ${target} did not open (${reason(failure)})`;
+  const what = `restore: the restored store in ${target} did not open (${errorMessage(failure)})`;
   try {
     await rm(target, { recursive: true, force: true });
     if (previous) await rename(previous, target);
     else if (kind === 'empty') await mkdir(target);
   } catch (error) {
     const where = previous ? `the previous store is at ${previous}` : `${target} may hold part of the restored copy`;
-    return new LanternError('internal', `${what}, and putting things back failed (${reason(error)}): ${where}`);
+    return new LanternError('internal', `${what}, and putting things back failed (${errorMessage(error)}): ${where}`);
   }
   const state = previous ? `the previous store was put back in ${target}` : `${target} is as it was`;
   return new LanternError('internal', `${what}; ${state}, nothing changed. The backup may be damaged: check it with lantern backup --verify`);
@@ -81,7 +78,7 @@ async function swapIn(incoming: string, target: string, previous: string | null)
   } catch (error) {
     if (!previous) throw error;
     await rename(previous, target).catch((undo: unknown) => {
-      throw new LanternError('internal', `restore: moving the restored copy in failed (${reason(error)}) and so did moving the previous store back (${reason(undo)}): it is at ${previous}`);
+      throw new LanternError('internal', `restore: moving the restored copy in failed (${errorMessage(error)}) and so did moving the previous store back (${errorMessage(undo)}): it is at ${previous}`);
     });
     throw error;
   }

@@ -5,6 +5,7 @@ import { ATTACHMENT_FOLDER } from '../attachments/attachmentStore';
 import { digestAttachmentList, listAttachmentFiles, sha256OfFile, type AttachmentFile } from './backupDigest';
 import { COPIED_FILES, readBackupManifest, type BackupManifest } from './backupFormat';
 import { checkTables, type CheckFindings } from './checkTables';
+import { errorMessage } from '../../shared/errorMessage';
 
 /** What `verifyBackup` found: each check that passed, and each problem as a sentence. */
 export interface BackupVerification {
@@ -47,7 +48,7 @@ async function checkAttachments(backupDir: string, manifest: BackupManifest, fin
   try {
     files = await listAttachmentFiles(join(backupDir, ATTACHMENT_FOLDER));
   } catch (error) {
-    findings.problems.push(`the attachments folder cannot be read: ${error instanceof Error ? error.message : String(error)}`);
+    findings.problems.push(`the attachments folder cannot be read: ${errorMessage(error)}`);
     return;
   }
   const expected = manifest.attachmentDigest?.count ?? manifest.attachments;

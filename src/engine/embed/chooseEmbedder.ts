@@ -6,6 +6,7 @@ import { RERANKER_FOLDER_NAME } from '../search/reranker';
 import type { Embedder } from './embedder';
 import { createTransformersEmbedder, findMissingModelFiles } from './transformersEmbedder';
 import { createUniversalSentenceEncoder } from './universalSentenceEncoder';
+import { errorMessage } from '../../shared/errorMessage';
 
 export interface EmbedderOptions {
   /** A model folder the person chose in settings; wins over bundled ones. */
@@ -46,7 +47,7 @@ export async function chooseEmbedder(options: EmbedderOptions = {}): Promise<Cho
       return { embedder: await createTransformersEmbedder(folder), notes };
     } catch (error) {
       // A broken model or a native onnxruntime that will not load must not cost the person semantic search.
-      notes.push(error instanceof Error ? error.message : String(error));
+      notes.push(errorMessage(error));
     }
   }
   return { embedder: await createUniversalSentenceEncoder(), notes };

@@ -4,6 +4,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { chooseEmbedder, type EmbedderOptions } from './chooseEmbedder';
 import type { Embedder } from './embedder';
 import type { EmbedWorkerReply, EmbedWorkerTask } from './workerEmbedder';
+import { errorMessage } from '../../shared/errorMessage';
 
 if (!parentPort) throw new Error('embedWorker: must run as a worker thread');
 const port = parentPort;
@@ -11,7 +12,7 @@ const port = parentPort;
 const loading: Promise<Embedder> = chooseEmbedder(workerData as EmbedderOptions).then((chosen) => chosen.embedder);
 loading.then(
   (embedder) => port.postMessage({ kind: 'ready', id: embedder.id, dimensions: embedder.dimensions } satisfies EmbedWorkerReply),
-  (error: unknown) => port.postMessage({ kind: 'failed', error: error instanceof Error ? error.message : String(error) } satisfies EmbedWorkerReply),
+  (error: unknown) => port.postMessage({ kind: 'failed', error: errorMessage(error) } satisfies EmbedWorkerReply),
 );
 
 port.on('message', (task: EmbedWorkerTask) => {
@@ -26,6 +27,6 @@ port.on('message', (task: EmbedWorkerTask) => {
     .then((embedder) => embedder.embed(task.texts))
     .then(
       (vectors) => port.postMessage({ kind: 'vectors', seq: task.seq, vectors } satisfies EmbedWorkerReply, vectors.map((vector) => vector.buffer as ArrayBuffer)),
-      (error: unknown) => port.postMessage({ kind: 'error', seq: task.seq, error: error instanceof Error ? error.message : String(error) } satisfies EmbedWorkerReply),
+      (error: unknown) => port.postMessage({ kind: 'error', seq: task.seq, error: errorMessage(error) } satisfies EmbedWorkerReply),
     );
 });

@@ -4,6 +4,7 @@ import { stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { embedInLengthOrder, normalizeL2, type Embedder } from './embedder';
 import { localTransformers } from './localTransformers';
+import { errorMessage } from '../../shared/errorMessage';
 
 /** The files a folder must hold, relative to it; the quantized model is what Xenova's exports ship for CPUs. */
 export const MODEL_FOLDER_FILES = ['config.json', 'tokenizer.json', 'tokenizer_config.json', 'onnx/model_quantized.onnx'];
@@ -47,7 +48,7 @@ export async function createTransformersEmbedder(folder: string): Promise<Embedd
   } catch (error) {
     throw new Error(
       `embed: could not load the ONNX model in ${folder} ` +
-        `(${error instanceof Error ? error.message : String(error)}); check the folder or remove it to use the built-in encoder`,
+        `(${errorMessage(error)}); check the folder or remove it to use the built-in encoder`,
       { cause: error },
     );
   }

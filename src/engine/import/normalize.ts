@@ -15,6 +15,7 @@ import { readMail } from './parseMail';
 import { readMessageAttachments, type AttachmentSource, type MessageAttachments } from './attachments/messageAttachments';
 import { hashAttachments } from './attachments/attachmentBlobs';
 import { MAX_STORED_ATTACHMENT_BYTES, type AttachmentBlob } from '../attachments/attachmentStore';
+import { errorMessage } from '../../shared/errorMessage';
 
 const MAX_TEXT_CHARS = 2_000_000;
 const MAX_HEADER_CHARS = 2_000;
@@ -89,7 +90,7 @@ async function attachmentsOf(parsed: ParsedMail, context: NormalizeContext, hook
   try {
     return await readMessageAttachments(sources, { readText: context.readAttachmentText, onReading: hooks.onReadingAttachments });
   } catch (error) {
-    const reason = `attachment text could not be read: ${error instanceof Error ? error.message : String(error)}`;
+    const reason = `attachment text could not be read: ${errorMessage(error)}`;
     return {
       attachments: sources.map((source): AttachmentInfo => ({ filename: source.filename, contentType: source.contentType, size: source.bytes.length })),
       contents: sources.map((source) => source.bytes),

@@ -4,6 +4,7 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { withUtf8Headers } from './eightBitHeaders';
 import { MAX_HEADER_BYTES } from './headerBlock';
 import { fitHeadersOnly, fitToMimeLimits, MAX_MIME_PARTS } from './mimeLimits';
+import { errorMessage } from '../../shared/errorMessage';
 
 /** A parsed message and what was cut from it to fit the limits ("cut: …"), empty when nothing was. */
 export interface ReadMail {
@@ -16,7 +17,7 @@ function isLimitError(error: unknown): boolean {
 }
 
 function explain(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   if (/max header size/i.test(message)) return `a header block is larger than ${MAX_HEADER_BYTES / 1024 / 1024} MB (the limit for the message and for each part)`;
   if (/max allowed child nodes/i.test(message)) return `the message has more than ${MAX_MIME_PARTS.toLocaleString('en')} MIME parts, counting nested ones (the limit)`;
   return message;

@@ -2,6 +2,7 @@
 import { parentPort } from 'node:worker_threads';
 import { normalizeMessage, type NormalizeContext } from './normalize';
 import type { ParseReply, ParseTask } from './parsePool';
+import { errorMessage } from '../../shared/errorMessage';
 
 if (!parentPort) throw new Error('parseWorker: must run as a worker thread');
 const port = parentPort;
@@ -12,6 +13,6 @@ port.on('message', (task: ParseTask) => {
   const onReadingAttachments = (isReading: boolean): void => port.postMessage({ seq: task.seq, isReadingAttachments: isReading } satisfies ParseReply);
   normalizeMessage(Buffer.from(task.bytes), context, { onReadingAttachments }).then(
     (normalized) => port.postMessage({ seq: task.seq, normalized } satisfies ParseReply),
-    (error: unknown) => port.postMessage({ seq: task.seq, error: error instanceof Error ? error.message : String(error) } satisfies ParseReply),
+    (error: unknown) => port.postMessage({ seq: task.seq, error: errorMessage(error) } satisfies ParseReply),
   );
 });

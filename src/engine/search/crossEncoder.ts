@@ -4,6 +4,7 @@ import { stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { findMissingModelFiles } from '../embed/transformersEmbedder';
 import { localTransformers } from '../embed/localTransformers';
+import { errorMessage } from '../../shared/errorMessage';
 
 /** Pairs per forward pass: large enough to batch, small enough to keep padding and memory low on two cores. */
 const BATCH_SIZE = 8;
@@ -50,7 +51,7 @@ export async function loadCrossEncoder(folder: string): Promise<CrossEncoder> {
       device: 'cpu',
     })) as unknown as Classifier;
   } catch (error) {
-    throw new Error(`rerank: could not load the cross-encoder in ${folder} (${error instanceof Error ? error.message : String(error)}); check the folder or remove it`, {
+    throw new Error(`rerank: could not load the cross-encoder in ${folder} (${errorMessage(error)}); check the folder or remove it`, {
       cause: error,
     });
   }

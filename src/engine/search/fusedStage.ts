@@ -7,6 +7,7 @@ import { byScore, fuseByRank, type RankedHit } from './rank';
 import { rerankFused } from './rerankStage';
 import type { SearchContext } from './searchContext';
 import type { SearchPlan } from './searchPlan';
+import { errorMessage } from '../../shared/errorMessage';
 
 /**
  * Semantic retrieval returns at most this many messages (in semantic mode, or the requested page's end, if further). They feed rank
@@ -64,10 +65,6 @@ async function semanticHits(
   return { hits, chunks };
 }
 
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 /** Hyde mode's semantic text: the query with a passage the model wrote for it, or null (and why) to run as hybrid. */
 async function hypotheticalText(query: string, context: SearchContext): Promise<{ text: string | null; note: string }> {
   const generate = context.languageModel?.() ?? null;
@@ -81,7 +78,7 @@ async function hypotheticalText(query: string, context: SearchContext): Promise<
     const shown = passage.length > NOTE_PASSAGE_CHARACTERS ? `${passage.slice(0, NOTE_PASSAGE_CHARACTERS)}…` : passage;
     return { text: hydeSearchText(query, passage), note: `hyde: searched by meaning with a passage the language model ${how}: "${shown}"` };
   } catch (error) {
-    return { text: null, note: `hyde fell back to hybrid: the language model failed (${errorText(error)})` };
+    return { text: null, note: `hyde fell back to hybrid: the language model failed (${errorMessage(error)})` };
   }
 }
 

@@ -2,6 +2,7 @@
 import { existsSync } from 'node:fs';
 import { loadCrossEncoder, type CrossEncoder } from './crossEncoder';
 import { featureScores, type RerankCandidate } from './rerankFeatures';
+import { errorMessage } from '../../shared/errorMessage';
 
 /** The bundled reranker's folder under resources/models/ (the embedder chooser passes it over). */
 export const RERANKER_FOLDER_NAME = 'reranker';
@@ -11,10 +12,6 @@ export interface RerankOutcome {
   scores: number[];
   /** Which reranker ran, for the result's mode note. */
   note: string;
-}
-
-function message(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 export class Reranker {
@@ -31,7 +28,7 @@ export class Reranker {
         return await loadCrossEncoder(this.folder);
       } catch (error) {
         // A broken reranker folder must not cost the person search: say why in every rerank note instead.
-        this.problem = message(error);
+        this.problem = errorMessage(error);
         console.error(this.problem);
         return null;
       }
@@ -48,7 +45,7 @@ export class Reranker {
         const scores = await encoder.score(query, candidates.map((candidate) => candidate.passage));
         return { scores, note: `rerank: cross-encoder ${encoder.name} reordered ${depth}` };
       } catch (error) {
-        problem = `rerank: the cross-encoder failed (${message(error)})`;
+        problem = `rerank: the cross-encoder failed (${errorMessage(error)})`;
         console.error(problem);
       }
     }

@@ -3,6 +3,7 @@ import { connect, type Connection, type Table } from '@lancedb/lancedb';
 import { LanternError } from '../../shared/contract/errors';
 import type { TableHealing } from '../../shared/model/storeHealth';
 import { brokenManifests, keepLostFiles, listManifests, localTableFolder, makeDamagedFolder, moveManifestsAside, readOnlyView } from './tableFiles';
+import { errorMessage } from '../../shared/errorMessage';
 
 /** Where healing may act: the writer moves damaged files into `<dataDir>/damaged/`; a reader changes nothing. */
 export interface HealingPlace {
@@ -23,13 +24,13 @@ export interface OpenedTable {
 
 /** LanceDB's errors for files cut short, missing or undecodable (its IO and corruption errors). */
 export function isTableDamage(error: unknown): boolean {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   return /LanceError\((IO|Corrupt)|file size is too small|failed to fill whole buffer|Not found: .*\.(lance|manifest)|corrupt|invalid (protobuf|manifest)/i.test(message);
 }
 
 /** LanceDB's message without the Rust source locations and repeated causes, for logs. */
 export function plainLanceMessage(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   return message
     .split(/\s+Caused by:/)[0]!
     .replace(/,\s*\/\S+\.rs:\d+:\d+/g, '')
@@ -37,7 +38,7 @@ export function plainLanceMessage(error: unknown): string {
 }
 
 function damageKind(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   if (/file size is too small/i.test(message)) return 'a version file is cut short';
   if (/failed to fill whole buffer/i.test(message)) return 'a data file is cut short';
   if (/Not found/i.test(message)) return 'a data file is missing';

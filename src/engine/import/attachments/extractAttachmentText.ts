@@ -11,6 +11,7 @@ import { tnefText } from './tnefText';
 import { withTimeLimit } from './withTimeLimit';
 import { xlsxText } from './xlsxText';
 import { zipBombProblem } from './zipBomb';
+import { errorMessage } from '../../../shared/errorMessage';
 
 export interface ExtractionLimits {
   /** Larger attachments are not read (noted as such). */
@@ -127,7 +128,7 @@ export async function extractAttachmentText(
     const text = await withTimeLimit(limits.timeoutMs, (signal) => read(chosen, { bytes, contentType, maxChars: limits.maxChars, signal, limits }));
     return { text: tidy(text.slice(0, limits.maxChars * 2)).slice(0, limits.maxChars) };
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = errorMessage(error);
     return { text: '', error: `${format ? formatName(format) : 'attachment'} could not be read: ${reason}` };
   }
 }

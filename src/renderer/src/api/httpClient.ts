@@ -4,6 +4,7 @@ import { forwardApi } from '../../../shared/contract/forwarders';
 import { attachmentDownloadPath, callPath, EVENTS_PATH, UPLOAD_PATH } from '../../../shared/contract/http';
 import type { AttachmentOutcome, AttachmentRef } from '../../../shared/model/attachment';
 import { LanternError, type ErrorCode, type WireError } from '../../../shared/contract/errors';
+import { errorMessage } from '../../../shared/errorMessage';
 
 function isWireError(value: unknown): value is WireError {
   return typeof value === 'object' && value !== null && typeof (value as WireError).code === 'string' && typeof (value as WireError).message === 'string';
@@ -24,7 +25,7 @@ async function post(url: string, body: BodyInit, contentType: string, what: stri
   try {
     response = await fetch(url, { method: 'POST', body, headers: { 'content-type': contentType }, credentials: 'same-origin' });
   } catch (error) {
-    const detail = error instanceof Error ? error.message : String(error);
+    const detail = errorMessage(error);
     throw new LanternError('engine-unavailable', `browser client: ${what} could not reach the Lantern server (${detail}); restart \`lantern serve\` and reload`);
   }
   const payload = await readJson(response, what);

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import type { LanternClient } from '../../../shared/contract/api';
 import type { Folder } from '../../../shared/model/folder';
 import type { Stats } from '../../../shared/model/stats';
+import { errorMessage } from '../../../shared/errorMessage';
 
 export interface StoreView {
   folders: Folder[];
@@ -20,7 +21,7 @@ export function useStore(client: LanternClient, storeVersion: number): StoreView
       })
       .catch((error: unknown) => {
         console.error('store: could not load folders and stats', error);
-        if (isCurrent) setView((previous) => ({ ...previous, error: error instanceof Error ? error.message : String(error) }));
+        if (isCurrent) setView((previous) => ({ ...previous, error: errorMessage(error) }));
       });
     return () => {
       isCurrent = false;

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { LanternClient } from '../../../../shared/contract/api';
 import type { Answer, AnswerTurn } from '../../../../shared/model/answer';
 import type { AnswerProviderChoice } from '../../../../shared/model/settings';
+import { errorMessage } from '../../../../shared/errorMessage';
 
 export type AnswerPhase = 'idle' | 'streaming' | 'done' | 'stopped' | 'failed';
 
@@ -82,7 +83,7 @@ export function useAnswerPane(client: LanternClient): AnswerPaneControl {
         (error: unknown) => {
           if (currentRequest.current !== requestId) return;
           currentRequest.current = null;
-          const message = error instanceof Error ? error.message : String(error);
+          const message = errorMessage(error);
           setRun((previous) => (isCurrent(previous) ? { ...previous, phase: 'failed', error: message } : previous));
         },
       );

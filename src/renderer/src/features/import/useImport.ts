@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { LanternClient } from '../../../../shared/contract/api';
 import type { ImportProgress, ImportReport } from '../../../../shared/model/importing';
 import { LanternError } from '../../../../shared/contract/errors';
+import { errorMessage } from '../../../../shared/errorMessage';
 
 export type ImportState =
   | { phase: 'idle' }
@@ -26,7 +27,7 @@ function describeFailure(error: unknown, fileNames: string[]): string {
   const names = fileNames.join(', ');
   if (error instanceof LanternError && error.code === 'not-mail') return error.message;
   if (error instanceof LanternError && error.code === 'cancelled') return `Import of ${names} was cancelled; messages already imported were kept.`;
-  const detail = error instanceof Error ? error.message : String(error);
+  const detail = errorMessage(error);
   return `Could not import ${names}: ${detail}`;
 }
 

@@ -9,6 +9,7 @@ import { assertNever } from '../../../../shared/assertNever';
 import { formatBytes } from '../../ui/format';
 import { Icon } from '../../ui/Icon';
 import './attachments.css';
+import { errorMessage } from '../../../../shared/errorMessage';
 
 type Action = 'open' | 'save';
 
@@ -58,7 +59,7 @@ export function AttachmentList({ client, messageId, attachments }: AttachmentLis
       setNotice(text === null ? null : { kind: 'status', text });
     } catch (error) {
       console.error(`reader: ${action} of attachment ${index} of ${messageId} failed`, error);
-      setNotice({ kind: 'error', text: error instanceof Error ? error.message : String(error) });
+      setNotice({ kind: 'error', text: errorMessage(error) });
     } finally {
       setBusy(null);
     }

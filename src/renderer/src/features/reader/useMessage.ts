@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'react';
 import type { LanternClient } from '../../../../shared/contract/api';
 import type { MessageDetail } from '../../../../shared/model/message';
+import { errorMessage } from '../../../../shared/errorMessage';
 
 export type MessageLoad =
   | { state: 'none' }
@@ -23,7 +24,7 @@ export function useMessage(client: LanternClient, id: string | null, storeVersio
       })
       .catch((error: unknown) => {
         console.error(`reader: could not open message ${id}`, error);
-        if (isCurrent) setAnswer({ id, load: { state: 'failed', id, error: error instanceof Error ? error.message : String(error) } });
+        if (isCurrent) setAnswer({ id, load: { state: 'failed', id, error: errorMessage(error) } });
       });
     return () => {
       isCurrent = false;

@@ -3,6 +3,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { LanternClient } from '../../../../shared/contract/api';
 import type { SearchResult, SortOrder } from '../../../../shared/model/search';
+import { errorMessage } from '../../../../shared/errorMessage';
 
 const DEBOUNCE_MS = 200;
 const PAGE_SIZE = 100;
@@ -100,7 +101,7 @@ export function useSearch(client: LanternClient, query: string, sort: SortOrder,
           if (request !== requestCounter.current) return;
           console.error(`search: "${listedQuery}" failed`, failure);
           setFailedKey(wanted.key);
-          setError(failure instanceof Error ? failure.message : String(failure));
+          setError(errorMessage(failure));
         })
         .finally(() => {
           if (request === requestCounter.current) setIsSearching(false);
@@ -128,7 +129,7 @@ export function useSearch(client: LanternClient, query: string, sort: SortOrder,
         setResult((previous) => (previous && previous.hits.length === offset ? { ...previous, total, isTotalEstimated, hits: [...previous.hits, ...page.hits] } : previous));
       })
       .catch((failure: unknown) => {
-        if (request === requestCounter.current) setError(failure instanceof Error ? failure.message : String(failure));
+        if (request === requestCounter.current) setError(errorMessage(failure));
       })
       .finally(() => {
         if (request === requestCounter.current) isLoadingMore.current = false;

@@ -9,6 +9,7 @@ import { choiceOf, fieldsOf, leavesMachine, type ProviderFields, type ProviderKi
 import { useSettings } from './useSettings';
 import { ViewSettingsFields } from './ViewSettingsFields';
 import './settings.css';
+import { errorMessage } from '../../../../shared/errorMessage';
 
 const PROVIDER_LABELS: Record<ProviderKind, string> = {
   extractive: 'Offline: quote the sentences that answer (no model)',
@@ -48,7 +49,7 @@ function ApiKeyField({ onSave }: { onSave: (key: string | null) => Promise<void>
         setKey('');
         setStatus(value ? 'Key saved in the system keychain.' : 'Key removed.');
       },
-      (error: unknown) => setStatus(error instanceof Error ? error.message : String(error)),
+      (error: unknown) => setStatus(errorMessage(error)),
     );
   };
   return (

@@ -2,6 +2,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { LanternClient } from '../../../../shared/contract/api';
 import type { BackupSummary, Settings, SettingsPatch } from '../../../../shared/model/settings';
+import { errorMessage } from '../../../../shared/errorMessage';
 
 export interface SettingsControl {
   settings: Settings | null;
@@ -16,7 +17,7 @@ export interface SettingsControl {
 }
 
 function message(error: unknown): string {
-  return (error instanceof Error ? error.message : String(error)).replace(/^settings: /, '');
+  return errorMessage(error).replace(/^settings: /, '');
 }
 
 export function useSettings(client: LanternClient, isOpen: boolean): SettingsControl {
