@@ -17,6 +17,7 @@ import type { ChunkFilter } from './chunkFilter';
 import { ANN_INDEX_THRESHOLD, ChunkStore, type ChunkMatch } from './chunkStore';
 import { EmbeddingPause } from './embeddingPause';
 import { VectorIndex, type Chunker } from './embeddingStage';
+import { errorMessage } from '../../shared/errorMessage';
 
 const STATE_FILE = 'vectors.json';
 const STATE_VERSION = 1;
@@ -176,7 +177,7 @@ export class VectorService implements SemanticRetriever {
     try {
       return await createWorkerEmbedder(script, { modelFolder: this.options.modelFolder, resourcesDir: this.options.resourcesDir }, embedderId);
     } catch (error) {
-      console.warn(`embed: embedding on the engine's thread instead of a worker (${error instanceof Error ? error.message : String(error)})`);
+      console.warn(`embed: embedding on the engine's thread instead of a worker (${errorMessage(error)})`);
       return null;
     }
   }
