@@ -11,6 +11,7 @@ import { openFailure, openIntactTable, readIntact, type HealingPlace } from '../
 import { CHUNK_TABLE } from '../vectors/chunkStore';
 import { findLostImports } from './lostImports';
 import { makePart, settle, type CheckPart } from './checkReport';
+import { errorMessage } from '../../shared/errorMessage';
 
 /** What the messages table holds that the other parts check against. */
 export interface StoredMessages {
@@ -67,7 +68,7 @@ export async function checkMessagesTable(tablesLocation: string, place: HealingP
     }
     store = await MessageStore.open(tablesLocation, place);
   } catch (error) {
-    part.problems.push(`messages table: ${error instanceof Error ? error.message : String(error)}`);
+    part.problems.push(`messages table: ${errorMessage(error)}`);
     return { part: settle(part), stored: null, lost: [] };
   }
   try {
@@ -85,7 +86,7 @@ export async function checkMessagesTable(tablesLocation: string, place: HealingP
     }
     return { part: settle(part), stored, lost };
   } catch (error) {
-    part.problems.push(`messages table: ${error instanceof Error ? error.message : String(error)}`);
+    part.problems.push(`messages table: ${errorMessage(error)}`);
     return { part: settle(part), stored: null, lost: [] };
   } finally {
     store.close();
@@ -129,7 +130,7 @@ export async function checkVectorTable(dataDir: string, tablesLocation: string, 
     if (size !== undefined && size !== state.dimensions) part.problems.push(`vectors.json says ${String(state.dimensions)} dimensions but the vector table holds ${size}; run \`lantern embed\` to make them again`);
     if (healing) (healing.isRepaired ? part.repaired : part.problems).push(`${healingSentence(healing)} The messages whose vectors were lost are embedded again by the next embedding run.`);
   } catch (error) {
-    part.problems.push(`vector table: ${error instanceof Error ? error.message : String(error)}`);
+    part.problems.push(`vector table: ${errorMessage(error)}`);
   } finally {
     opened.close();
   }

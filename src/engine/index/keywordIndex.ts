@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import FlexSearch from 'flexsearch';
 import { FrozenPostings, type SlotLists } from './frozenPostings';
 import { readPostingsFile, writePostingsFile, type PostingsFileInfo } from './postingsFile';
+import { errorMessage } from '../../shared/errorMessage';
 
 const { Index } = FlexSearch;
 
@@ -136,7 +137,7 @@ export class KeywordIndex {
       index.documents = meta.documents;
       return index;
     } catch (error) {
-      console.warn(`keyword index: rebuilding it from the messages: ${error instanceof Error ? error.message : String(error)}`);
+      console.warn(`keyword index: rebuilding it from the messages: ${errorMessage(error)}`);
       return null;
     }
   }
