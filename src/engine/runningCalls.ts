@@ -2,10 +2,10 @@
 export class RunningCalls {
   private readonly running = new Map<string, AbortController>();
 
-  /** Runs `work` with a signal that `cancel(id)` aborts; without an id it runs uncancellable by id. */
+  /** Runs `work` with a signal that `cancel(id)` and `cancelAll()` abort. */
   async run<T>(id: string, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
     const controller = new AbortController();
-    if (id) this.running.set(id, controller);
+    this.running.set(id, controller);
     try {
       return await work(controller.signal);
     } finally {
