@@ -85,12 +85,16 @@ async function expectReaderShowsSelected(page: Page): Promise<void> {
 test('↓, j and k show the selected mail in the reading pane, keeping the keyboard in the list', async ({ page, lantern }) => {
   await importCorpus(page, lantern.url, 300);
   const list = page.getByTestId('result-list');
+  // All mail has no words to rank by: the sort toggle shows the newest-first order the list is in.
+  await expect(page.getByTestId('sort-date')).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('sort-relevance')).toHaveAttribute('aria-pressed', 'false');
   await page.keyboard.press('/');
   await page.keyboard.type('io_uring', { delay: 0 });
   await page.keyboard.press('Enter');
   await page.keyboard.press('ArrowDown');
   await expect(list).toBeFocused();
   await expectReaderShowsSelected(page);
+  await expect(page.getByTestId('sort-relevance')).toHaveAttribute('aria-pressed', 'true');
   for (const key of ['j', 'j', 'k', 'ArrowDown', 'ArrowDown', 'ArrowUp']) {
     await page.keyboard.press(key);
     await expectReaderShowsSelected(page);

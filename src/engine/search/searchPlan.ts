@@ -50,7 +50,8 @@ export function planSearch(request: SearchRequest, parsed: ParsedQuery, tuning: 
     phrases,
     offset: Math.max(0, request.offset ?? 0),
     limit: Math.min(MAX_LIMIT, Math.max(0, request.limit ?? 20), parsed.limit ?? MAX_LIMIT),
-    sort: parsed.sort ?? request.sort ?? (hasWords ? 'relevance' : 'date'),
+    // Without words there is nothing to rank by: newest first, and the result says so (the app's sort toggle shows it).
+    sort: parsed.sort ?? (hasWords ? (request.sort ?? 'relevance') : 'date'),
     isFused: mode !== 'keyword' && hasWords,
     usesKeywords: mode !== 'semantic',
   };

@@ -130,7 +130,8 @@ export function App({ client }: { client: LanternClient }) {
           client={client}
           inputRef={searchInput}
           query={query}
-          sort={sort}
+          // The order the list is in, as the engine ran it: a query without words is newest first whatever was asked.
+          sort={search.freshness === 'current' && search.result ? search.result.sort : sort}
           warnings={search.result?.parsed.warnings ?? []}
           searched={search.result}
           isSearching={search.isSearching}
