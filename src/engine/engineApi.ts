@@ -73,7 +73,6 @@ export function buildEngineApi(parts: EngineParts): Engine {
   return {
     async search(request) {
       ensureOpen();
-      if (typeof request?.query !== 'string') throw new LanternError('bad-request', 'search: the query must be a string');
       return runSearch(request, searchContext());
     },
     async getMessage(id) {
@@ -95,10 +94,6 @@ export function buildEngineApi(parts: EngineParts): Engine {
     },
     async importPaths(paths, importId) {
       ensureOpen();
-      writer.refuse('import');
-      if (!Array.isArray(paths) || paths.some((path) => typeof path !== 'string')) {
-        throw new LanternError('bad-request', 'import: paths must be a list of file or folder paths');
-      }
       return imports.run(importId, async (signal) => {
         const report = await writer.runImport(() => runImport(paths, importId, signal, parts.importContext, () => writer.saveIndexes()));
         events.emit({ type: 'import-finished', importId, report });
@@ -114,7 +109,6 @@ export function buildEngineApi(parts: EngineParts): Engine {
     },
     async embed() {
       ensureOpen();
-      writer.refuse('embed');
       const report = await vectors.embed();
       await markStoreChanged(parts.dataDir);
       return report;
@@ -123,19 +117,13 @@ export function buildEngineApi(parts: EngineParts): Engine {
       ensureOpen();
       return vectors.setPaused(paused);
     },
-    async setEmbeddingPaused(paused) {
-      ensureOpen();
-      return vectors.setPaused(paused);
-    },
     async complete(text, cursor) {
       ensureOpen();
-      if (typeof text !== 'string' || !Number.isInteger(cursor)) throw new LanternError('bad-request', 'complete: give the query text and a cursor position');
       return complete(text, Math.max(0, Math.min(cursor, text.length)), parts.completions.current(), { timeZone: settings.timeZone });
     },
     async ask(request) {
       ensureOpen();
-      const requestId = typeof request?.requestId === 'string' ? request.requestId : '';
-      return asks.run(requestId, (signal) =>
+      return asks.run(request.requestId, (signal) =>
         askQuestion(request, {
           search: (searchRequest, tuning) => runSearch(searchRequest, searchContext(), tuning),
           store,
@@ -155,7 +143,6 @@ export function buildEngineApi(parts: EngineParts): Engine {
     },
     async updateSettings(patch) {
       ensureOpen();
-      writer.refuse('settings');
       return settings.update(patch);
     },
     async backupNow() {

@@ -1,6 +1,5 @@
 // The store's one writer: imports one after another on its queue, the indexes saved after their batches, the store
-// settled after each, and writes refused in a read-only engine.
-import { LanternError } from '../../shared/contract/errors';
+// settled after each (a read-only engine refuses writes before they reach it, as the method table marks them).
 import type { ImportReport } from '../../shared/model/importing';
 import type { Catalog } from '../index/catalog';
 import type { KeywordIndex } from '../index/keywordIndex';
@@ -15,7 +14,7 @@ export interface StoreWriterOptions {
   catalog: Catalog;
   keywords: KeywordIndex;
   dataDir: string;
-  /** False in a read-only engine: every write is refused and nothing is tidied. */
+  /** False in a read-only engine: nothing is tidied. */
   canWrite: boolean;
   /** How long replaced table versions stay on disk for searches still reading them (see VersionTidier). */
   versionGraceMs: number;
@@ -29,11 +28,6 @@ export class StoreWriter {
     this.tidier = new VersionTidier(options.store, this.queue, options.dataDir, options.versionGraceMs);
     // Versions an earlier session left (it closed within the grace) go once this session has had the store for a grace.
     if (options.canWrite) this.tidier.later();
-  }
-
-  /** Throws the read-only error for the write `what` names ("import", "embed", "settings") in a read-only engine. */
-  refuse(what: string): void {
-    if (!this.options.canWrite) throw new LanternError('read-only', `${what}: this Lantern is read-only (the app or \`lantern import\` writes this data folder)`);
   }
 
   /** Saves what an import's batches added to the indexes kept beside the store, then tells readers the store changed. */
