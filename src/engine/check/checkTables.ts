@@ -3,9 +3,8 @@ import { readFile } from 'node:fs/promises';
 import { connect } from '@lancedb/lancedb';
 import { join } from 'node:path';
 import { describeStoreHealth, type LostImport, type TableHealing } from '../../shared/model/storeHealth';
-import type { AttachmentInfo } from '../../shared/model/message';
 import type { SourceRegistry } from '../sources';
-import { MESSAGE_SCHEMA, type MessageRecord } from '../store/messageRecord';
+import { decodeAttachments, MESSAGE_SCHEMA, type MessageRecord } from '../store/messageRecord';
 import { MessageStore } from '../store/messageStore';
 import { openFailure, openIntactTable, readIntact, type HealingPlace } from '../store/tableHealth';
 import { CHUNK_TABLE } from '../vectors/chunkStore';
@@ -32,7 +31,7 @@ async function readEverything(store: MessageStore): Promise<StoredMessages> {
       const source = stored.bySource.get(row.sourceId!) ?? { messages: 0, file: row.sourceFile! };
       source.messages += 1;
       stored.bySource.set(row.sourceId!, source);
-      for (const attachment of JSON.parse(row.attachmentsJson!) as AttachmentInfo[]) {
+      for (const attachment of decodeAttachments(row.attachmentsJson!)) {
         if (!attachment.contentHash || attachment.notStored) continue;
         const users = stored.attachmentUsers.get(attachment.contentHash) ?? [];
         users.push(row.id!);
