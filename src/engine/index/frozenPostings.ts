@@ -1,13 +1,13 @@
-// A keyword field's postings packed into one byte array: what a saved index loads into, and what the live FlexSearch
-// index is folded into as an import goes on.
+// A keyword field's postings packed into one byte array: what a saved index loads into, and what the live postings
+// are folded into as an import goes on.
 
-/** FlexSearch's rank slots per word (its resolution, see keywordIndex.ts). */
+/** Rank slots per word (see rankSlot in livePostings.ts). */
 export const SLOTS = 3;
 
-/** Ordinals as a JS array (FlexSearch's) or a decoded packed list. */
+/** Ordinals as a JS array (the live postings') or a decoded packed list. */
 export type OrdinalList = ArrayLike<number> & Iterable<number>;
 
-/** A word's postings as lists to read one after another, best first (FlexSearch keeps one list per rank slot). */
+/** A word's postings as lists to read one after another, best first (one list per rank slot). */
 export type SlotLists = readonly (OrdinalList | null | undefined)[];
 
 /** The arrays a FrozenPostings is made of, as a saved index holds them (see postingsFile.ts). */
@@ -21,9 +21,9 @@ export interface PostingsParts {
 
 /**
  * Every word's postings in one byte array, slot after slot, each ordinal as the difference from the one before it in
- * seven-bit groups (a list's ordinals rise, so most differences take a byte). FlexSearch's own arrays were 400,000
- * JS arrays at 100k messages, traced by every major garbage collection; as 32-bit integers they took 82 MB there,
- * and as differences about a third of that. A word's lists are decoded when a search asks for them.
+ * seven-bit groups (a list's ordinals rise, so most differences take a byte). As JS arrays (as live postings hold
+ * them) 100k messages' postings were 400,000 arrays, traced by every major garbage collection; as 32-bit integers
+ * they took 82 MB there, and as differences about a third of that. A word's lists are decoded when a search asks for them.
  */
 export class FrozenPostings {
   private constructor(
@@ -103,7 +103,7 @@ export class FrozenPostings {
   }
 
   /**
-   * These postings with `later`'s after them, slot by slot (later ordinals after earlier ones, as FlexSearch appends
+   * These postings with `later`'s after them, slot by slot (later ordinals after earlier ones, as live postings append
    * them), for words of either; `later` holds words at most once. The encoded bytes are copied as they are, and an
    * added list continues its slot's differences: re-encoding every posting at every fold (27 ns each) held the engine
    * thread for seconds at a million messages, and searches waited. Afterwards use only the result (see `numbers`).

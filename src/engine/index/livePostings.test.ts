@@ -1,0 +1,38 @@
+// Live postings: a word's ordinals by how early documents mention it, each document once, read in place and counted.
+import { describe, expect, it } from 'vitest';
+import { LivePostings, rankSlot } from './livePostings';
+
+const lists = (postings: LivePostings, word: string): (number[] | null)[] => Array.from(postings.slots(word) ?? [], (ordinals) => (ordinals ? Array.from(ordinals) : null));
+
+describe('rankSlot', () => {
+  it('puts the first word first and spreads the rest over the three slots by position', () => {
+    expect([0, 1, 2].map((position) => rankSlot(position, 3))).toEqual([0, 1, 2]);
+    expect([0, 1, 2, 3, 19, 20, 39].map((position) => rankSlot(position, 40))).toEqual([0, 1, 1, 1, 1, 2, 2]);
+    expect(rankSlot(1, 2)).toBe(1);
+  });
+});
+
+describe('LivePostings', () => {
+  it('lists each word by slot in the order documents were added, and counts them', () => {
+    const postings = new LivePostings();
+    const filler = Array.from({ length: 40 }, (_, position) => `filler${position}`).join(' ');
+    postings.add(0, `${filler} budget`);
+    postings.add(1, `budget ${filler}`);
+    postings.add(2, `budget review`);
+    expect(lists(postings, 'budget')).toEqual([[1, 2], null, [0]]);
+    expect(lists(postings, 'review')).toEqual([null, [2]]);
+    expect(postings.count('budget')).toBe(3);
+    expect(postings.slots('absent')).toBeUndefined();
+    expect(postings.count('absent')).toBe(0);
+    expect(new Map(postings.entries()).size).toBe(42);
+  });
+
+  it('counts a word a document repeats once, at its first place, and skips empty words', () => {
+    const postings = new LivePostings();
+    postings.add(5, 'alpha beta  alpha gamma delta');
+    postings.add(6, '');
+    expect(lists(postings, 'alpha')).toEqual([[5]]);
+    expect(postings.count('alpha')).toBe(1);
+    expect(postings.slots('')).toBeUndefined();
+  });
+});

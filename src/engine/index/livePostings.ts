@@ -1,0 +1,66 @@
+// A keyword field's postings for the documents added since the last fold: per word, its ordinals by rank slot.
+import { SLOTS, type SlotLists } from './frozenPostings';
+
+/**
+ * The rank slot of the word at `position` of a document of `count` words: the first word 0, the rest spread over the
+ * slots by how early they come, so a search lists messages that mention a word early first. This is FlexSearch's
+ * scoring at resolution 3 (its get_score), which built the live postings before these, so saved indexes keep their order.
+ */
+export function rankSlot(position: number, count: number): number {
+  if (position === 0) return 0;
+  if (count <= SLOTS) return position;
+  return (((SLOTS - 1) / count) * position + 1) | 0;
+}
+
+/**
+ * Plain arrays that grow as documents are added (ordinals rise, so every list stays in order) and are packed into
+ * FrozenPostings at a fold. Only what an import added since its last fold is held here, at most 50,000 documents.
+ */
+export class LivePostings {
+  /** Word → its ordinals by slot; a slot no document put the word in stays empty (most words use one). */
+  private readonly lists = new Map<string, (number[] | undefined)[]>();
+
+  /** `words` are a document's words, space-separated, in order, each once (see keywordDocumentOf). */
+  add(ordinal: number, words: string): void {
+    if (words === '') return;
+    const terms = words.split(' ');
+    const count = terms.length;
+    for (let position = 0; position < count; position += 1) {
+      const word = terms[position]!;
+      if (word === '') continue;
+      let slots = this.lists.get(word);
+      if (slots === undefined) {
+        slots = [];
+        this.lists.set(word, slots);
+      } else if (holds(slots, ordinal)) continue;
+      const slot = rankSlot(position, count);
+      const ordinals = slots[slot];
+      if (ordinals === undefined) slots[slot] = [ordinal];
+      else ordinals.push(ordinal);
+    }
+  }
+
+  /** The word's ordinals by slot, read in place; undefined for a word no live document holds. */
+  slots(word: string): SlotLists | undefined {
+    return this.lists.get(word);
+  }
+
+  count(word: string): number {
+    const slots = this.lists.get(word);
+    if (slots === undefined) return 0;
+    let count = 0;
+    for (const ordinals of slots) count += ordinals?.length ?? 0;
+    return count;
+  }
+
+  /** Every word with its slots, for folding into packed postings. */
+  entries(): Iterable<[string, SlotLists]> {
+    return this.lists;
+  }
+}
+
+/** Whether the document being added already put this word in a slot: a word written twice counts once. */
+function holds(slots: (number[] | undefined)[], ordinal: number): boolean {
+  for (const ordinals of slots) if (ordinals !== undefined && ordinals[ordinals.length - 1] === ordinal) return true;
+  return false;
+}
