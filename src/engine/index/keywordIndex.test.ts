@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { KEYWORD_INDEX_VERSION, KeywordIndex } from './keywordIndex';
 
-/** More documents than the index holds in FlexSearch before folding (50,000), so the saved postings were merged often. */
+/** More documents than the index holds live before folding (50,000), so the saved postings were merged often. */
 const DOCUMENTS = 260_000;
 const WORDS = 12_000;
 

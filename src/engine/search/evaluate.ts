@@ -26,7 +26,7 @@ export function setBits(bits: Bitset): number[] {
   return ordinals;
 }
 
-/** Subject and people hits outrank body hits; within the body, FlexSearch's order (earlier mentions first) counts. */
+/** Subject and people hits outrank body hits; within the body, the rank slots' order (earlier mentions first) counts. */
 const META_WEIGHT = 2;
 const CONTENT_WEIGHT = 1;
 
