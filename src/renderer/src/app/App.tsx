@@ -13,7 +13,10 @@ import { ShortcutSheet } from '../features/help/ShortcutSheet';
 import { ChooseFilesButton } from '../features/import/ChooseFilesButton';
 import { DropZone } from '../features/import/DropZone';
 import { FirstRun } from '../features/import/FirstRun';
+import { EmbeddingStatus } from '../features/import/EmbeddingStatus';
+import { ImportingNote } from '../features/import/ImportingNote';
 import { ImportPanel } from '../features/import/ImportPanel';
+import { useEmbeddingProgress } from '../features/import/useEmbeddingProgress';
 import { useImport } from '../features/import/useImport';
 import { ReadingPane } from '../features/reader/ReadingPane';
 import { useMessage } from '../features/reader/useMessage';
@@ -57,6 +60,7 @@ export function App({ client }: { client: LanternClient }) {
   const message = useMessage(client, openId, storeVersion);
   const thread = useThread(client, message.state === 'loaded' ? message.message.threadId : null, storeVersion);
   const importer = useImport(client);
+  const embedding = useEmbeddingProgress(client);
   const answer = useAnswerPane(client);
   const [isHelpOpen, setHelpOpen] = useState(false);
 
@@ -170,6 +174,7 @@ export function App({ client }: { client: LanternClient }) {
               openId={openId}
               onOpen={navigation.openAt}
               onLoadMore={search.loadMore}
+              notice={importer.state.phase === 'running' ? <ImportingNote progress={importer.state.progress} /> : null}
             />
             <ReadingPane load={message} paneRef={readingPane} thread={thread} citedQuote={citation?.id === openId ? citation.quote : null} onOpen={openMessage} client={client} storeVersion={storeVersion} />
           </>
@@ -199,6 +204,7 @@ export function App({ client }: { client: LanternClient }) {
         ) : (
           <span>Connecting…</span>
         )}
+        <EmbeddingStatus control={embedding} />
         <span className="status-host muted">{client.host === 'browser' ? 'Browser mode · local only' : 'Offline'}</span>
       </footer>
       {isHelpOpen && <ShortcutSheet onClose={() => setHelpOpen(false)} />}

@@ -129,8 +129,12 @@ export function ImportPanel({ control }: { control: ImportControl }) {
           <p className="import-stats muted">
             {progress ? (
               <>
-                {formatBytes(progress.bytesDone)} of {formatBytes(progress.bytesTotal)} · {formatCount(progress.messages)} messages
-                {progress.rate > 0 && ` · ${formatCount(Math.round(progress.rate))}/s`}
+                <span data-testid="import-bytes">
+                  {formatBytes(progress.bytesDone)} of {progress.bytesTotal > 0 ? formatBytes(progress.bytesTotal) : 'a folder being measured'}
+                  {progress.bytesPerSecond ? ` at ${formatBytes(progress.bytesPerSecond)}/s` : ''}
+                </span>{' '}
+                · {formatCount(progress.messages)} messages
+                {progress.rate > 0 && ` (${formatCount(Math.round(progress.rate))}/s)`}
                 {progress.etaSeconds !== null && ` · about ${formatDuration(progress.etaSeconds)} left`}
                 {progress.phase === 'indexing' && ' · indexing'}
               </>

@@ -1,6 +1,6 @@
 // The result list: one row per hit or per conversation, with sender(s), subject, highlighted snippet, date and
 // attachment mark, in comfortable or compact rows; its header holds the count and the density and grouping toggles.
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import type { SearchHit, SearchResult } from '../../../../shared/model/search';
 import { formatCount, formatListDate, personName } from '../../ui/format';
 import { Icon } from '../../ui/Icon';
@@ -102,9 +102,11 @@ export interface ResultListProps {
   openId: string | null;
   onOpen: (index: number) => void;
   onLoadMore: () => void;
+  /** A line for the header from elsewhere: an import running ("Importing… — results so far"). */
+  notice?: ReactNode;
 }
 
-export function ResultList({ listRef, result, rows, view, freshness, keptQuery, error, selectedIndex, openId, onOpen, onLoadMore }: ResultListProps) {
+export function ResultList({ listRef, result, rows, view, freshness, keptQuery, error, selectedIndex, openId, onOpen, onLoadMore, notice }: ResultListProps) {
   const isGrouped = view.isGroupedByThread;
   const rowHeight = ROW_HEIGHTS[view.density];
   const selected = rows[selectedIndex];
@@ -155,6 +157,7 @@ export function ResultList({ listRef, result, rows, view, freshness, keptQuery, 
             Results for {keptQuery === '' ? 'all mail' : `“${keptQuery}”`}; the question is answered beside them.
           </p>
         )}
+        {notice}
         {result?.modeNote && (
           <p className="result-note muted" data-testid="result-note" title={result.modeNote}>
             {result.modeNote}
