@@ -28,13 +28,18 @@ function frequentSenders(mbox: Buffer, minimum: number): string[] {
   return [...counts].filter(([, count]) => count >= minimum).sort((first, second) => second[1] - first[1]).map(([address]) => address);
 }
 
-/** A power user with no pause at all: / , select all, the query, Enter, ↓ into the list, Enter to open. */
-async function searchAndOpenFirst(page: Page, query: string): Promise<void> {
+/** A power user with no pause at all: / , select all, the query, Enter, ↓ into the list. */
+async function searchAndEnterList(page: Page, query: string): Promise<void> {
   await page.keyboard.press('/');
   await page.keyboard.press('Control+A');
   await page.keyboard.type(query, { delay: 0 });
   await page.keyboard.press('Enter');
   await page.keyboard.press('ArrowDown');
+}
+
+/** The same, and Enter at once to open the first result. */
+async function searchAndOpenFirst(page: Page, query: string): Promise<void> {
+  await searchAndEnterList(page, query);
   await page.keyboard.press('Enter');
 }
 
@@ -88,10 +93,7 @@ test('↓, j and k show the selected mail in the reading pane, keeping the keybo
   // All mail has no words to rank by: the sort toggle shows the newest-first order the list is in.
   await expect(page.getByTestId('sort-date')).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByTestId('sort-relevance')).toHaveAttribute('aria-pressed', 'false');
-  await page.keyboard.press('/');
-  await page.keyboard.type('io_uring', { delay: 0 });
-  await page.keyboard.press('Enter');
-  await page.keyboard.press('ArrowDown');
+  await searchAndEnterList(page, 'io_uring');
   await expect(list).toBeFocused();
   await expectReaderShowsSelected(page);
   await expect(page.getByTestId('sort-relevance')).toHaveAttribute('aria-pressed', 'true');
@@ -129,11 +131,7 @@ test('↓, j and k show the selected mail in the reading pane, keeping the keybo
 
 test('Ctrl+Enter answers beside the results on screen, and the question joins the ↑ history', async ({ page, lantern }) => {
   await importCorpus(page, lantern.url, 300);
-  await page.keyboard.press('/');
-  await page.keyboard.type('io_uring', { delay: 0 });
-  await page.keyboard.press('Enter');
-  await page.keyboard.press('ArrowDown');
-  await page.keyboard.press('Enter');
+  await searchAndOpenFirst(page, 'io_uring');
   await expect.poll(() => readerMessageId(page)).not.toBeNull();
   const count = (await page.getByTestId('result-count').textContent()) ?? '';
   const firstIds = await page.getByTestId('result-item').evaluateAll((rows) => rows.slice(0, 5).map((row) => row.getAttribute('data-id')));
@@ -230,10 +228,7 @@ test('compact rows show 16 and more at 900 px, one row per conversation with its
 
 test('screenshots of compact, grouped and comfortable lists at 1024, 1280 and 1440', async ({ page, lantern }) => {
   await importCorpus(page, lantern.url, 300);
-  await page.keyboard.press('/');
-  await page.keyboard.type('io_uring', { delay: 0 });
-  await page.keyboard.press('Enter');
-  await page.keyboard.press('ArrowDown');
+  await searchAndEnterList(page, 'io_uring');
   await expectReaderShowsSelected(page);
   for (const [width, height] of [
     [1024, 700],
