@@ -2,8 +2,8 @@
 // the store, then embedding it. A person keeps searching while a Takeout imports; this says how that feels.
 import type { EmbeddingReport } from '../src/shared/model/embedding';
 import type { ImportReport } from '../src/shared/model/importing';
-import { openEngine } from '../src/engine/engine';
-import type { Engine } from '../src/engine/engineTypes';
+import { openEngine } from '../src/engine/api/engine';
+import type { Engine } from '../src/engine/api/engineTypes';
 import { BENCH_QUERIES } from './queries';
 import { percentile, type BusyLatency } from './measure';
 

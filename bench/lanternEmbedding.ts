@@ -2,7 +2,7 @@
 // model's chunks/s on the very texts the stage chunked. The gap is what chunking, storing and the worker cost.
 import { join } from 'node:path';
 import { connect } from '@lancedb/lancedb';
-import { openEngine } from '../src/engine/engine';
+import { openEngine } from '../src/engine/api/engine';
 import { createUniversalSentenceEncoder } from '../src/engine/embed/universalSentenceEncoder';
 import { CHUNK_TABLE } from '../src/engine/vectors/chunkStore';
 

@@ -1,6 +1,6 @@
 // Benchmark driver (own process): imports one file into a fresh store and prints throughput, peak RSS and store size.
 import { stat } from 'node:fs/promises';
-import { openEngine } from '../src/engine/engine';
+import { openEngine } from '../src/engine/api/engine';
 import { folderBytes, peakRssMb } from './measure';
 
 const [dataDir, file, parseWorkerScript] = process.argv.slice(2) as [string, string, string];

@@ -1,6 +1,6 @@
 // Benchmark driver (own process): start-up to first result, cold and warm query latency per mode, engine memory.
 import type { SearchMode } from '../src/shared/model/search';
-import { openEngine } from '../src/engine/engine';
+import { openEngine } from '../src/engine/api/engine';
 import { BENCH_QUERIES } from './queries';
 import { peakRssMb, percentile } from './measure';
 

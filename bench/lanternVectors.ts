@@ -1,7 +1,7 @@
 // Benchmark driver (own process): gives every message of a store its vectors through the engine's own embedding
 // stage (chunking, the chunks table, the ANN index), with the real model behind the bench's vector cache.
 import { join } from 'node:path';
-import { openEngine } from '../src/engine/engine';
+import { openEngine } from '../src/engine/api/engine';
 import { UNIVERSAL_SENTENCE_ENCODER_ID } from '../src/engine/embed/universalSentenceEncoder';
 import { createWorkerEmbedder } from '../src/engine/embed/workerEmbedder';
 import { peakRssMb } from './measure';

@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { openEngine } from '../src/engine/engine';
+import { openEngine } from '../src/engine/api/engine';
 import { readSlice, type Slice } from './slices';
 
 const READY_FILE = 'ready.json';

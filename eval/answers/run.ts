@@ -4,8 +4,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
 import { join, resolve } from 'node:path';
-import { openEngine } from '../../src/engine/engine';
-import type { Engine } from '../../src/engine/engineTypes';
+import { openEngine } from '../../src/engine/api/engine';
+import type { Engine } from '../../src/engine/api/engineTypes';
 import { scoreQuestion, summarize, type QuestionOutcome } from './metrics';
 import { loadQuestions } from './questions';
 import { formatQuestionLines, formatTable } from './report';

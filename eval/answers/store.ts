@@ -4,7 +4,7 @@ import { writeFileSync } from 'node:fs';
 import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { eachMessage } from '../../bench/corpus';
-import { openEngine } from '../../src/engine/engine';
+import { openEngine } from '../../src/engine/api/engine';
 
 interface BuiltMarker {
   corpusBytes: number;

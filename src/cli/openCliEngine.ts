@@ -1,9 +1,9 @@
 // Opens the engine for a CLI command, with the built parse worker beside the CLI bundle when it exists, calls routed.
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openEngine } from '../engine/engine';
-import type { Engine, EngineOptions } from '../engine/engineTypes';
-import { routedEngine } from '../engine/router';
+import { openEngine } from '../engine/api/engine';
+import type { Engine, EngineOptions } from '../engine/api/engineTypes';
+import { routedEngine } from '../engine/api/router';
 
 export function builtFile(relative: string): string {
   return join(dirname(fileURLToPath(import.meta.url)), '..', relative);

@@ -3,7 +3,7 @@ import { stat, truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeTempDir, readCorpusMessages, toMbox } from '../../test/corpus';
-import { openEngine } from '../engine/engine';
+import { openEngine } from '../engine/api/engine';
 import { listManifests } from '../engine/store/tableFiles';
 import { runCheckCommand } from './commands/checkCommand';
 import { printStats } from './output';

@@ -1,5 +1,5 @@
 // `lantern mcp`: the MCP server on stdio over a read-only engine, safe to run beside the app.
-import type { Engine } from '../../engine/engineTypes';
+import type { Engine } from '../../engine/api/engineTypes';
 import type { ApiArguments, ApiMethod, ApiResult } from '../../shared/contract/api';
 import { callMethod, forwardApi } from '../../shared/contract/forwarders';
 import { CheckedStdioTransport } from '../mcp/checkedStdioTransport';

@@ -7,7 +7,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDir, readCorpusMessages, repoRoot, toMbox } from '../../../test/corpus';
-import { openEngine } from '../../engine/engine';
+import { openEngine } from '../../engine/api/engine';
 
 const MESSAGES = 300;
 

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDir, sharedDir, toMbox } from '../../../test/corpus';
 import { mimeMessage } from '../../../test/mimeMessage';
 import { attachmentDownloadPath } from '../../shared/contract/http';
-import { openEngine } from '../../engine/engine';
-import type { Engine } from '../../engine/engineTypes';
+import { openEngine } from '../../engine/api/engine';
+import type { Engine } from '../../engine/api/engineTypes';
 import { startBrowserServer, type BrowserServer } from './browserServer';
 import { contentDisposition } from './attachmentDownload';
 

@@ -4,7 +4,7 @@ import type { ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream/promises';
 import { attachmentRef } from '../../shared/contract/apiSchemas';
 import { LanternError } from '../../shared/contract/errors';
-import type { Engine } from '../../engine/engineTypes';
+import type { Engine } from '../../engine/api/engineTypes';
 import { errorMessage } from '../../shared/errorMessage';
 
 /** RFC 8187's encoding for `filename*`: percent-encoded UTF-8, with the few characters encodeURIComponent leaves that it may not. */

@@ -9,7 +9,7 @@ import type { ApiMethod, LanternEvent } from '../../shared/contract/api';
 import { isApiMethod } from '../../shared/contract/apiMethods';
 import { LanternError, toWireError, type WireError } from '../../shared/contract/errors';
 import { ATTACHMENT_PATH, EVENTS_PATH, TOKEN_COOKIE, TOKEN_QUERY, UPLOAD_PATH } from '../../shared/contract/http';
-import type { Engine } from '../../engine/engineTypes';
+import type { Engine } from '../../engine/api/engineTypes';
 import { callEngine } from './callEngine';
 import { sendAttachment } from './attachmentDownload';
 import { checkRequest } from './guard';

@@ -4,8 +4,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDir } from '../../../test/corpus';
-import { openEngine } from '../../engine/engine';
-import type { Engine } from '../../engine/engineTypes';
+import { openEngine } from '../../engine/api/engine';
+import type { Engine } from '../../engine/api/engineTypes';
 import { startBrowserServer, type BrowserServer } from './browserServer';
 
 /** The status of a request sent with exactly these headers (fetch would refuse or re-encode some of them). */

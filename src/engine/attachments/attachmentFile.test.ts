@@ -8,8 +8,8 @@ import { mimeMessage } from '../../../test/mimeMessage';
 import type { AttachmentInfo } from '../../shared/model/message';
 import { backupStore } from '../backup/backupStore';
 import { restoreStore } from '../backup/restoreStore';
-import { openEngine } from '../engine';
-import type { Engine } from '../engineTypes';
+import { openEngine } from '../api/engine';
+import type { Engine } from '../api/engineTypes';
 import { MessageStore } from '../store/messageStore';
 
 const tnefDir = join(sharedDir, 'fixtures/mimekit/UnitTests/TestData/tnef');

@@ -6,7 +6,7 @@ import { hostname } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDir, readCorpusMessages, toMbox } from '../../../test/corpus';
-import { openEngine } from '../engine';
+import { openEngine } from '../api/engine';
 import { DATA_FOLDER_MARKER, readDataFolderMarker, writeDataFolderMarker } from '../store/dataFolderMarker';
 import { backupInto } from './backupRotation';
 import { removeLeftoverStaging } from './backupStaging';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDir, readCorpusMessages, toMbox } from '../../../test/corpus';
 import { mimeMessage } from '../../../test/mimeMessage';
-import { openEngine } from '../engine';
+import { openEngine } from '../api/engine';
 import { listManifests } from '../store/tableFiles';
 import { runCheck } from './runCheck';
 import type { CheckReport } from './checkReport';

@@ -9,8 +9,8 @@ import type { EngineRequest } from '../../shared/contract/engine';
 import type { ImportReport } from '../../shared/model/importing';
 import type { SearchResult } from '../../shared/model/search';
 import type { Stats } from '../../shared/model/stats';
-import { openEngine } from '../engine';
-import type { Engine } from '../engineTypes';
+import { openEngine } from '../api/engine';
+import type { Engine } from '../api/engineTypes';
 import { answerRequest, dataDirFromArgv, isEngineRequest } from './utilityProcessHost';
 
 describe('utility process host', () => {

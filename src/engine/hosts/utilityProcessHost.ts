@@ -4,9 +4,9 @@ import { isShutdownMessage, type EngineMessage, type EngineRequest } from '../..
 import { toWireError } from '../../shared/contract/errors';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openEngine } from '../engine';
-import type { Engine } from '../engineTypes';
-import { answerRequest } from '../router';
+import { openEngine } from '../api/engine';
+import type { Engine } from '../api/engineTypes';
+import { answerRequest } from '../api/router';
 
 export { answerRequest };
 

@@ -5,7 +5,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeTempDir, readCorpusMessages, toMbox } from '../../../test/corpus';
-import { openEngine } from '../engine';
+import { openEngine } from '../api/engine';
 
 describe('an attachment write that fails', () => {
   const unhandled: unknown[] = [];

@@ -4,7 +4,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeTempDir, readCorpusMessages, toMbox } from '../../../test/corpus';
-import { openEngine } from '../engine';
+import { openEngine } from '../api/engine';
 
 const CHARSETS = ['gb2312', 'gbk', 'ks_c_5601-1987', 'koi8-r', 'windows-1252', 'windows-1256', 'iso-8859-1'];
 const PER_CHARSET = 3;

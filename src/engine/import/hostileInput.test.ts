@@ -11,8 +11,8 @@ import type { MessageDetail } from '../../shared/model/message';
 import { makeTempDir } from '../../../test/corpus';
 import { makeDocx } from '../../../test/officeFiles';
 import { makeZip } from '../../../test/zip';
-import { openEngine } from '../engine';
-import type { Engine } from '../engineTypes';
+import { openEngine } from '../api/engine';
+import type { Engine } from '../api/engineTypes';
 import { CUT_NOTES_HEADER } from './normalize';
 
 /** Generous: the bound is there to catch unbounded growth (a bomb inflated, a quadratic buffer), not to measure. */

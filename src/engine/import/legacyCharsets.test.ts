@@ -5,8 +5,8 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDir, readCorpusMessages, sharedDir, toMbox } from '../../../test/corpus';
-import { openEngine } from '../engine';
-import type { Engine } from '../engineTypes';
+import { openEngine } from '../api/engine';
+import type { Engine } from '../api/engineTypes';
 
 interface Expectation {
   /** What the test calls it in failure messages. */

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bundleForTest } from '../../../test/bundle';
 import { makeTempDir, readCorpusMessages, repoRoot, toMbox } from '../../../test/corpus';
-import { openEngine } from '../engine';
+import { openEngine } from '../api/engine';
 
 async function importAndList(file: string, parseWorkerScript?: string): Promise<unknown[]> {
   const engine = await openEngine({ dataDir: await makeTempDir(), timeZone: 'UTC', parseWorkerScript });

@@ -4,11 +4,11 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDir, readCorpusMessages, repoRoot, toMbox } from '../../../test/corpus';
-import { openEngine } from '../engine';
+import { openEngine } from '../api/engine';
 import { bundleForTest } from '../../../test/bundle';
 
 const DRIVER = `
-import { openEngine } from ${JSON.stringify(join(repoRoot, 'src/engine/engine.ts'))};
+import { openEngine } from ${JSON.stringify(join(repoRoot, 'src/engine/api/engine.ts'))};
 const [dataDir, file] = process.argv.slice(2);
 const engine = await openEngine({ dataDir, timeZone: 'UTC' });
 const report = await engine.importPaths([file], 'run');

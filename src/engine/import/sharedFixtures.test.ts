@@ -4,7 +4,7 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeTempDir, sharedDir } from '../../../test/corpus';
 import { LanternError } from '../../shared/contract/errors';
-import { openEngine } from '../engine';
+import { openEngine } from '../api/engine';
 
 async function filesUnder(folder: string): Promise<string[]> {
   const entries = await readdir(folder, { withFileTypes: true, recursive: true });

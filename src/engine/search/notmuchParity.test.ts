@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeMaildir } from '../../../bench/corpus';
 import { corpusPath, makeTempDir } from '../../../test/corpus';
-import { openEngine } from '../engine';
-import type { Engine } from '../engineTypes';
+import { openEngine } from '../api/engine';
+import type { Engine } from '../api/engineTypes';
 
 const hasNotmuch = spawnSync('sh', ['-c', 'command -v notmuch']).status === 0;
 if (!hasNotmuch) throw new Error('notmuch is needed for this test: apt-get install notmuch (.ci/run installs it)');

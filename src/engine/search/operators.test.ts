@@ -6,8 +6,8 @@ import { simpleParser, type AddressObject } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDir, readCorpusMessages, toMbox } from '../../../test/corpus';
 import { foldText } from '../../shared/query/fold';
-import { openEngine } from '../engine';
-import type { Engine } from '../engineTypes';
+import { openEngine } from '../api/engine';
+import type { Engine } from '../api/engineTypes';
 
 interface Known {
   messageId: string;

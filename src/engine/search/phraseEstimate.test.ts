@@ -6,8 +6,8 @@ import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { corpusPath, makeTempDir, readCorpusMessages, toMbox } from '../../../test/corpus';
 import { foldText } from '../../shared/query/fold';
-import { openEngine } from '../engine';
-import type { Engine } from '../engineTypes';
+import { openEngine } from '../api/engine';
+import type { Engine } from '../api/engineTypes';
 import { EXACT_PHRASE_CANDIDATES } from './phraseFilter';
 
 /** Both words are in most of the archive's messages; the phrase in far fewer. */

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDir, toMbox } from '../../../test/corpus';
 import { mimeMessage } from '../../../test/mimeMessage';
 import { makePdf } from '../../../test/pdfFile';
-import { openEngine } from '../engine';
-import type { Engine } from '../engineTypes';
+import { openEngine } from '../api/engine';
+import type { Engine } from '../api/engineTypes';
 
 const pdf = (filename: string, lines: string[]) => ({ filename, contentType: 'application/pdf', bytes: makePdf(lines) });
 

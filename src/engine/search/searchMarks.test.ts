@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDir } from '../../../test/corpus';
 import { parseQuery } from '../../shared/query/parse';
 import { queryMarks } from '../../shared/query/marks';
-import { openEngine } from '../engine';
-import type { Engine } from '../engineTypes';
+import { openEngine } from '../api/engine';
+import type { Engine } from '../api/engineTypes';
 
 const MBOX = [
   'From janesh@example.com Mon Jan  1 10:00:00 2024',

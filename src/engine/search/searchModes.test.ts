@@ -10,8 +10,8 @@ import { makeTempDir, readCorpusMessages, sharedDir, toMbox } from '../../../tes
 import { writeTinyCrossEncoderFolder } from '../../../test/fixtures-build/tinyCrossEncoder';
 import type { SearchRequest, SearchResult } from '../../shared/model/search';
 import type { AnswerProviderSettings } from '../answer/providers';
-import { openEngine } from '../engine';
-import type { Engine } from '../engineTypes';
+import { openEngine } from '../api/engine';
+import type { Engine } from '../api/engineTypes';
 
 const ids = (result: SearchResult): string[] => result.hits.map((hit) => hit.messageId);
 

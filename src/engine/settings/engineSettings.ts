@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Settings, SettingsPatch } from '../../shared/model/settings';
 import { systemTimeZone } from '../../shared/query/zonedTime';
 import { AnswerProviders } from '../answer/answerProviders';
-import type { EngineOptions } from '../engineTypes';
+import type { EngineOptions } from '../api/engineTypes';
 import { providerSettings } from './providerSettings';
 import { loadSettings, saveSettings } from './settingsFile';
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeTempDir, readCorpusMessages, toMbox } from '../../../test/corpus';
 import { DEFAULT_SETTINGS } from '../../shared/model/settings';
-import { openEngine } from '../engine';
+import { openEngine } from '../api/engine';
 
 async function waitFor<T>(read: () => Promise<T>, isDone: (value: T) => boolean): Promise<T> {
   for (let attempt = 0; attempt < 200; attempt += 1) {

@@ -3,7 +3,7 @@ import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeTempDir } from '../../../test/corpus';
-import { openEngine } from '../engine';
+import { openEngine } from '../api/engine';
 import { DATA_FOLDER_MARKER, describeEntries, readDataFolderMarker, surveyDataFolder } from './dataFolderMarker';
 
 describe('data folder marker', () => {

@@ -4,7 +4,7 @@ import type { ImportReport } from '../../shared/model/importing';
 import type { Catalog } from '../index/catalog';
 import type { KeywordIndex } from '../index/keywordIndex';
 import { saveKeywordIndex } from '../index/loadIndexes';
-import { markStoreChanged } from '../storeGeneration';
+import { markStoreChanged } from './storeGeneration';
 import type { MessageStore } from './messageStore';
 import { VersionTidier } from './versionTidier';
 import { WriteQueue } from './writeQueue';

@@ -1,5 +1,5 @@
 // Drops the table versions an import's merge replaced once no search can still be reading them, on a timer.
-import { markStoreChanged } from '../storeGeneration';
+import { markStoreChanged } from './storeGeneration';
 import type { MessageStore } from './messageStore';
 import type { WriteQueue } from './writeQueue';
 

@@ -6,7 +6,7 @@ import { connect, type Table } from '@lancedb/lancedb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDir, readCorpusMessages, toMbox } from '../../../test/corpus';
 import { parseQuery } from '../../shared/query/parse';
-import { openEngine } from '../engine';
+import { openEngine } from '../api/engine';
 import { Catalog } from '../index/catalog';
 import { KeywordIndex } from '../index/keywordIndex';
 import { Evaluator } from '../search/evaluate';

@@ -3,7 +3,7 @@ import { readdir, readFile, stat, truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDir, readCorpusMessages, toMbox } from '../../../test/corpus';
-import { openEngine } from '../engine';
+import { openEngine } from '../api/engine';
 import { listManifests } from '../store/tableFiles';
 import { CHUNK_TABLE } from './chunkStore';
 

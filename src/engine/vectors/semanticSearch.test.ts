@@ -6,8 +6,8 @@ import { connect } from '@lancedb/lancedb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleForTest } from '../../../test/bundle';
 import { makeTempDir, readCorpusMessages, repoRoot, toMbox } from '../../../test/corpus';
-import { openEngine } from '../engine';
-import type { Engine } from '../engineTypes';
+import { openEngine } from '../api/engine';
+import type { Engine } from '../api/engineTypes';
 
 describe('semantic and hybrid search', () => {
   let engine: Engine;

@@ -4,7 +4,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeTempDir, sharedDir } from '../../../../test/corpus';
-import { openEngine } from '../../engine';
+import { openEngine } from '../../api/engine';
 
 const FORWARDED = [
   'From: Grace Hopper <grace@example.com>',

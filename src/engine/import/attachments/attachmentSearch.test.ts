@@ -7,8 +7,8 @@ import { bundleForTest } from '../../../../test/bundle';
 import { makeTempDir, readCorpusMessages, repoRoot, sharedDir, toMbox } from '../../../../test/corpus';
 import { mimeMessage } from '../../../../test/mimeMessage';
 import { makeDocx, makeXlsx } from '../../../../test/officeFiles';
-import { openEngine } from '../../engine';
-import type { Engine } from '../../engineTypes';
+import { openEngine } from '../../api/engine';
+import type { Engine } from '../../api/engineTypes';
 
 const tnefDir = join(sharedDir, 'fixtures/mimekit/UnitTests/TestData/tnef');
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

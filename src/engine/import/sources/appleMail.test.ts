@@ -3,7 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeTempDir, readCorpusMessages, toMbox } from '../../../../test/corpus';
-import { openEngine } from '../../engine';
+import { openEngine } from '../../api/engine';
 
 function emlx(message: Buffer, flags: number | null): Buffer {
   const plist = flags === null ? '' : `<?xml version="1.0" encoding="UTF-8"?>\n<plist version="1.0"><dict><key>flags</key><integer>${flags}</integer></dict></plist>\n`;

@@ -9,7 +9,7 @@ import { readCorpusMessages, sharedDir, toMbox } from '../../../../test/corpus';
 import { withEngine } from '../../../../test/engine';
 import { makeZip } from '../../../../test/zip';
 import type { ImportReport } from '../../../shared/model/importing';
-import type { Engine } from '../../engineTypes';
+import type { Engine } from '../../api/engineTypes';
 
 const enronPst = join(sharedDir, 'outlook', 'pst-extractor-npm', 'enron.pst');
 const testOst = join(sharedDir, 'outlook', 'pst-extractor-npm', 'pstextractortestpdf@outlook.com.ost');

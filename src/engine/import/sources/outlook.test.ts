@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { sharedDir } from '../../../../test/corpus';
 import { withEngine } from '../../../../test/engine';
 import type { ImportProgress } from '../../../shared/model/importing';
-import type { Engine } from '../../engineTypes';
+import type { Engine } from '../../api/engineTypes';
 import { readOutlookDataFile } from './pstFile';
 
 const outlookDir = join(sharedDir, 'outlook');

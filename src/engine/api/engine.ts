@@ -1,29 +1,29 @@
 // Opens the engine on a data folder: the store, its indexes and writer, and the LanternApi over them.
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { TableHealing } from '../shared/model/storeHealth';
-import { EngineBackups, type TablesPlace } from './backup/engineBackups';
-import { messagesBySource, noteLostImports, storeHealthOf } from './check/lostImports';
+import type { TableHealing } from '../../shared/model/storeHealth';
+import { EngineBackups, type TablesPlace } from '../backup/engineBackups';
+import { messagesBySource, noteLostImports, storeHealthOf } from '../check/lostImports';
 import { buildEngineApi } from './engineApi';
 import { EngineEvents } from './engineEvents';
 import type { Engine, EngineOptions } from './engineTypes';
-import { keepHeapNearLive } from './heapPolicy';
-import { ThreadResolver } from './import/threading';
-import { Completions } from './index/completions';
-import { ContactDirectory } from './index/contacts';
-import { loadCatalog, loadKeywordIndex } from './index/loadIndexes';
+import { keepHeapNearLive } from '../heapPolicy';
+import { ThreadResolver } from '../import/threading';
+import { Completions } from '../index/completions';
+import { ContactDirectory } from '../index/contacts';
+import { loadCatalog, loadKeywordIndex } from '../index/loadIndexes';
 import { openReadOnlyEngine } from './readOnlyEngine';
-import { PhraseVerdicts } from './search/phraseFilter';
-import { Reranker, RERANKER_FOLDER_NAME } from './search/reranker';
-import { EngineSettings } from './settings/engineSettings';
-import { SourceRegistry } from './sources';
-import { writeDataFolderMarker } from './store/dataFolderMarker';
-import { MessageStore } from './store/messageStore';
-import { StoreWriter } from './store/storeWriter';
-import { VERSION_GRACE_MS } from './store/tidyTable';
-import { acquireWriterLock } from './store/writerLock';
-import { markStoreChanged } from './storeGeneration';
-import { VectorService } from './vectors/vectorService';
+import { PhraseVerdicts } from '../search/phraseFilter';
+import { Reranker, RERANKER_FOLDER_NAME } from '../search/reranker';
+import { EngineSettings } from '../settings/engineSettings';
+import { SourceRegistry } from '../sources';
+import { writeDataFolderMarker } from '../store/dataFolderMarker';
+import { MessageStore } from '../store/messageStore';
+import { StoreWriter } from '../store/storeWriter';
+import { VERSION_GRACE_MS } from '../store/tidyTable';
+import { acquireWriterLock } from '../store/writerLock';
+import { markStoreChanged } from '../store/storeGeneration';
+import { VectorService } from '../vectors/vectorService';
 
 export async function openEngine(options: EngineOptions): Promise<Engine> {
   if (options.access === 'read') return openReadOnlyEngine(options, openStoreEngine);

@@ -1,15 +1,15 @@
 // Answers a question from the mail: retrieve with the search engine, pick one passage per message, cite, log if asked.
 import { appendFile } from 'node:fs/promises';
-import type { LanternEvent } from '../shared/contract/api';
-import { LanternError } from '../shared/contract/errors';
-import type { Answer, AskRequest } from '../shared/model/answer';
-import type { SearchRequest, SearchResult } from '../shared/model/search';
-import type { SearchTuning } from './search/search';
-import type { AnswerProvider, Passage } from './answer/types';
-import { chunkMessage } from './embed/chunker';
-import { words } from './index/fold';
-import { decodeAttachmentTexts } from './store/messageRecord';
-import type { MessageStore } from './store/messageStore';
+import type { LanternEvent } from '../../shared/contract/api';
+import { LanternError } from '../../shared/contract/errors';
+import type { Answer, AskRequest } from '../../shared/model/answer';
+import type { SearchRequest, SearchResult } from '../../shared/model/search';
+import type { SearchTuning } from '../search/search';
+import type { AnswerProvider, Passage } from './types';
+import { chunkMessage } from '../embed/chunker';
+import { words } from '../index/fold';
+import { decodeAttachmentTexts } from '../store/messageRecord';
+import type { MessageStore } from '../store/messageStore';
 
 /** Enough evidence for a short answer, few enough to fit a small model's context. */
 const MAX_PASSAGES = 8;

@@ -4,7 +4,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { makeTempDir, readCorpusMessages, toMbox } from '../../test/corpus';
+import { makeTempDir, readCorpusMessages, toMbox } from '../../../test/corpus';
 import { openEngine } from './engine';
 
 describe('tables at a LanceDB URI', () => {

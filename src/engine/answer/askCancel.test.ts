@@ -2,9 +2,9 @@
 import { writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTempDir, readCorpusMessages, sharedDir, toMbox } from '../../test/corpus';
-import { openEngine } from './engine';
-import type { Engine } from './engineTypes';
+import { makeTempDir, readCorpusMessages, sharedDir, toMbox } from '../../../test/corpus';
+import { openEngine } from '../api/engine';
+import type { Engine } from '../api/engineTypes';
 
 const STORY_MODEL = resolve(sharedDir, 'models/tinyllamas/stories260K.gguf');
 const MAX_TOKENS = 300;

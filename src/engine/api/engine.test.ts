@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect } from '@lancedb/lancedb';
-import { corpusPath, makeTempDir, readCorpusMessages, toMbox } from '../../test/corpus';
+import { corpusPath, makeTempDir, readCorpusMessages, toMbox } from '../../../test/corpus';
 import { openEngine } from './engine';
 import type { Engine } from './engineTypes';
 

@@ -3,7 +3,7 @@ import { readdir, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { makeTempDir, readCorpusMessages, toMbox } from '../../test/corpus';
+import { makeTempDir, readCorpusMessages, toMbox } from '../../../test/corpus';
 import { openEngine } from './engine';
 
 async function sliceMbox(count: number, skip = 0): Promise<string> {

@@ -1,30 +1,30 @@
 // The LanternApi over an opened store: each call handed to the part that answers it.
 import { resolve } from 'node:path';
-import { LanternError } from '../shared/contract/errors';
-import type { StoreHealth } from '../shared/model/storeHealth';
-import { complete } from '../shared/query/complete';
-import { askQuestion } from './ask';
-import { attachmentFile } from './attachments/attachmentFile';
-import type { EngineBackups } from './backup/engineBackups';
+import { LanternError } from '../../shared/contract/errors';
+import type { StoreHealth } from '../../shared/model/storeHealth';
+import { complete } from '../../shared/query/complete';
+import { askQuestion } from '../answer/ask';
+import { attachmentFile } from '../attachments/attachmentFile';
+import type { EngineBackups } from '../backup/engineBackups';
 import type { EngineEvents } from './engineEvents';
 import type { Engine } from './engineTypes';
-import { runImport, type ImportRunContext } from './import/runImport';
-import type { Catalog } from './index/catalog';
-import type { Completions } from './index/completions';
-import type { ContactDirectory } from './index/contacts';
-import type { KeywordIndex } from './index/keywordIndex';
+import { runImport, type ImportRunContext } from '../import/runImport';
+import type { Catalog } from '../index/catalog';
+import type { Completions } from '../index/completions';
+import type { ContactDirectory } from '../index/contacts';
+import type { KeywordIndex } from '../index/keywordIndex';
 import { computeStats, listFolders } from './listings';
 import { readMessage } from './readMessage';
 import { RunningCalls } from './runningCalls';
-import { runSearch } from './search/search';
-import type { PhraseVerdicts } from './search/phraseFilter';
-import type { Reranker } from './search/reranker';
-import type { EngineSettings } from './settings/engineSettings';
-import type { SourceRegistry } from './sources';
-import type { MessageStore } from './store/messageStore';
-import type { StoreWriter } from './store/storeWriter';
-import { markStoreChanged } from './storeGeneration';
-import type { VectorService } from './vectors/vectorService';
+import { runSearch } from '../search/search';
+import type { PhraseVerdicts } from '../search/phraseFilter';
+import type { Reranker } from '../search/reranker';
+import type { EngineSettings } from '../settings/engineSettings';
+import type { SourceRegistry } from '../sources';
+import type { MessageStore } from '../store/messageStore';
+import type { StoreWriter } from '../store/storeWriter';
+import { markStoreChanged } from '../store/storeGeneration';
+import type { VectorService } from '../vectors/vectorService';
 
 /** What openStoreEngine opened; the API owns them from here and closes them with itself. */
 export interface EngineParts {

@@ -1,10 +1,10 @@
 // Opens one message for reading: the full record with its HTML sanitised.
 import sanitizeHtml from 'sanitize-html';
-import type { MessageDetail } from '../shared/model/message';
-import { recipients, type Catalog } from './index/catalog';
-import { decodeAttachmentTexts, decodeHeaders } from './store/messageRecord';
-import type { MessageStore } from './store/messageStore';
-import { toSummary } from './search/toSummary';
+import type { MessageDetail } from '../../shared/model/message';
+import { recipients, type Catalog } from '../index/catalog';
+import { decodeAttachmentTexts, decodeHeaders } from '../store/messageRecord';
+import type { MessageStore } from '../store/messageStore';
+import { toSummary } from '../search/toSummary';
 
 /** Mail HTML keeps its layout but loses scripts, handlers, forms and frames; remote images are blocked later by the viewer. */
 const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {

@@ -1,10 +1,10 @@
 // Folder/label lists and store statistics, computed from the catalog.
-import type { Folder } from '../shared/model/folder';
-import { isExcludedPlace } from '../shared/query/excludedFolders';
-import type { Stats } from '../shared/model/stats';
-import type { Catalog } from './index/catalog';
-import { leaveOutExcluded } from './search/excludedByDefault';
-import type { SourceRegistry } from './sources';
+import type { Folder } from '../../shared/model/folder';
+import { isExcludedPlace } from '../../shared/query/excludedFolders';
+import type { Stats } from '../../shared/model/stats';
+import type { Catalog } from '../index/catalog';
+import { leaveOutExcluded } from '../search/excludedByDefault';
+import type { SourceRegistry } from '../sources';
 
 /** Messages a search leaves out unless asked (Trash and Spam), one byte each: 1 when left out. */
 function excludedMessages(catalog: Catalog): Uint8Array {

@@ -1,8 +1,8 @@
 // The engine's request router: checks a call's arguments against the method table, then calls the method it names.
-import type { ApiMethod, ApiResult, LanternApi } from '../shared/contract/api';
-import { checkArguments } from '../shared/contract/apiSchemas';
-import { LanternError } from '../shared/contract/errors';
-import { callMethod, forwardApi } from '../shared/contract/forwarders';
+import type { ApiMethod, ApiResult, LanternApi } from '../../shared/contract/api';
+import { checkArguments } from '../../shared/contract/apiSchemas';
+import { LanternError } from '../../shared/contract/errors';
+import { callMethod, forwardApi } from '../../shared/contract/forwarders';
 import type { Engine } from './engineTypes';
 
 /** A call as it arrives from outside the engine: the arguments are whatever the caller sent. */

@@ -1,5 +1,5 @@
 // The events an engine sends its hosts (import progress, answer tokens, store changes), to every subscribed listener.
-import type { LanternEvent, LanternEventListener } from '../shared/contract/api';
+import type { LanternEvent, LanternEventListener } from '../../shared/contract/api';
 
 export class EngineEvents {
   private readonly listeners = new Set<LanternEventListener>();

@@ -4,7 +4,7 @@ import net from 'node:net';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTempDir, readCorpusMessages, toMbox } from '../../test/corpus';
+import { makeTempDir, readCorpusMessages, toMbox } from '../../../test/corpus';
 import { openEngine } from './engine';
 
 const attempts: string[] = [];

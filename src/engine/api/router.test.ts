@@ -2,7 +2,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTempDir, readCorpusMessages, toMbox } from '../../test/corpus';
+import { makeTempDir, readCorpusMessages, toMbox } from '../../../test/corpus';
 import { openEngine } from './engine';
 import type { Engine } from './engineTypes';
 import { answerRequest, routedEngine } from './router';

@@ -1,7 +1,7 @@
 // The engine as its hosts see it: the LanternApi plus events and shutdown.
-import type { LanternApi, LanternEventListener } from '../shared/contract/api';
-import type { AnswerProviderSettings } from './answer/providers';
-import type { Embedder } from './embed/embedder';
+import type { LanternApi, LanternEventListener } from '../../shared/contract/api';
+import type { AnswerProviderSettings } from '../answer/providers';
+import type { Embedder } from '../embed/embedder';
 
 export interface EngineOptions {
   /** Folder holding the store (LanceDB tables, keyword index, sources). Created when missing. */

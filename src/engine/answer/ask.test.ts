@@ -2,9 +2,9 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTempDir, readCorpusMessages, toMbox } from '../../test/corpus';
-import { openEngine } from './engine';
-import type { Engine } from './engineTypes';
+import { makeTempDir, readCorpusMessages, toMbox } from '../../../test/corpus';
+import { openEngine } from '../api/engine';
+import type { Engine } from '../api/engineTypes';
 
 describe('ask', () => {
   let engine: Engine;

@@ -1,11 +1,11 @@
 // A read-only engine beside the app: answers from a snapshot of the store and reopens it when the writer changes it.
-import { LanternError } from '../shared/contract/errors';
-import type { ApiArguments, ApiMethod, ApiResult, LanternEventListener } from '../shared/contract/api';
-import { API_METHOD_TABLE } from '../shared/contract/apiMethods';
-import { callMethod, forwardApi } from '../shared/contract/forwarders';
+import { LanternError } from '../../shared/contract/errors';
+import type { ApiArguments, ApiMethod, ApiResult, LanternEventListener } from '../../shared/contract/api';
+import { API_METHOD_TABLE } from '../../shared/contract/apiMethods';
+import { callMethod, forwardApi } from '../../shared/contract/forwarders';
 import type { Engine, EngineOptions } from './engineTypes';
-import { storeGeneration } from './storeGeneration';
-import { errorMessage } from '../shared/errorMessage';
+import { storeGeneration } from '../store/storeGeneration';
+import { errorMessage } from '../../shared/errorMessage';
 
 type OpenStoreEngine = (options: EngineOptions) => Promise<Engine>;
 
