@@ -7,7 +7,7 @@ import { writeMaildir, writeScaledMbox } from './corpus';
 import { round, type BusyLatency } from './measure';
 import { ensurePeers, runMu, runNotmuch, type PeerResult } from './peers';
 import { BENCH_QUERIES } from './queries';
-import { ENGINE_ENVIRONMENT } from '../src/shared/engineProcess';
+import { ENGINE_ENVIRONMENT } from '../src/main/engineProcess';
 
 const rootFlag = process.argv.indexOf('--root');
 const repoRoot = rootFlag === -1 ? resolve(import.meta.dirname, '../../..') : resolve(process.argv[rootFlag + 1] ?? '.');

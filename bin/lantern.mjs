@@ -22,7 +22,7 @@ const MB = 1024 * 1024;
 const wantedMb = Math.min(16 * 1024, Math.floor(totalmem() / MB / 2));
 const currentMb = getHeapStatistics().heap_size_limit / MB;
 const heapArguments = wantedMb > currentMb + 512 ? [`--max-old-space-size=${wantedMb}`] : [];
-/** The engine's process environment, as src/shared/engineProcess.ts gives it (this file cannot import TypeScript). */
+/** The engine's process environment, as src/main/engineProcess.ts gives it (this file cannot import TypeScript). */
 const engineEnvironment = { MALLOC_MMAP_THRESHOLD_: '262144' };
 const isEngineEnvironmentSet = Object.keys(engineEnvironment).every((name) => process.env[name] !== undefined);
 if ((heapArguments.length > 0 || !isEngineEnvironmentSet) && process.env.LANTERN_RESTARTED !== '1') {

@@ -9,7 +9,7 @@ import { assertNever } from '../shared/assertNever';
 import { checkEngineMessage } from './engineMessages';
 import { PendingCalls } from './pendingCalls';
 import { RestartBudget } from './restartBudget';
-import { ENGINE_ENVIRONMENT } from '../shared/engineProcess';
+import { ENGINE_ENVIRONMENT } from './engineProcess';
 import { errorMessage } from '../shared/errorMessage';
 
 const SHUTDOWN_GRACE_MS = 10_000;

@@ -16,7 +16,7 @@ import { openReadOnlyEngine } from './readOnlyEngine';
 import { PhraseVerdicts } from '../search/phraseFilter';
 import { Reranker, RERANKER_FOLDER_NAME } from '../search/reranker';
 import { EngineSettings } from '../settings/engineSettings';
-import { SourceRegistry } from '../sources';
+import { SourceRegistry } from '../store/sourceRegistry';
 import { writeDataFolderMarker } from '../store/dataFolderMarker';
 import { MessageStore } from '../store/messageStore';
 import { StoreWriter } from '../store/storeWriter';

@@ -4,7 +4,7 @@ import { isExcludedPlace } from '../../shared/query/excludedFolders';
 import type { Stats } from '../../shared/model/stats';
 import type { Catalog } from '../index/catalog';
 import { leaveOutExcluded } from '../search/excludedByDefault';
-import type { SourceRegistry } from '../sources';
+import type { SourceRegistry } from '../store/sourceRegistry';
 
 /** Messages a search leaves out unless asked (Trash and Spam), one byte each: 1 when left out. */
 function excludedMessages(catalog: Catalog): Uint8Array {

@@ -1,7 +1,7 @@
 // Copies the attachment store into a backup: hard links where the file system allows, copies where it does not.
 import { copyFile, link, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ATTACHMENT_FOLDER } from '../attachments/attachmentStore';
+import { ATTACHMENT_FOLDER } from '../store/attachmentStore';
 import { digestAttachmentList, listAttachmentFiles } from './backupDigest';
 import type { AttachmentListDigest } from './backupFormat';
 

@@ -1,7 +1,7 @@
 // Checks a backup through before anything trusts it: every table reads to its recorded row count, every file and attachment is whole.
 import { stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { ATTACHMENT_FOLDER } from '../attachments/attachmentStore';
+import { ATTACHMENT_FOLDER } from '../store/attachmentStore';
 import { digestAttachmentList, listAttachmentFiles, sha256OfFile, type AttachmentFile } from './backupDigest';
 import { COPIED_FILES, readBackupManifest, type BackupManifest } from './backupFormat';
 import { checkTables, type CheckFindings } from './checkTables';

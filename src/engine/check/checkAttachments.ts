@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, readdir, rename } from 'node:fs/promises';
 import { join } from 'node:path';
-import { attachmentFolder } from '../attachments/attachmentStore';
+import { attachmentFolder } from '../store/attachmentStore';
 import { makePart, settle, type CheckPart } from './checkReport';
 
 const HASH_NAME = /^[0-9a-f]{64}$/;

@@ -2,7 +2,7 @@
 import { readFile, rename, stat } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import type { SourceKind, SourceRecord } from '../../shared/model/importing';
-import { SourceRegistry } from '../sources';
+import { SourceRegistry } from '../store/sourceRegistry';
 import type { StoredMessages } from './checkTables';
 import { makePart, settle, type CheckPart } from './checkReport';
 

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { connect } from '@lancedb/lancedb';
 import { join } from 'node:path';
 import { describeStoreHealth, type LostImport, type TableHealing } from '../../shared/model/storeHealth';
-import type { SourceRegistry } from '../sources';
+import type { SourceRegistry } from '../store/sourceRegistry';
 import { decodeAttachments, MESSAGE_SCHEMA, type MessageRecord } from '../store/messageRecord';
 import { MessageStore } from '../store/messageStore';
 import { openFailure, openIntactTable, readIntact, type HealingPlace } from '../store/tableHealth';

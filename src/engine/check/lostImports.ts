@@ -2,7 +2,7 @@
 import type { SourceRecord } from '../../shared/model/importing';
 import type { LostImport, StoreHealth, TableHealing } from '../../shared/model/storeHealth';
 import type { Catalog } from '../index/catalog';
-import type { SourceRegistry } from '../sources';
+import type { SourceRegistry } from '../store/sourceRegistry';
 
 /**
  * Imports that ended after the kept version was written and whose messages are not all in the table now. An import

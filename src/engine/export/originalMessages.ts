@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { createGunzip } from 'node:zlib';
 import type { Readable } from 'node:stream';
-import { isGzip, splitMboxStream } from '../import/mbox';
+import { isGzip, splitMboxStream } from '../import/sources/mbox';
 
 /** Offsets wanted from one mbox file → the message bytes found there (without the "From " line, unescaped). */
 export async function readMboxMessagesAt(file: string, offsets: Set<number>, signal: AbortSignal): Promise<Map<number, Buffer>> {

@@ -4,7 +4,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { createGunzip } from 'node:zlib';
 import type { SourceKind } from '../../shared/model/importing';
-import { isGzip, readMbox } from './mbox';
+import { isGzip, readMbox } from './sources/mbox';
 import type { SourceReader } from './sourceReader';
 import { looksLikeEmlx, readEmlxFile } from './sources/appleMail';
 import { describeContent } from './sources/contentKind';

@@ -14,7 +14,7 @@ import { keywordDocumentOf } from '../index/keywordDocument';
 import { readMail } from './parseMail';
 import { readMessageAttachments, type AttachmentSource, type MessageAttachments } from './attachments/messageAttachments';
 import { hashAttachments } from './attachments/attachmentBlobs';
-import { MAX_STORED_ATTACHMENT_BYTES, type AttachmentBlob } from '../attachments/attachmentStore';
+import { MAX_STORED_ATTACHMENT_BYTES, type AttachmentBlob } from '../store/attachmentStore';
 import { errorMessage } from '../../shared/errorMessage';
 
 const MAX_TEXT_CHARS = 2_000_000;

@@ -1,7 +1,7 @@
 // Names each attachment's bytes by their SHA-256 on the parsing thread, and says which are too large to keep.
 import { createHash } from 'node:crypto';
 import type { AttachmentInfo } from '../../../shared/model/message';
-import type { AttachmentBlob } from '../../attachments/attachmentStore';
+import type { AttachmentBlob } from '../../store/attachmentStore';
 
 function megabytes(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(bytes < 10 * 1024 * 1024 ? 1 : 0)} MB`;

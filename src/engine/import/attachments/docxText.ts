@@ -1,5 +1,5 @@
 // Reads the text of a Word (.docx) document with mammoth.
-import type { ExtractorInput } from './extractAttachmentText';
+import type { ExtractorInput } from './extractorInput';
 
 export async function docxText({ bytes }: ExtractorInput): Promise<string> {
   const { default: mammoth } = await import('mammoth');

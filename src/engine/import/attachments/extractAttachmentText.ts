@@ -12,39 +12,12 @@ import { withTimeLimit } from './withTimeLimit';
 import { xlsxText } from './xlsxText';
 import { zipBombProblem } from './zipBomb';
 import { errorMessage } from '../../../shared/errorMessage';
-
-export interface ExtractionLimits {
-  /** Larger attachments are not read (noted as such). */
-  maxBytes: number;
-  /** Text kept per attachment. */
-  maxChars: number;
-  /** Time one attachment may take to read. */
-  timeoutMs: number;
-  /** How many TNEF containers this file sits inside. */
-  depth: number;
-}
+import type { ExtractedText, ExtractionLimits, ExtractorInput } from './extractorInput';
 
 export const DEFAULT_EXTRACTION_LIMITS: ExtractionLimits = { maxBytes: 25 * 1024 * 1024, maxChars: 200_000, timeoutMs: 10_000, depth: 0 };
 
 /** TNEF inside TNEF (forwarded Outlook mail) is opened this many levels deep. */
 const MAX_TNEF_DEPTH = 3;
-
-/** Text read from one attachment; `error` says why there is none (or why it is partial). */
-export interface ExtractedText {
-  text: string;
-  error?: string;
-}
-
-export interface ExtractorInput {
-  bytes: Uint8Array;
-  /** The declared content type, with its parameters (a text file's charset). */
-  contentType: string;
-  maxChars: number;
-  signal: AbortSignal;
-  limits: ExtractionLimits;
-}
-
-export type ExtractAttachmentText = (filename: string, contentType: string, bytes: Uint8Array, limits?: ExtractionLimits) => Promise<ExtractedText | null>;
 
 const FORMAT_NAMES: Record<TextFormat['kind'], string> = {
   pdf: 'PDF',

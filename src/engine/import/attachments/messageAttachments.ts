@@ -1,6 +1,7 @@
 // Lists one message's attachments, with winmail.dat unpacked into the files it carries, and reads their text; never throws.
 import type { AttachmentInfo, AttachmentText } from '../../../shared/model/message';
-import { DEFAULT_EXTRACTION_LIMITS, extractAttachmentText, type ExtractionLimits } from './extractAttachmentText';
+import { DEFAULT_EXTRACTION_LIMITS, extractAttachmentText } from './extractAttachmentText';
+import type { ExtractionLimits } from './extractorInput';
 import { textFormatOf } from './textFormat';
 import { readTnef, type TnefFile } from './tnef';
 

@@ -1,5 +1,5 @@
 // Reads PowerPoint (.pptx), OpenDocument (.odt, .ods, .odp) and RTF text with officeparser, from the bytes in memory.
-import type { ExtractorInput } from './extractAttachmentText';
+import type { ExtractorInput } from './extractorInput';
 import type { OfficeFormat } from './textFormat';
 
 export async function officeText({ bytes, signal }: ExtractorInput, format: OfficeFormat): Promise<string> {

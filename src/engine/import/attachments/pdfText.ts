@@ -1,5 +1,5 @@
 // Reads the text layer of a PDF with unpdf (PDF.js built for servers, no worker, no eval).
-import type { ExtractorInput } from './extractAttachmentText';
+import type { ExtractorInput } from './extractorInput';
 
 export async function pdfText({ bytes, signal }: ExtractorInput): Promise<string> {
   const { getDocumentProxy, extractText } = await import('unpdf');

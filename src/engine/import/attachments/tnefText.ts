@@ -1,7 +1,7 @@
 // The searchable text of a TNEF stream: its files' text, each under its name, else its message body.
 import { convert } from 'html-to-text';
 import { decompressRtf } from './compressedRtf';
-import type { ExtractAttachmentText, ExtractorInput } from './extractAttachmentText';
+import type { ExtractAttachmentText, ExtractorInput } from './extractorInput';
 import { officeText } from './officeText';
 import { readTnef, type TnefContents } from './tnef';
 

@@ -1,5 +1,5 @@
 // Reads the cell text of an Excel (.xlsx) workbook with exceljs: one line per row, cells separated by tabs, sheet by sheet.
-import type { ExtractorInput } from './extractAttachmentText';
+import type { ExtractorInput } from './extractorInput';
 
 export async function xlsxText({ bytes, maxChars, signal }: ExtractorInput): Promise<string> {
   const { default: ExcelJS } = await import('exceljs');

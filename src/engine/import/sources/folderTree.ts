@@ -6,7 +6,7 @@ import { readdir, stat } from 'node:fs/promises';
 import { basename, join, relative, sep } from 'node:path';
 import type { SourceKind } from '../../../shared/model/importing';
 import { detectFile } from '../detectFile';
-import { mboxFolderName } from '../mbox';
+import { mboxFolderName } from './mbox';
 import type { RawMail } from '../rawMail';
 import type { SourceReader, SourceReadOptions } from '../sourceReader';
 import { appleMailFolder } from './appleMail';

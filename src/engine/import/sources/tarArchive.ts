@@ -8,7 +8,7 @@ import type { MailReader, RawMail } from '../rawMail';
 import { archiveEntryKind, mboxEntryFolder, singleMessage } from './archiveEntries';
 import { NoMailError } from './noMail';
 import { isCutShort, readSoFar } from './readSoFar';
-import { splitMboxStream } from '../mbox';
+import { splitMboxStream } from './mbox';
 
 export function readTarArchive(compressed: boolean): MailReader {
   return async function* (path, options): AsyncIterable<RawMail> {

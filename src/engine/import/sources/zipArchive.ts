@@ -5,7 +5,7 @@ import yauzl from 'yauzl';
 import type { MailReader, RawMail } from '../rawMail';
 import { archiveEntryKind, mboxEntryFolder, singleMessage } from './archiveEntries';
 import { NoMailError } from './noMail';
-import { splitMboxStream } from '../mbox';
+import { splitMboxStream } from './mbox';
 import { errorMessage } from '../../../shared/errorMessage';
 
 /** A zip bomb expands far beyond any real mail archive's compression ratio. */

@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MboxFormatError, splitMboxStream } from './mbox';
-import { normalizeMessage } from './normalize';
+import { normalizeMessage } from '../normalize';
 
 /** `npm run fuzz` raises this to 100,000; `npm test` runs a few thousand. */
 const RUNS = Number(process.env.LANTERN_FUZZ_RUNS ?? 2000);

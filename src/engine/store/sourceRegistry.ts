@@ -2,8 +2,8 @@
 import { createHash } from 'node:crypto';
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
-import type { SourceKind, SourceRecord } from '../shared/model/importing';
-import type { LostImport } from '../shared/model/storeHealth';
+import type { SourceKind, SourceRecord } from '../../shared/model/importing';
+import type { LostImport } from '../../shared/model/storeHealth';
 
 const SOURCES_VERSION = 1;
 const FILE = 'sources.json';

@@ -3,8 +3,8 @@ import { createReadStream } from 'node:fs';
 import { basename } from 'node:path';
 import { createGunzip } from 'node:zlib';
 import type { Readable } from 'node:stream';
-import { MAX_MESSAGE_BYTES, type MailReader, type RawMail } from './rawMail';
-import { isCutShort, readSoFar } from './sources/readSoFar';
+import { MAX_MESSAGE_BYTES, type MailReader, type RawMail } from '../rawMail';
+import { isCutShort, readSoFar } from './readSoFar';
 
 const NEWLINE = 0x0a;
 const GREATER_THAN = 0x3e;

@@ -4,7 +4,7 @@ import { LanternError } from '../../shared/contract/errors';
 import type { AttachmentFile, AttachmentRef } from '../../shared/model/attachment';
 import { safeAttachmentName } from '../../shared/attachments/safeAttachmentName';
 import type { Catalog } from '../index/catalog';
-import type { MessageStore } from '../store/messageStore';
+import type { MessageStore } from './messageStore';
 import { attachmentFolder, storedAttachmentPath } from './attachmentStore';
 
 async function sourceFileOf(id: string, store: MessageStore): Promise<string> {

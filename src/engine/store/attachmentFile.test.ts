@@ -10,7 +10,7 @@ import { backupStore } from '../backup/backupStore';
 import { restoreStore } from '../backup/restoreStore';
 import { openEngine } from '../api/engine';
 import type { Engine } from '../api/engineTypes';
-import { MessageStore } from '../store/messageStore';
+import { MessageStore } from './messageStore';
 
 const tnefDir = join(sharedDir, 'fixtures/mimekit/UnitTests/TestData/tnef');
 const pdf = readFileSync(join(tnefDir, 'MAPI_ATTACH_DATA_OBJ', 'VIA_Nytt_1402.pdf'));
