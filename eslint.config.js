@@ -13,6 +13,13 @@ function restrict(patterns, message, { withBuiltins = false } = {}) {
   return { 'no-restricted-imports': ['error', { paths, patterns: [{ group: patterns, message }] }] };
 }
 
+function restrictGroups(groups) {
+  return { 'no-restricted-imports': ['error', { patterns: groups.map(([group, message]) => ({ group, message })) }] };
+}
+
+const ENGINE_OUTSIDE = ['electron', 'electron-store', '**/main/**', '**/renderer/**', '**/cli/**', '**/preload/**'];
+const ENGINE_OUTSIDE_MESSAGE = 'The engine runs in three hosts: no electron, no host code.';
+
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'bench/tmp/**'] },
   js.configs.recommended,
@@ -34,7 +41,28 @@ export default tseslint.config(
   },
   {
     files: ['src/engine/**/*.ts'],
-    rules: restrict(['electron', 'electron-store', '**/main/**', '**/renderer/**', '**/cli/**', '**/preload/**'], 'The engine runs in three hosts: no electron, no host code.'),
+    rules: restrict(ENGINE_OUTSIDE, ENGINE_OUTSIDE_MESSAGE),
+  },
+  // The layers inside the engine. A later block's no-restricted-imports replaces an earlier one's for the same file,
+  // so each repeats the engine-wide group. Tests are left out: they may build their fixtures through the whole engine.
+  {
+    files: ['src/engine/{index,store,embed}/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: restrictGroups([
+      [ENGINE_OUTSIDE, ENGINE_OUTSIDE_MESSAGE],
+      [
+        ['**/search/**', '**/import/**', '**/answer/**', '**/api/**', '**/hosts/**'],
+        'index, store and embed are the bottom of the engine: search, import, answer and the facade (api/, hosts/) build on them, never the other way round.',
+      ],
+    ]),
+  },
+  {
+    files: ['src/engine/{search,import,answer,vectors,check,backup,export}/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: restrictGroups([
+      [ENGINE_OUTSIDE, ENGINE_OUTSIDE_MESSAGE],
+      [['**/api/**', '**/hosts/**'], 'The facade (api/) and the hosts that run it are the top of the engine: nothing below imports them.'],
+    ]),
   },
   {
     files: ['src/renderer/**/*.{ts,tsx}'],

@@ -2,7 +2,7 @@
 // built-in Universal Sentence Encoder, so semantic search works on first launch without any download.
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { RERANKER_FOLDER_NAME } from '../search/reranker';
+import { RERANKER_FOLDER_NAME } from './bundledModels';
 import type { Embedder } from './embedder';
 import { createTransformersEmbedder, findMissingModelFiles } from './transformersEmbedder';
 import { createUniversalSentenceEncoder } from './universalSentenceEncoder';

@@ -4,9 +4,6 @@ import { loadCrossEncoder, type CrossEncoder } from './crossEncoder';
 import { featureScores, type RerankCandidate } from './rerankFeatures';
 import { errorMessage } from '../../shared/errorMessage';
 
-/** The bundled reranker's folder under resources/models/ (the embedder chooser passes it over). */
-export const RERANKER_FOLDER_NAME = 'reranker';
-
 export interface RerankOutcome {
   /** One per candidate, higher first. */
   scores: number[];
