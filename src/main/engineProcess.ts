@@ -1,5 +1,5 @@
-// Settings every process that runs the engine starts with: the desktop app's engine process, the `lantern` command
-// (bin/lantern.mjs keeps a copy, being plain JavaScript) and the bench's drivers.
+// Settings every process that runs the engine starts with, given by what starts it: main's engine client, the `lantern`
+// command (bin/lantern.mjs keeps a copy, being plain JavaScript; engineProcess.test.ts holds it to this one) and the bench.
 
 /**
  * glibc's malloc serves an allocation larger than its mmap threshold straight from the system and gives it back when
