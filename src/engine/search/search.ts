@@ -5,13 +5,16 @@ import { foldedPhrase } from '../../shared/query/fold';
 import { queryMarks } from '../../shared/query/marks';
 import { parseQuery } from '../../shared/query/parse';
 import { summarizeQuery } from '../../shared/query/summarize';
+import { operatorSuggestions } from '../../shared/query/didYouMean';
 import { countBits, Evaluator, type Evaluation } from './evaluate';
+import { withReasons } from './hitReasons';
 import { rankFused, type FusedRanking } from './fusedStage';
 import { pageHits } from './pageHits';
 import { keepPhraseMatches } from './phraseFilter';
 import { bestDiversified, DIVERSE_TOP, diversifyThreads, firstInOrder, firstMatches, ordinalsByDate, ordinalsByScore, reversed, type Order, type RankedHit } from './rank';
 import type { SearchContext } from './searchContext';
 import { planSearch, type SearchPlan, type SearchTuning } from './searchPlan';
+import { wordSuggestions } from './wordSuggestions';
 
 export type { SearchTuning } from './searchPlan';
 
@@ -84,7 +87,9 @@ async function searchOnce(request: SearchRequest, context: SearchContext, tuning
   else if (!plan.usesKeywords) ranked = [];
   else if (plan.sort === 'date') ranked = firstMatches(keyword.matches, dateOrder, pageEnd).map((ordinal) => ({ ordinal, score: keyword.scores[ordinal]!, matchType: 'keyword' }));
   else ranked = bestDiversified(keyword.matches, keyword.scores, context.catalog, pageEnd);
-  const hits = await pageHits(ranked.slice(plan.offset, pageEnd), ranking.chunks, parsed.terms.highlightTerms, context);
+  const page = ranked.slice(plan.offset, pageEnd);
+  const hits = withReasons(await pageHits(page, ranking.chunks, parsed.terms.highlightTerms, context), page, plan, keyword, ranking, context);
+  const operatorFixes = operatorSuggestions(parsed);
   return {
     query: request.query,
     // The engine's own marks, read with its time zone and contacts: the search bar paints them for this text.
@@ -97,5 +102,7 @@ async function searchOnce(request: SearchRequest, context: SearchContext, tuning
     mode: ranking.mode,
     modeNote: ranking.note,
     embeddedShare,
+    suggestions: [...operatorFixes, ...wordSuggestions(request.query, parsed, context.keywords, operatorFixes.map((fix) => fix.span))],
+    understood: parsed.understood ?? [],
   };
 }

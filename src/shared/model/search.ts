@@ -1,6 +1,7 @@
 // Search requests, results and hits.
 import type { MessageSummary } from './message';
-import type { ParsedQuerySummary } from '../query/ast';
+import type { Interpretation, ParsedQuerySummary } from '../query/ast';
+import type { QuerySuggestion } from '../query/didYouMean';
 
 export type SortOrder = 'relevance' | 'date';
 
@@ -39,6 +40,20 @@ export interface SearchHit extends MessageSummary {
   matchedIn: string;
   /** Messages in this hit's thread, in the whole store (1 for a lone mail). */
   threadSize: number;
+  /** Why it is in the list, for the "Why these results?" panel; absent from engines that predate it. */
+  reasons?: HitReasons;
+}
+
+/** Where a hit's words matched, how close its meaning was and its place in each ranked list. */
+export interface HitReasons {
+  /** Each word of the query and where the message holds it: 'meta' is the subject, people and attachment names, 'content' the text and attachments' text. */
+  words: { word: string; fields: ('meta' | 'content')[] }[];
+  /** 1-based place among the messages holding the words, best first; null when words were not searched. */
+  keywordRank: number | null;
+  /** 1-based place among the messages nearest in meaning; null when meaning was not searched or did not find it. */
+  meaningRank: number | null;
+  /** Cosine similarity of its best passage to the query (1 is the same meaning); null as meaningRank. */
+  similarity: number | null;
 }
 
 export interface SearchResult {
@@ -60,4 +75,8 @@ export interface SearchResult {
   modeNote: string | null;
   /** Share of messages with vectors, 0..1; semantic results below 1 cover only part of the archive. */
   embeddedShare: number;
+  /** "Did you mean …?": operator names one slip from a real one, words the archive lacks but has one close to. */
+  suggestions?: QuerySuggestion[];
+  /** What the plain-English words were read as (limit 5, newest first, from:jeff), with the engine's contacts and time zone. */
+  understood?: Interpretation[];
 }
