@@ -2,12 +2,13 @@
 // attachment mark, in comfortable or compact rows; its header holds the count and the density and grouping toggles.
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import type { SearchHit, SearchResult } from '../../../../shared/model/search';
-import { formatCount, formatListDate, personName } from '../../ui/format';
+import { formatListDate, personName } from '../../ui/format';
 import { Icon } from '../../ui/Icon';
 import { updateViewSettings } from '../settings/useViewSettings';
 import type { Density, ViewSettings } from '../settings/viewSettings';
 import { highlightSegments } from './highlightSegments';
 import { rowSenders, type ResultRow } from './resultRows';
+import { ResultsHeader } from './ResultsHeader';
 import type { ListingFreshness } from './useSearch';
 import './resultList.css';
 
@@ -147,22 +148,15 @@ export function ResultList({ listRef, result, rows, view, freshness, keptQuery, 
   return (
     <section className="result-pane" aria-label="Results">
       <header className="result-header">
-        <span className="result-count" data-testid="result-count" aria-live="polite">
-          {result ? `${result.isTotalEstimated ? 'About ' : ''}${formatCount(result.total)} result${result.total === 1 ? '' : 's'}` : 'Searching…'}
-        </span>
-        {result && <span className="result-took muted">{result.tookMs} ms</span>}
-        <ViewToggles view={view} />
+        <ResultsHeader result={result}>
+          <ViewToggles view={view} />
+        </ResultsHeader>
         {keptQuery !== null && (
           <p className="result-note muted" data-testid="result-kept" title={keptQuery}>
             Results for {keptQuery === '' ? 'all mail' : `“${keptQuery}”`}; the question is answered beside them.
           </p>
         )}
         {notice}
-        {result?.modeNote && (
-          <p className="result-note muted" data-testid="result-note" title={result.modeNote}>
-            {result.modeNote}
-          </p>
-        )}
       </header>
       {error && (
         <p className="result-error" role="alert" data-testid="search-error">

@@ -1,19 +1,24 @@
-// The search box: chips over a free-text field, autocomplete, history on ↑, a star to save; warnings shown under it.
+// The search box: chips over a free-text field, autocomplete, history on ↑, a star to save; under it, what was
+// understood, "Did you mean …?" and warnings (QueryNotes).
 import { useCallback, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import type { LanternApi } from '../../../../shared/contract/api';
 import type { SearchResult, SortOrder } from '../../../../shared/model/search';
 import type { Suggestion } from '../../../../shared/query/complete';
+import type { Interpretation } from '../../../../shared/query/ast';
+import { applySuggestion as applyCorrection, operatorSuggestions, type QuerySuggestion } from '../../../../shared/query/didYouMean';
 import { parseQuery } from '../../../../shared/query/parse';
 import { Icon } from '../../ui/Icon';
 import { chipBeforeCursor, removeSpan } from './chipEditing';
 import { applySuggestion } from './completionContext';
 import { QueryMirror } from './QueryMirror';
+import { QueryNotes } from './QueryNotes';
 import { queryPieces, type Chip } from './queryPieces';
 import { SaveSearchButton } from './SaveSearchButton';
 import { SUGGESTIONS_ID, SuggestionList, suggestionId } from './SuggestionList';
 import { useCompletions } from './useCompletions';
 import { highlightKey, highlightedIndex, type HighlightKey } from './suggestionHighlight';
 import { useQueryHistory } from './useQueryHistory';
+import { removeUnderstood } from './understoodEditing';
 import './searchBar.css';
 
 export interface SearchBarProps {
@@ -23,7 +28,7 @@ export interface SearchBarProps {
   sort: SortOrder;
   warnings: readonly string[];
   /** The last search's query and the engine's parse of it, whose marks are painted while the text is that query. */
-  searched: Pick<SearchResult, 'query' | 'parsed'> | null;
+  searched: Pick<SearchResult, 'query' | 'parsed' | 'understood' | 'suggestions'> | null;
   isSearching: boolean;
   onQueryChange: (query: string) => void;
   onSortChange: (sort: SortOrder) => void;
@@ -48,7 +53,12 @@ export function SearchBar({ client, inputRef, query, sort, warnings, searched, i
   const parsed = useMemo(() => parseQuery(query), [query]);
   // The engine reads dates in its time zone and names among its contacts: once it has searched this text, its marks
   // are the ones to paint, so the chips' problems are the warnings shown under the bar.
-  const engineMarks = searched?.query === query ? searched.parsed.marks : undefined;
+  const isSearched = searched?.query === query;
+  const engineMarks = isSearched ? searched.parsed.marks : undefined;
+  // What plain English was read as and what to correct: the engine's once it searched this text (its contacts find
+  // "from jeff", its index knows the words), the bar's own parse while typing.
+  const understood = (isSearched ? searched.understood : undefined) ?? parsed.understood ?? [];
+  const suggestions = useMemo(() => (isSearched ? searched.suggestions : undefined) ?? operatorSuggestions(parsed), [isSearched, searched, parsed]);
   const pieces = useMemo(() => queryPieces(query, parsed, engineMarks), [query, parsed, engineMarks]);
   const chips = useMemo(() => pieces.flatMap((piece) => (piece.kind === 'chip' ? [piece.chip] : [])), [pieces]);
   const completions = useCompletions(client, query, cursor, isWanted && isFocused);
@@ -90,6 +100,23 @@ export function SearchBar({ client, inputRef, query, sort, warnings, searched, i
     setIsWanted(false);
     setHistoryIndex(null);
     replaceQuery(edit.text, edit.cursor);
+    inputRef.current?.focus();
+  };
+
+  const removeInterpretation = (item: Interpretation): void => {
+    const edit = removeUnderstood(query, item);
+    setIsWanted(false);
+    setHistoryIndex(null);
+    replaceQuery(edit.text, edit.cursor);
+    onSubmit();
+  };
+
+  const takeSuggestion = (suggestion: QuerySuggestion): void => {
+    const text = applyCorrection(query, suggestion);
+    setIsWanted(false);
+    setHistoryIndex(null);
+    replaceQuery(text, suggestion.span.start + suggestion.replacement.length);
+    onSubmit();
     inputRef.current?.focus();
   };
 
@@ -257,15 +284,7 @@ export function SearchBar({ client, inputRef, query, sort, warnings, searched, i
           ))}
         </div>
       </div>
-      {warnings.length > 0 && (
-        <ul className="search-warnings" id="search-warnings" data-testid="search-warnings">
-          {warnings.map((warning) => (
-            <li key={warning}>
-              <Icon name="warning" size={13} /> {warning}
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryNotes text={query} understood={understood} suggestions={suggestions} warnings={warnings} onRemoveUnderstood={removeInterpretation} onApplySuggestion={takeSuggestion} />
     </div>
   );
 }

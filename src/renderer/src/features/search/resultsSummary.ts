@@ -1,0 +1,40 @@
+// The results header in plain words: how many, in what order, and what a person needs to know about how they were found.
+import type { SearchMode, SearchResult } from '../../../../shared/model/search';
+import { formatCount } from '../../ui/format';
+
+/** "23 results", "About 41,000 results". */
+export function countLine(result: SearchResult): string {
+  return `${result.isTotalEstimated ? 'About ' : ''}${formatCount(result.total)} result${result.total === 1 ? '' : 's'}`;
+}
+
+/** The order the list is in, as the engine ran it. */
+export function orderLine(result: SearchResult): string {
+  if (result.sort === 'relevance') return 'best matches first';
+  return result.understood?.some((item) => item.meaning === 'oldest first') ? 'oldest first' : 'newest first';
+}
+
+const MODE_WORDS: Record<Exclude<SearchMode, 'auto'>, string> = {
+  keyword: 'by the words themselves',
+  semantic: 'by meaning',
+  hybrid: 'by words and by meaning',
+  rerank: 'by words and by meaning, then the best looked at closer',
+  hyde: 'by meaning, with a passage a language model wrote',
+};
+
+/** How the list was found, in a short sentence. */
+export function howLine(result: SearchResult): string {
+  return `Found ${MODE_WORDS[result.mode]}.`;
+}
+
+/** What the person should know, or null: fewer words matched, or meaning search covering only part of the archive. */
+export function plainNote(result: SearchResult): string | null {
+  const notes: string[] = [];
+  if (result.modeNote?.includes('no message has all of the words')) notes.push('No message has every word: showing those with the most of them');
+  if (result.mode !== 'keyword' && result.embeddedShare > 0 && result.embeddedShare < 1) {
+    notes.push(`Meaning search covers ${Math.min(99, Math.floor(result.embeddedShare * 100))}% of the archive so far`);
+  } else if (result.mode === 'keyword' && result.embeddedShare < 1 && result.parsed.text.trim() !== '' && result.total > 0) {
+    notes.push('Matched by words: meaning search is not ready yet');
+  }
+  if (/fell back|ran as/.test(result.modeNote ?? '')) notes.push('The search ran a simpler way this time: see Why these results?');
+  return notes.length > 0 ? notes.join('. ') : null;
+}
