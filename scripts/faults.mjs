@@ -90,6 +90,8 @@ async function main() {
       });
   });
   try {
+    // Named before building: HEAD may move during a long run.
+    const build = describeBuild(settings.at);
     const cli = await buildCli(buildFolder, settings.at);
     const lantern = { cli, run: (args, runOptions) => runLantern(cli, args, runOptions), runOrThrow: (args, runOptions) => runLanternOrThrow(cli, args, runOptions) };
     const available = [];
@@ -118,12 +120,13 @@ async function main() {
         cleanup = null;
       }
       results.push(result);
-      const verdict = !result.injected ? 'not injected' : result.problems.length > 0 ? `PROBLEM: ${result.problems.join('; ')}` : result.repaired ? 'ok (repaired by check)' : 'ok';
+      const verdict = !result.injected ? 'not injected' : result.problems.length > 0 ? `PROBLEM: ${result.problems.join('; ')}` : result.repaired ? `ok, repaired by check (it found ${result.checkFound.join('; ').slice(0, 200)})` : 'ok';
       log(`[${index + 1}/${count}] ${kind.name}: ${scenario.detail} — ${verdict}`);
     }
     const table = tally(available, results);
     const minutes = ((performance.now() - started) / 60_000).toFixed(1);
-    const summary = { seed: settings.seed, build: describeBuild(settings.at), minutes: Number(minutes), hasCheck, messages: bases.ids.all.size, ...table, results };
+    const corpusSize = settings.quick ? QUICK_CORPUS : FULL_CORPUS;
+    const summary = { seed: settings.seed, build, minutes: Number(minutes), hasCheck, corpusMessages: corpusSize.messagesPerPart * 3, messages: bases.ids.all.size, ...table, results };
     if (settings.json) console.log(JSON.stringify(summary, null, 2));
     else {
       console.log(formatTable(table));
@@ -147,7 +150,7 @@ async function writeResults(settings, summary, table, results, minutes) {
     '# Fault injection results',
     '',
     `\`npm run faults${settings.quick ? ' -- --quick' : ''}\` on ${new Date().toISOString().slice(0, 10)}, seed ${settings.seed}, ${cpus().length} cores, ${minutes} min.`,
-    `Tested ${summary.build}. Corpus: the first ${summary.messages} messages of usrp-users-list.mbox.gz in three parts. \`lantern check\`: ${summary.hasCheck ? 'used after every fault' : 'not built yet'}.`,
+    `Tested ${summary.build}. Corpus: the first ${summary.corpusMessages} messages of usrp-users-list.mbox.gz (${summary.messages} distinct) in three parts. \`lantern check\`: ${summary.hasCheck ? 'used after every fault' : 'not built yet'}.`,
     '',
     formatTable(table),
     '',
