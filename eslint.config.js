@@ -51,8 +51,8 @@ export default tseslint.config(
     rules: restrictGroups([
       [ENGINE_OUTSIDE, ENGINE_OUTSIDE_MESSAGE],
       [
-        ['**/search/**', '**/import/**', '**/answer/**', '**/api/**', '**/hosts/**'],
-        'index, store and embed are the bottom of the engine: search, import, answer and the facade (api/, hosts/) build on them, never the other way round.',
+        ['**/search/**', '**/import/**', '**/answer/**', '**/vectors/**', '**/check/**', '**/backup/**', '**/export/**', '**/settings/**', '**/api/**', '**/hosts/**'],
+        'index, store and embed are the bottom of the engine: search, import, answer, the rest and the facade (api/, hosts/) build on them, never the other way round.',
       ],
     ]),
   },

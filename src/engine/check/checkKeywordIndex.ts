@@ -2,9 +2,9 @@
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { KEYWORD_INDEX_VERSION, KeywordIndex } from '../index/keywordIndex';
+import { KEYWORD_FOLDER } from '../index/loadIndexes';
 import { makePart, settle, type CheckPart } from './checkReport';
 
-export const KEYWORD_FOLDER = 'keyword-index';
 /** The file naming the saved index's version, documents, order and per-file checksums (see KeywordIndex.save). */
 const KEYWORD_MANIFEST = 'manifest.json';
 

@@ -1,11 +1,13 @@
 // Loads the indexes an engine keeps in memory: the catalog from the store's records, the keyword index from its saved copy.
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import { KEYWORD_FOLDER } from '../check/checkKeywordIndex';
 import type { MessageStore } from '../store/messageStore';
 import { Catalog } from './catalog';
 import { KeywordIndex } from './keywordIndex';
 import { KEYWORD_SOURCE_COLUMNS, keywordDocumentOf } from './keywordDocument';
+
+/** The data folder's subfolder the keyword index is saved in (lantern check reads it there too). */
+export const KEYWORD_FOLDER = 'keyword-index';
 
 function keywordFolder(dataDir: string): string {
   return join(dataDir, KEYWORD_FOLDER);
