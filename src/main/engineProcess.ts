@@ -4,8 +4,8 @@
 /**
  * glibc's malloc serves an allocation larger than its mmap threshold straight from the system and gives it back when
  * freed, but raises that threshold to the size of every such block freed, after which blocks that size come from its
- * heap and stay there. The engine's searches free many bitsets and score arrays of 100 KB-1 MB: at 100k messages the
- * bench's searches peaked at 611-622 MB with a moving threshold and 509 MB with it fixed at 256 KB (both under the
- * heap rule of engine/heapPolicy.ts), at the same latencies; imports ran about 3% slower. Only glibc reads it; elsewhere it does nothing.
+ * heap and stay there. The engine's searches free many bitsets and score arrays of a few hundred kilobytes: with the
+ * threshold fixed at 256 KB the bench's searches peaked lower at the same latencies, and imports ran a little slower
+ * (figures in bench/measured-reasons.md). Only glibc reads it; elsewhere it does nothing.
  */
 export const ENGINE_ENVIRONMENT: Readonly<Record<string, string>> = { MALLOC_MMAP_THRESHOLD_: '262144' };

@@ -33,7 +33,7 @@ export function defaultThreads(): number {
 
 let sharedLlama: Promise<Llama> | undefined;
 
-/** node-llama-cpp, loaded with the first model: it adds about 40 MB to every process that merely imports it. */
+/** node-llama-cpp, loaded with the first model: it adds memory to every process that merely imports it (bench/measured-reasons.md). */
 function llamaModule(): Promise<typeof NodeLlamaCpp> {
   return import('node-llama-cpp');
 }

@@ -22,8 +22,8 @@ interface Written {
 }
 
 /**
- * Awaiting each batch's write before reading on kept the importing thread waiting for 4.8 s of a 27 s import of the
- * io-uring archive (LanceDB's conversion of the rows included); now the write of one batch overlaps the reading of the
+ * Awaiting each batch's write before reading on kept the importing thread waiting for a sixth of an import (LanceDB's
+ * conversion of the rows included; bench/measured-reasons.md); now the write of one batch overlaps the reading of the
  * next. A batch is indexed only once the store holds it, so a crash never indexes what was not stored, and a message
  * is stored only once its attachment files are.
  */

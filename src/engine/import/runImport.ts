@@ -12,7 +12,7 @@ export type ImportRunContext = Omit<Importer.ImportContext, 'parser' | 'signal'>
 
 /**
  * The import machinery (the MIME parser, archive and attachment readers), loaded by the first import: its libraries
- * took about 45 MB in every engine that only searched.
+ * took memory in every engine that only searched (bench/measured-reasons.md).
  */
 function loadImporting(): Promise<[typeof Importer, typeof ParsePool]> {
   return Promise.all([import('./importer'), import('./parsePool')]);

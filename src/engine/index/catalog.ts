@@ -56,8 +56,8 @@ function grown<T extends Float64Array | Uint8Array>(array: T, length: number, ma
 /**
  * Messages are numbered 0..size-1 in load order ("ordinals"); indexes and bitsets speak ordinals. Each field is a
  * column: strings as numbers into their distinct values (see ValueColumn), numbers and flags in typed arrays. An object
- * per message with its own row object held 1.4 KB a message in the heap, most of the engine's memory at 100k messages
- * and the slow major garbage collections of a million; columns hold about a third of that.
+ * per message with its own row object was most of the engine's memory, and the cause of slow major garbage collections
+ * on the largest archives; columns hold about a third of that (bench/measured-reasons.md).
  */
 export class Catalog {
   private readonly ids: string[] = [];

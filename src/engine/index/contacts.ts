@@ -13,7 +13,7 @@ const SHARED_ADDRESS_NAMES = 3;
 /**
  * Counted as the catalog grows (it only ever appends), from where the last count stopped: every search asks for the
  * contacts (plain-English "from Anna" needs them), and recounting a million messages' people after each import batch
- * made searches during an import take about 3 s each.
+ * made searches during an import take seconds each (bench/measured-reasons.md).
  */
 export class ContactDirectory {
   /** Everyone by address, and how many messages of the first `countedAll` they are in. */

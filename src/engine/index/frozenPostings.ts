@@ -22,8 +22,9 @@ export interface PostingsParts {
 /**
  * Every word's postings in one byte array, slot after slot, each ordinal as the difference from the one before it in
  * seven-bit groups (a list's ordinals rise, so most differences take a byte). As JS arrays (as live postings hold
- * them) 100k messages' postings were 400,000 arrays, traced by every major garbage collection; as 32-bit integers
- * they took 82 MB there, and as differences about a third of that. A word's lists are decoded when a search asks for them.
+ * them) postings are hundreds of thousands of arrays, traced by every major garbage collection; as differences they
+ * take about a third of what 32-bit integers take (bench/measured-reasons.md). A word's lists are decoded when a search
+ * asks for them.
  */
 export class FrozenPostings {
   private constructor(

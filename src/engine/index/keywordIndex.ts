@@ -40,8 +40,8 @@ export interface KeywordDocument {
  */
 const FOLD_AFTER = 20_000;
 /**
- * But never more than this many: live arrays take about 4 KB a document of list mail (80 MB for 20,000), so a
- * quarter of a million messages held there (1 GB) made an import's memory grow with the archive. A fold copies the
+ * But never more than this many: live arrays take kilobytes a document of list mail, so a quarter of a million
+ * messages held there made an import's memory grow with the archive (bench/measured-reasons.md). A fold copies the
  * packed bytes as they are and encodes only the postings added since (see FrozenPostings.merged).
  */
 const FOLD_AT_MOST = 50_000;

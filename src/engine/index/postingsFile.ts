@@ -1,6 +1,6 @@
 // A keyword field's packed postings on disk: the arrays as they are in memory, one after another, with a checksum.
 // The earlier format (FlexSearch's export, JSON lines) turned every posting into text and back: at a million messages
-// saving it held the engine thread for about 15 seconds at the end of every import, and searches waited.
+// saving it held the engine thread for seconds at the end of every import, and searches waited (bench/measured-reasons.md).
 import { open } from 'node:fs/promises';
 import { crc32 } from 'node:zlib';
 import { FrozenPostings, SLOTS } from './frozenPostings';

@@ -38,8 +38,8 @@ export interface Evaluation {
 }
 
 /**
- * All-zero scores for evaluations that scored no word, shared (nobody writes them): at a million messages each query
- * allocated 8 MB of them, adding to the garbage collections seen during slow queries.
+ * All-zero scores for evaluations that scored no word, shared (nobody writes them): allocated per query, at a million
+ * messages they added to the garbage collections seen during slow queries (bench/measured-reasons.md).
  */
 let sharedZeros = new Float64Array(0);
 function zeros(size: number): Float64Array {

@@ -11,8 +11,8 @@ import { errorMessage } from '../../shared/errorMessage';
 
 /**
  * Semantic retrieval returns at most this many messages (in semantic mode, or the requested page's end, if further). They feed rank
- * fusion, where rank 100 adds 1/160, and rerank reads the fused top 50; every passage fetched costs LanceDB a read
- * (at 100k messages, 200 candidates took 45–60 ms, 100 about 30).
+ * fusion, where rank 100 adds 1/160, and rerank reads the fused top 50; every passage fetched costs LanceDB a read, so
+ * twice as many candidates took up to twice as long (bench/measured-reasons.md, fusedStage.ts).
  */
 const SEMANTIC_CANDIDATES = 100;
 /** Enough of hyde's passage for a person to see what it searched by. */
@@ -42,8 +42,9 @@ async function semanticHits(
   let matches: ChunkMatch[];
   if (allowedCount === size) matches = await context.semantic!.search(text, wanted, null, filter.chunks);
   else if (allowedCount * 2 >= size) {
-    // Most messages allowed (every search but in:anywhere leaves Trash and Spam out): a set of their ids took 0.9 s at
-    // a million messages. The nearest messages of all, fetched in proportion, hold the nearest allowed ones.
+    // Most messages allowed (every search but in:anywhere leaves Trash and Spam out): a set of their ids took most of a
+    // second at a million messages (bench/measured-reasons.md). The nearest of all, fetched in proportion, hold the
+    // nearest allowed ones.
     const fetched = await context.semantic!.search(text, Math.ceil((wanted * size) / allowedCount), null, filter.chunks);
     matches = fetched.filter((match) => {
       const ordinal = context.catalog.ordinalOf(match.messageId);

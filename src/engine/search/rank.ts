@@ -100,8 +100,8 @@ class FirstInOrder<T> {
 }
 
 /**
- * Through a variable: a destructuring swap made an array each time, 160 MB of garbage over the bench's 640 searches
- * at 100k messages, since a date-sorted page offers nearly every match to the heap.
+ * Through a variable: a destructuring swap made an array each time, much garbage over the bench's searches
+ * (bench/measured-reasons.md), since a date-sorted page offers nearly every match to the heap.
  */
 function swap<T>(items: T[], first: number, second: number): void {
   const item = items[first]!;

@@ -58,7 +58,7 @@ function matchKeywords(plan: SearchPlan, context: SearchContext): Evaluation {
  * how many matches are estimated beyond those read. A page is exact from a prefix of its order. Fusion's pages come
  * from the keyword hits read that far and every semantic hit; a keyword hit further down adds at most 1/(60 + its
  * rank) to a semantic hit's score, so leaving unread ones out moves little, and reading all of them made the first
- * phrase search in hybrid mode take 1.2 s and 200 MB at 100k messages ("task work": 11,000 candidates).
+ * phrase search in hybrid mode slow and memory-hungry on a large archive (bench/measured-reasons.md, search.ts).
  */
 async function checkPhrases(plan: SearchPlan, keyword: Evaluation, dateOrder: Order<number>, context: SearchContext): Promise<number> {
   if (!plan.usesKeywords || plan.phrases.length === 0) return 0;

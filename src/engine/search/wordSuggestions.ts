@@ -54,7 +54,7 @@ export function closestArchiveWord(word: string, keywords: KeywordIndex): string
   const closest = mostFrequent(near, keywords);
   if (closest !== null || allowedDistance(word.length) < 2) return closest;
   // Two edits, both with the word's own letters or a vowel (a letter doubled, dropped or moved: acomodate, seperate),
-  // the second without insertions: every letter at every place twice over took 150 ms a word at 20,000 messages.
+  // the second without insertions: every letter at every place twice over was too slow (bench/measured-reasons.md).
   const own = [...new Set(word)].join('');
   const second = new Set<string>();
   for (const edit of oneEditAway(word, [...new Set(`${own}aeiou`)].join(''), true)) for (const again of oneEditAway(edit, own, false)) second.add(again);

@@ -11,8 +11,9 @@ const TABLE = 'messages';
 /** Below this many rows a scan is as fast as an index lookup and the index would only cost writes. */
 const ID_INDEX_THRESHOLD = 5_000;
 /**
- * Every import batch (500 messages) leaves a fragment and a table version: 2,000 of each and 269 MB of manifests at a
- * million messages. From this many small fragments on they are merged; LanceDB's own rule of thumb is every 20 writes.
+ * Every import batch (500 messages) leaves a fragment and a table version, which pile up with their manifests over a
+ * large archive (bench/measured-reasons.md). From this many small fragments on they are merged; LanceDB's own rule of
+ * thumb is every 20 writes.
  */
 const COMPACT_AFTER_FRAGMENTS = 20;
 

@@ -51,8 +51,8 @@ export class StoreWriter {
 
   /**
    * Not part of the import: its messages are searchable as soon as the keyword index is saved, and merging the batches'
-   * fragments (1.7 s of a 24 s import of the io-uring archive, rewriting every small fragment) only makes later reads
-   * touch fewer files. Searches go on meanwhile.
+   * fragments (a noticeable share of an import, rewriting every small fragment; bench/measured-reasons.md) only makes
+   * later reads touch fewer files. Searches go on meanwhile.
    */
   private async settleAfterImport(): Promise<void> {
     // Merged at once, so searches read few files; the versions it replaced stay for the grace.

@@ -17,18 +17,18 @@ const UPGRADE_BATCH = 4096;
 /** Messages per update when their folder or labels changed since they were embedded. */
 const UPDATE_BATCH = 500;
 /**
- * Brute force is exact but reads every passage, about 4 µs each (at 33k messages, 47k passages took 200 ms a query);
- * from this many on an IVF index keeps queries quick.
+ * Brute force is exact but reads every passage, so its time grows with the table; from this many on an IVF index keeps
+ * queries quick (figures in bench/measured-reasons.md, chunkStore.ts).
  */
 export const ANN_INDEX_THRESHOLD = 10_000;
 /**
  * The vector index is IVF-RQ: one bit per dimension (RaBitQ) in the partitions, then the best `k × refine` re-ranked
- * on their full vectors. Measured on 140k passages (100k messages, USE vectors), k = 200: IVF-RQ with 64 probes and
- * refine 2 took 20 / 26 ms p50 / p95 at recall@10 0.997 and a 12 MB index; IVF-Flat with 32 probes (the index before)
- * 49 / 61 ms at 0.98, and its 290 MB of whole vectors, cached as queries read them, added about 280 MB to the engine.
+ * on their full vectors. Against IVF-Flat (the index before) it was faster at higher recall with a far smaller index,
+ * and did not grow the engine by the whole vectors that IVF-Flat caches as queries read them (figures in
+ * bench/measured-reasons.md, chunkStore.ts).
  */
 const ANN_PROBES = 64;
-/** Past this k (a broad filter's over-fetch), re-ranking twice k costs more than the order it fixes: k=2000 took 93 ms vs 67. */
+/** Past this k (a broad filter's over-fetch), re-ranking twice k costs more than the order it fixes (bench/measured-reasons.md). */
 const WIDE_K = 1000;
 /** A small k still has this many candidates re-ranked: one bit per dimension orders the nearest few coarsely. */
 const MIN_RERANKED = 200;
@@ -46,7 +46,7 @@ const REFINE_FACTOR: Record<string, (k: number) => number | null> = {
 const MAX_PROBES = 100_000;
 /**
  * Up to this many allowed messages are searched exactly, by an id list (found through a btree on messageId), so a
- * narrow filter still fills the page; at 100k messages 500 ids took 150 ms.
+ * narrow filter still fills the page; past it the list costs more than the index (bench/measured-reasons.md).
  */
 const ID_LIST_LIMIT = 500;
 /** Passages within a date range are compared exactly up to about this many (about 50 µs each), else through the index. */
@@ -54,8 +54,8 @@ const EXACT_RANGE_CHUNKS = 1_500;
 /** Over-fetching for a broad filter stops here: a page of fewer hits beats seconds of reading. */
 const MAX_OVERFETCH = 10_000;
 /**
- * Filters reach LanceDB as `messageId IN (…)` or a date range; btrees on both pay for themselves from this many rows
- * (at 140k passages a date pre-filter took 180 ms without one, 13 ms with it; 500 ids 1.6 s without, 150 ms with).
+ * Filters reach LanceDB as `messageId IN (…)` or a date range; btrees on both pay for themselves from this many rows,
+ * making both kinds of pre-filter an order of magnitude faster (bench/measured-reasons.md).
  */
 const FILTER_INDEX_THRESHOLD = 10_000;
 const FILTER_COLUMNS = ['messageId', 'date'] as const;

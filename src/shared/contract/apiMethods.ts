@@ -10,7 +10,7 @@ export type WritingCall = 'import' | 'embed' | 'settings';
 export interface MethodSpec<M extends ApiMethod> {
   /**
    * The argument tuple's schema, built from the named shapes in apiSchemas.ts. A function of them rather than the
-   * schema itself, so that the preload and the renderer, which only need the method names, do not bundle zod (450 KB).
+   * schema itself, so that the preload and the renderer, which only need the method names, do not bundle zod (bench/measured-reasons.md).
    */
   args: (shape: ArgumentShapes) => z.ZodType<ApiArguments<M>>;
   /** How long the desktop app's engine client waits for the answer; an import reports progress as events for hours. */
