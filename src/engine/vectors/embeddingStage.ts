@@ -107,12 +107,15 @@ export class VectorIndex {
     let working = 0;
     let workingSince = performance.now();
     let lastProgress = 0;
-    /** Messages embedded, those waiting for the next append included: a count that moves with each batch. */
-    const progress = (waiting = 0): void => {
+    /**
+     * Messages embedded, those waiting for the next append included: a count that moves with each batch. `paused` is
+     * said only once the run waits: the batch being embedded when the pause came still finishes.
+     */
+    const progress = (waiting = 0, isWaiting = false): void => {
       lastProgress = performance.now();
       const done = embedded.size + waiting;
       const { etaSeconds } = progressRate(done, this.catalog.size, working + (performance.now() - workingSince) / 1000, doneAtStart);
-      emit({ type: 'embedding-progress', done, total: this.catalog.size, embedderId: this.embedder.id, paused: pause.isPaused, etaSeconds });
+      emit({ type: 'embedding-progress', done, total: this.catalog.size, embedderId: this.embedder.id, paused: isWaiting, etaSeconds });
     };
     const prepare = async (start: number): Promise<{ records: { id: string }[]; rows: Omit<ChunkRow, 'vector'>[] }> => {
       const ids = pending.slice(start, start + MESSAGES_PER_BATCH);
@@ -144,7 +147,7 @@ export class VectorIndex {
     for (let start = 0; next !== null && !signal.aborted; start += MESSAGES_PER_BATCH) {
       if (pause.isPaused) {
         working += (performance.now() - workingSince) / 1000;
-        progress(unwritten.ids.length);
+        progress(unwritten.ids.length, true);
         await pause.wait(signal);
         workingSince = performance.now();
         if (signal.aborted) break;

@@ -20,8 +20,6 @@ export interface ImportProgress {
   bytesTotal: number;
   /** Bytes of `bytesDone` per second over the import so far. */
   bytesPerSecond?: number;
-  /** Messages in the store now, this import's stored batches included: what a search can find while it runs. */
-  storedMessages?: number;
   messages: number;
   /** Messages per second over the import so far. */
   rate: number;

@@ -5,6 +5,7 @@ import type { LanternClient } from '../../../../shared/contract/api';
 export interface EmbeddingProgress {
   done: number;
   total: number;
+  /** The stage is waiting: the engine says so once the batch it was embedding when asked to pause is done. */
   isPaused: boolean;
   etaSeconds: number | null;
 }
@@ -12,11 +13,14 @@ export interface EmbeddingProgress {
 export interface EmbeddingControl {
   /** The last progress heard; null before any, or once every message has vectors and nothing is paused. */
   progress: EmbeddingProgress | null;
+  /** What the person last asked for, until the engine's events show it: a pause waits for the batch being embedded. */
+  wantsPaused: boolean | null;
   setPaused: (paused: boolean) => void;
 }
 
 export function useEmbeddingProgress(client: LanternClient): EmbeddingControl {
   const [progress, setProgress] = useState<EmbeddingProgress | null>(null);
+  const [wantsPaused, setWantsPaused] = useState<boolean | null>(null);
   useEffect(
     () =>
       client.subscribe((event) => {
@@ -24,16 +28,19 @@ export function useEmbeddingProgress(client: LanternClient): EmbeddingControl {
         const isPaused = event.paused ?? false;
         const isFinished = event.total > 0 && event.done >= event.total;
         setProgress(isFinished && !isPaused ? null : { done: event.done, total: event.total, isPaused, etaSeconds: event.etaSeconds ?? null });
+        setWantsPaused((wanted) => (wanted === isPaused || isFinished ? null : wanted));
       }),
     [client],
   );
   const setPaused = useCallback(
     (paused: boolean) => {
-      // Shown at once; the engine's event that follows confirms it (or the error is logged and the next event corrects it).
-      setProgress((previous) => (previous ? { ...previous, isPaused: paused } : previous));
-      client.setEmbeddingPaused(paused).catch((error: unknown) => console.error(`embedding: could not ${paused ? 'pause' : 'resume'}`, error));
+      setWantsPaused(paused);
+      client.setEmbeddingPaused(paused).catch((error: unknown) => {
+        console.error(`embedding: could not ${paused ? 'pause' : 'resume'}`, error);
+        setWantsPaused(null);
+      });
     },
     [client],
   );
-  return { progress, setPaused };
+  return { progress, wantsPaused, setPaused };
 }
