@@ -1,5 +1,5 @@
 // Answers with a .gguf model run in this process by node-llama-cpp, on the CPU with an explicit thread count: left
-// to its default, generation on a 2-core machine was measured about 1,000 times slower.
+// to its default, generation on a small machine was orders of magnitude slower (bench/measured-reasons.md).
 import { availableParallelism } from 'node:os';
 import type * as NodeLlamaCpp from 'node-llama-cpp';
 import type { ChatHistoryItem, Llama, LlamaContext, LlamaContextSequence, LlamaModel } from 'node-llama-cpp';

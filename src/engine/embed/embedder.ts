@@ -31,7 +31,7 @@ export function dotProduct(left: Float32Array, right: Float32Array): number {
 
 /**
  * Embeds in batches of texts of similar length, returning vectors in input order. Both encoders pad a batch to its
- * longest text, so grouping by length saves work: about 15% of the Universal Sentence Encoder's CPU time on list mail.
+ * longest text, so grouping by length saves a good share of the encoder's CPU time on list mail (bench/measured-reasons.md).
  */
 export async function embedInLengthOrder(
   texts: readonly string[],

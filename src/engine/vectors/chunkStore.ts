@@ -49,7 +49,7 @@ const MAX_PROBES = 100_000;
  * narrow filter still fills the page; past it the list costs more than the index (bench/measured-reasons.md).
  */
 const ID_LIST_LIMIT = 500;
-/** Passages within a date range are compared exactly up to about this many (about 50 µs each), else through the index. */
+/** Passages within a date range are compared exactly up to about this many, else through the index (bench/measured-reasons.md). */
 const EXACT_RANGE_CHUNKS = 1_500;
 /** Over-fetching for a broad filter stops here: a page of fewer hits beats seconds of reading. */
 const MAX_OVERFETCH = 10_000;
