@@ -18,7 +18,7 @@ import { formatProblems, formatTable, tally } from './faults/report.mjs';
 import { hasCheckCommand } from './faults/storeState.mjs';
 
 const ALL_KINDS = [...KILL_FAULTS, ...DISK_FULL_FAULTS, ...DAMAGE_FAULTS];
-/** About a minute: one fault of each kind that needs no embedding and no second copy of a store, on a smaller corpus. */
+/** About a minute: one fault of each kind that needs no embedding, on a smaller corpus, files damaged by cutting them short. */
 const QUICK_KINDS = ['kill-import', 'kill-merge', 'kill-restore', 'full-import', 'damage-table', 'damage-manifest', 'damage-keywords', 'damage-attachment'];
 const FULL_CORPUS = { messagesPerPart: 200, sliceCount: 20 };
 const QUICK_CORPUS = { messagesPerPart: 60, sliceCount: 20 };
@@ -110,7 +110,7 @@ async function main() {
     const results = [];
     for (const [index, kind] of schedule(available, count, random).entries()) {
       const scratch = join(scratchRoot, 'fault');
-      const scenario = await kind.inject({ lantern, bases, random, scratch });
+      const scenario = await kind.inject({ lantern, bases, random, scratch, isQuick: settings.quick });
       cleanup = scenario.cleanup ?? null;
       let result = { kind: kind.name, index: index + 1, injected: scenario.injected, detail: scenario.detail };
       try {

@@ -79,10 +79,11 @@ export function damageFault(target, modes, name = `damage-${target}`) {
   return {
     name,
     title: `damaged ${title} (${modes.join(' or ')})`,
-    async inject({ lantern, bases, random, scratch }) {
+    async inject({ lantern, bases, random, scratch, isQuick }) {
       const dataDir = await startStore(bases, 'all', scratch);
       const file = await choose(dataDir, random);
-      const how = await damageFile(file, random.pick(modes), random);
+      // The quick subset damages files as the issue names it (cut short); overwrites are for the full run.
+      const how = await damageFile(file, isQuick && modes.includes('cut') ? 'cut' : random.pick(modes), random);
       const sources = bases.corpus.parts;
       return {
         injected: true,
