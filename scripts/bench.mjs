@@ -8,6 +8,7 @@ await bundleAndRun(
     lanternImport: 'bench/lanternImport.ts',
     lanternQueries: 'bench/lanternQueries.ts',
     lanternBusySearch: 'bench/lanternBusySearch.ts',
+    lanternFirstResult: 'bench/lanternFirstResult.ts',
     lanternEmbedding: 'bench/lanternEmbedding.ts',
     lanternVectors: 'bench/lanternVectors.ts',
     parseWorker: 'src/engine/import/parseWorker.ts',
