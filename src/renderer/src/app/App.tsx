@@ -31,6 +31,7 @@ import { SearchBar } from '../features/search/SearchBar';
 import { useSearch } from '../features/search/useSearch';
 import { countOf } from '../ui/format';
 import { cyclePanes } from './cyclePanes';
+import { FolderRail } from './FolderRail';
 import { useKeyboardShortcuts } from './useKeyboardShortcuts';
 import { PaneResizers } from './PaneResizers';
 import { usePaneSizes } from './usePaneSizes';
@@ -63,6 +64,8 @@ export function App({ client }: { client: LanternClient }) {
   const embedding = useEmbeddingProgress(client);
   const answer = useAnswerPane(client);
   const [isHelpOpen, setHelpOpen] = useState(false);
+  // Narrow windows show the folder tree over the list, from the rail; wide ones ignore this.
+  const [isFolderOverlayOpen, setFolderOverlayOpen] = useState(false);
 
   const searchInput = useRef<HTMLInputElement>(null);
   const resultList = useRef<HTMLDivElement>(null);
@@ -153,9 +156,30 @@ export function App({ client }: { client: LanternClient }) {
           <SettingsButton client={client} />
         </div>
       </header>
-      <div className={`panes ${answer.isOpen ? 'has-answer' : ''}`} style={paneSizes.style}>
+      <div
+        className={`panes ${answer.isOpen ? 'has-answer' : ''} ${isFolderOverlayOpen ? 'is-folder-open' : ''}`}
+        style={paneSizes.style}
+        onKeyDown={(event) => {
+          if (event.key !== 'Escape' || !isFolderOverlayOpen) return;
+          // This Esc folds the tree away; the app's own Esc (back to the results) waits for the next one.
+          event.stopPropagation();
+          setFolderOverlayOpen(false);
+          document.querySelector<HTMLElement>('[data-testid="folder-rail-toggle"]')?.focus();
+        }}
+      >
         <PaneResizers control={paneSizes} isAnswerOpen={answer.isOpen} />
-        <FolderTree folders={store.folders} stats={store.stats} activeScope={currentScope(query)} onSelect={(path) => setQuery((previous) => withScope(previous, path))} query={query} onRunSearch={setQuery} />
+        <FolderRail isOpen={isFolderOverlayOpen} onToggle={() => setFolderOverlayOpen((open) => !open)} />
+        <FolderTree
+          folders={store.folders}
+          stats={store.stats}
+          activeScope={currentScope(query)}
+          onSelect={(path) => {
+            setFolderOverlayOpen(false);
+            setQuery((previous) => withScope(previous, path));
+          }}
+          query={query}
+          onRunSearch={setQuery}
+        />
         {isEmpty ? (
           <main className="main-empty">
             <FirstRun onFiles={onFiles} isBusy={isImporting} />
