@@ -51,19 +51,16 @@ async function stop(child: ChildProcess): Promise<void> {
   }
 }
 
-/** Console errors and uncaught exceptions: a CSP violation or a render crash fails the test even when the page looks fine. */
-function isIgnorable(text: string): boolean {
-  return /favicon\.ico/.test(text);
-}
-
 export const test = base.extend<{ lantern: LanternServer }>({
+  // Console errors and uncaught exceptions (a CSP violation, a render crash, a 404 such as a missing favicon) fail the
+  // test even when the page looks fine.
   // Depending on `lantern` makes Playwright tear the page down before the server: a call still in flight when the
   // test ends is then dropped with the page instead of being cut off by the server and reported as an error.
   page: async ({ page, lantern }, use) => {
     void lantern;
     const problems: string[] = [];
     page.on('console', (message) => {
-      if (message.type() === 'error' && !isIgnorable(`${message.text()} ${message.location().url}`)) problems.push(`console: ${message.text()}`);
+      if (message.type() === 'error') problems.push(`console: ${message.text()} (${message.location().url})`);
     });
     page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
     await use(page);
@@ -89,9 +86,9 @@ export const test = base.extend<{ lantern: LanternServer }>({
       await use({ url, dataDir, output });
     } finally {
       await stop(child);
-      await rm(dataDir, { recursive: true, force: true });
+      await rm(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
       // The automatic backup after an import goes beside the data folder (see defaultBackupFolder).
-      await rm(`${dataDir}-backups`, { recursive: true, force: true });
+      await rm(`${dataDir}-backups`, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
     }
   },
 });

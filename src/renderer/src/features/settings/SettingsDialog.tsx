@@ -141,7 +141,9 @@ export function SettingsDialog({ client, onClose }: { client: LanternClient; onC
   const systemZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
   return (
-    <div className="modal-backdrop" onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
+    // Until the settings arrive the dialog stays see-through (settings.css shows it after a second): an empty
+    // "Loading…" box flashed on every opening.
+    <div className={`modal-backdrop ${draft === null && control.error === null ? 'is-loading' : ''}`} onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
       <div
         ref={dialog}
         className="settings-dialog"
@@ -164,7 +166,10 @@ export function SettingsDialog({ client, onClose }: { client: LanternClient; onC
             <fieldset>
               <legend>Dates</legend>
               <label>
-                Time zone for <code>after:</code>, <code>before:</code> and "last week"
+                {/* One span: the label is a flex column, and each bare text and code would be a line of its own. */}
+                <span>
+                  Time zone for <code>after:</code>, <code>before:</code> and "last week"
+                </span>
                 <input
                   list="settings-time-zones"
                   value={draft.timeZone}
