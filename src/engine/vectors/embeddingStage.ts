@@ -16,7 +16,8 @@ const PASSAGES_PER_MESSAGE = 2;
 const MESSAGES_PER_BATCH = 32;
 /**
  * Passages and seconds an append to the chunk table waits for. Every append is a new table version whose manifest
- * lists every file so far: appending each batch left 30,000 versions and 42 GB of manifests after a million messages.
+ * lists every file so far, so appending each batch made the manifests grow with the square of the archive
+ * (bench/measured-reasons.md).
  */
 const APPEND_PASSAGES = 2000;
 const APPEND_SECONDS = 30;
