@@ -26,14 +26,14 @@ export function howLine(result: SearchResult): string {
   return `Found ${MODE_WORDS[result.mode]}.`;
 }
 
-/** What the person should know, or null: fewer words matched, or meaning search covering only part of the archive. */
+/** What the person should know, or null: fewer words matched, meaning search covering part of the archive, a fallback. */
 export function plainNote(result: SearchResult): string | null {
   const notes: string[] = [];
   if (result.modeNote?.includes('no message has all of the words')) notes.push('No message has every word: showing those with the most of them');
-  if (result.mode !== 'keyword' && result.embeddedShare > 0 && result.embeddedShare < 1) {
+  // While vectors are being made, a search with words says how far meaning search reaches (auto mode may have matched
+  // by words alone because of it).
+  if (result.parsed.text.trim() !== '' && result.embeddedShare > 0 && result.embeddedShare < 1) {
     notes.push(`Meaning search covers ${Math.min(99, Math.floor(result.embeddedShare * 100))}% of the archive so far`);
-  } else if (result.mode === 'keyword' && result.embeddedShare < 1 && result.parsed.text.trim() !== '' && result.total > 0) {
-    notes.push('Matched by words: meaning search is not ready yet');
   }
   if (/fell back|ran as/.test(result.modeNote ?? '')) notes.push('The search ran a simpler way this time: see Why these results?');
   return notes.length > 0 ? notes.join('. ') : null;
