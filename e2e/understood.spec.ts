@@ -41,6 +41,12 @@ test('chips for what was understood, Did you mean, steady panes, plain header an
   await expect(chips.filter({ hasText: new RegExp(`from:.*${SENDER}`, 'i') })).toHaveCount(1);
   await expect(page.getByTestId('result-order')).toHaveText('· newest first');
   await screenshot(page, 'understood-chips-1440');
+  for (const size of [{ width: 1280, height: 800 }, { width: 1024, height: 700 }]) {
+    await page.setViewportSize(size);
+    await expect(chips).toHaveCount(3);
+    await screenshot(page, `understood-chips-${size.width}`);
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
 
   // Removed by a click: the words leave the query and the search runs again.
   await chips.filter({ hasText: 'limit 5' }).click();
@@ -69,6 +75,8 @@ test('chips for what was understood, Did you mean, steady panes, plain header an
   await screenshot(page, 'did-you-mean-operator-1440');
   await option.click();
   await expect(input).toHaveValue(`from:${SENDER}`);
+  await expect(page.getByTestId('query-chip-remove')).toBeVisible();
+  await screenshot(page, 'did-you-mean-applied-1440');
   await expect(page.getByTestId('result-count')).toHaveText(`${fromSender.length} results`);
   await expect(page.getByTestId('search-warnings')).toHaveCount(0);
   expect(await box(page, '.panes')).toEqual(panesBefore);
