@@ -1,5 +1,5 @@
 // `lantern check` on real stores: whole, then with a damaged attachment, keyword index, sources.json or table version.
-import { readdir, readFile, stat, truncate, writeFile } from 'node:fs/promises';
+import { open, readdir, readFile, stat, truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDir, readCorpusMessages, toMbox } from '../../../test/corpus';
@@ -36,6 +36,32 @@ async function storeWithAttachment(): Promise<{ dataDir: string; second: string;
     await engine.importPaths([second], 'second');
     const [hit] = (await engine.search({ query: 'subject:quarterly', limit: 1 })).hits;
     return { dataDir, second, messageId: hit!.id };
+  } finally {
+    await engine.close();
+  }
+}
+
+/** Overwrites a stretch inside the newest data file of the messages table with seeded random bytes, its length unchanged. */
+async function overwriteNewestDataFile(dataDir: string): Promise<void> {
+  const folder = join(dataDir, 'lancedb', 'messages.lance', 'data');
+  const files = await Promise.all((await readdir(folder)).map(async (name) => ({ name, time: (await stat(join(folder, name))).mtimeMs })));
+  const path = join(folder, files.sort((first, second) => second.time - first.time)[0]!.name);
+  const { size } = await stat(path);
+  const length = Math.min(4096, size >> 1);
+  let seed = 7;
+  const bytes = Buffer.from(Array.from({ length }, () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) >> 23));
+  const handle = await open(path, 'r+');
+  try {
+    await handle.write(bytes, 0, length, size >> 3);
+  } finally {
+    await handle.close();
+  }
+}
+
+async function allMessageIds(dataDir: string): Promise<string[]> {
+  const engine = await openEngine({ dataDir, timeZone: 'UTC' });
+  try {
+    return (await engine.search({ query: '', sort: 'date', limit: 1000 })).hits.map((hit) => hit.id).sort();
   } finally {
     await engine.close();
   }
@@ -119,6 +145,27 @@ describe('lantern check', () => {
     } finally {
       await engine.close();
     }
+  });
+
+  it('finds a data file overwritten inside (its decoder panics); --repair goes back to the version before it', async () => {
+    const { dataDir, second } = await storeWithAttachment();
+    const before = await allMessageIds(dataDir);
+    await overwriteNewestDataFile(dataDir);
+
+    const found = await check(dataDir);
+    expect(found.ok).toBe(false);
+    const repaired = await check(dataDir, true);
+    expect(part(repaired, 'tables').repaired).toEqual([expect.stringContaining('was damaged')]);
+    expect((await check(dataDir)).ok).toBe(true);
+    const engine = await openEngine({ dataDir, timeZone: 'UTC' });
+    try {
+      expect((await engine.getStats()).messages).toBe(11);
+      expect((await engine.getStats()).storeHealth?.reimport.map((lost) => lost.path)).toEqual([second]);
+      expect((await engine.importPaths([second], 'again')).messages).toBe(21);
+    } finally {
+      await engine.close();
+    }
+    expect(await allMessageIds(dataDir)).toEqual(before);
   });
 
   it('finds a damaged sources.json, and --repair rewrites it from the table', async () => {

@@ -46,7 +46,7 @@ export async function listManifests(tableFolder: string): Promise<ManifestFile[]
   return manifests.sort((first, second) => second.version - first.version);
 }
 
-/** Whether a manifest ends as Lance ends one (a truncated or overwritten one does not): its footer only, no decoding. */
+/** Whether a manifest ends as Lance ends one (a cut-short one does not): its footer only, no decoding, so one overwritten inside passes. */
 export async function isWholeManifest(tableFolder: string, manifest: ManifestFile): Promise<boolean> {
   const path = join(tableFolder, VERSIONS_FOLDER, manifest.name);
   let handle;
@@ -62,13 +62,6 @@ export async function isWholeManifest(tableFolder: string, manifest: ManifestFil
   } finally {
     await handle?.close();
   }
-}
-
-/** Manifests that are not whole, newest first. */
-export async function brokenManifests(tableFolder: string): Promise<ManifestFile[]> {
-  const broken: ManifestFile[] = [];
-  for (const manifest of await listManifests(tableFolder)) if (!(await isWholeManifest(tableFolder, manifest))) broken.push(manifest);
-  return broken;
 }
 
 /** A new folder under `<dataDir>/damaged/` for what one healing takes out of a table, named by when and which table. */

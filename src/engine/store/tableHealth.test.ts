@@ -1,5 +1,5 @@
-// A store whose newest table version is damaged (manifest or data file cut short) opens at its newest intact version.
-import { readdir, readFile, stat, truncate, writeFile } from 'node:fs/promises';
+// A store whose newest table version is damaged (manifest cut short or overwritten inside, data file cut short) opens at its newest intact version.
+import { open, readdir, readFile, stat, truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDir, readCorpusMessages, toMbox } from '../../../test/corpus';
@@ -65,6 +65,18 @@ async function cutNewestDataFile(dataDir: string): Promise<void> {
   await truncate(path, Math.floor((await stat(path)).size / 2));
 }
 
+/** Overwrites a stretch in the middle of a manifest with bytes no encoder writes, its length and its footer (last 16 bytes) unchanged. */
+async function overwriteManifestInside(path: string): Promise<void> {
+  const { size } = await stat(path);
+  const length = Math.min(4096, (size - 16) >> 1);
+  const handle = await open(path, 'r+');
+  try {
+    await handle.write(Buffer.alloc(length, 0xff), 0, length, (size - 16 - length) >> 1);
+  } finally {
+    await handle.close();
+  }
+}
+
 describe('a damaged messages table', () => {
   it('opens at the version before a cut-short manifest, names the lost import, and a re-import fills the gap', async () => {
     const store = await twoImports();
@@ -123,6 +135,27 @@ describe('a damaged messages table', () => {
       await engine.close();
     }
     expect(await allIds(store.dataDir)).toHaveLength(store.total);
+  });
+
+  it('opens at the version before a manifest overwritten inside (its footer whole), names the lost import, and a re-import fills the gap', async () => {
+    const store = await twoImports();
+    const before = await allIds(store.dataDir);
+    const [newest] = await listManifests(MESSAGES_TABLE(store.dataDir));
+    await overwriteManifestInside(join(MESSAGES_TABLE(store.dataDir), '_versions', newest!.name));
+
+    const engine = await openEngine({ dataDir: store.dataDir, timeZone: 'UTC' });
+    try {
+      const stats = await engine.getStats();
+      expect(stats.messages).toBe(store.firstCount);
+      expect(stats.storeHealth?.healed).toEqual([expect.objectContaining({ table: 'messages', lostVersions: [newest!.version], keptVersion: newest!.version - 1, isRepaired: true })]);
+      expect(stats.storeHealth?.reimport.map((lost) => lost.path)).toEqual([store.second]);
+      expect(await readdir(join(stats.storeHealth!.healed[0]!.damagedFolder!, '_versions'))).toEqual([newest!.name]);
+      const report = await engine.importPaths([store.second], 'again');
+      expect(report.messages).toBe(store.total);
+    } finally {
+      await engine.close();
+    }
+    expect(await allIds(store.dataDir)).toEqual(before);
   });
 
   it('is read around by a read-only engine, which changes nothing', async () => {

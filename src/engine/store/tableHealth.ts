@@ -2,7 +2,7 @@
 import { connect, type Connection, type Table } from '@lancedb/lancedb';
 import { LanternError } from '../../shared/contract/errors';
 import type { TableHealing } from '../../shared/model/storeHealth';
-import { brokenManifests, keepLostFiles, listManifests, localTableFolder, makeDamagedFolder, moveManifestsAside, readOnlyView } from './tableFiles';
+import { isWholeManifest, keepLostFiles, listManifests, localTableFolder, makeDamagedFolder, moveManifestsAside, readOnlyView, type ManifestFile } from './tableFiles';
 import { errorMessage } from '../../shared/errorMessage';
 
 /** Where healing may act: the writer moves damaged files into `<dataDir>/damaged/`; a reader changes nothing. */
@@ -22,10 +22,16 @@ export interface OpenedTable {
   close(): void;
 }
 
-/** LanceDB's errors for files cut short, missing or undecodable (its IO and corruption errors). */
+/**
+ * LanceDB's errors for files cut short, missing or undecodable (its IO and corruption errors). Bytes overwritten inside
+ * a data file can make its decoder panic on an index out of range (lance-encoding); JavaScript then sees only "Panic in
+ * async function".
+ */
 export function isTableDamage(error: unknown): boolean {
   const message = errorMessage(error);
-  return /LanceError\((IO|Corrupt)|file size is too small|failed to fill whole buffer|Not found: .*\.(lance|manifest)|corrupt|invalid (protobuf|manifest)/i.test(message);
+  return /LanceError\((IO|Corrupt)|file size is too small|failed to fill whole buffer|Not found: .*\.(lance|manifest)|corrupt|invalid (protobuf|manifest)|failed to decode|Panic in async function|panicked at|out of range for slice/i.test(
+    message,
+  );
 }
 
 /** LanceDB's message without the Rust source locations and repeated causes, for logs. */
@@ -42,6 +48,7 @@ function damageKind(error: unknown): string {
   if (/file size is too small/i.test(message)) return 'a version file is cut short';
   if (/failed to fill whole buffer/i.test(message)) return 'a data file is cut short';
   if (/Not found/i.test(message)) return 'a data file is missing';
+  if (/Panic in async function|panicked at|out of range for slice/i.test(message)) return 'a data file cannot be decoded';
   return 'a file cannot be decoded';
 }
 
@@ -66,14 +73,41 @@ export function openFailure(table: string, location: string, error: unknown): Er
   return new LanternError('engine-unavailable', `store: could not open the ${table} table at ${location}: ${plainLanceMessage(error)}`);
 }
 
+/**
+ * The index in `manifests` (newest first) of the newest one LanceDB opens on its own, or -1. A footer tells a manifest
+ * cut short; one overwritten inside keeps its footer, and only decoding it (opening a view of it alone) tells.
+ */
+async function newestOpenableManifest(folder: string, name: string, manifests: readonly ManifestFile[]): Promise<number> {
+  for (const [index, manifest] of manifests.entries()) {
+    if (!(await isWholeManifest(folder, manifest))) continue;
+    const view = await readOnlyView(folder, name, manifest);
+    try {
+      const connection = await connect(view.location);
+      try {
+        const table = await connection.openTable(name);
+        await table.countRows();
+        table.close();
+        return index;
+      } finally {
+        connection.close();
+      }
+    } catch (error) {
+      if (!isTableDamage(error)) throw error;
+    } finally {
+      await view.remove();
+    }
+  }
+  return -1;
+}
+
 async function versionTime(table: Table, version: number): Promise<string | null> {
   const found = (await table.listVersions()).find((listed) => listed.version === version);
   return found ? found.timestamp.toISOString() : null;
 }
 
 /**
- * Opens `name` at `location`. When its newest manifests are cut short (LanceDB then cannot open the table at all),
- * the writer moves them aside and opens the newest whole one; a reader opens a view of that one instead.
+ * Opens `name` at `location`. When its newest manifests are cut short or undecodable (LanceDB then cannot open the
+ * table at all), the writer moves them aside and opens the newest one that opens; a reader opens a view of that one.
  */
 export async function openIntactTable(location: string, name: string, place: HealingPlace): Promise<OpenedTable> {
   const connection = await connect(location);
@@ -86,11 +120,13 @@ export async function openIntactTable(location: string, name: string, place: Hea
     failure = error;
   }
   const folder = localTableFolder(location, name);
-  const broken = folder ? await brokenManifests(folder) : [];
-  if (!folder || broken.length === 0) throw notRepairedHere(name, failure);
-  const whole = (await listManifests(folder)).filter((manifest) => !broken.some((bad) => bad.name === manifest.name));
-  if (whole.length === 0) throw withoutIntactVersion(name, failure);
-  const kept = whole[0]!;
+  const manifests = folder ? await listManifests(folder) : [];
+  const keptAt = folder ? await newestOpenableManifest(folder, name, manifests) : -1;
+  // The newest manifest opens on its own: what fails is not a version file, so moving versions aside would not help.
+  if (!folder || manifests.length === 0 || keptAt === 0) throw notRepairedHere(name, failure);
+  if (keptAt < 0) throw withoutIntactVersion(name, failure);
+  const kept = manifests[keptAt]!;
+  const broken = manifests.slice(0, keptAt);
   const lostVersions = broken.filter((bad) => bad.version > kept.version).map((bad) => bad.version);
   const healing = (table: Table, rows: number, keptAt: string | null, damagedFolder: string | null, isRepaired: boolean): TableHealing =>
     ({ table: name, lostVersions, keptVersion: kept.version, keptAt, rows, rowsLost: null, damagedFolder, isRepaired });
