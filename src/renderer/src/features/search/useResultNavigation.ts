@@ -1,7 +1,7 @@
 // The result list's selection and the keys that act on it. Keys act on the list on screen only when it answers the
 // query last submitted: pressed while that search runs, they wait for its results and are then replayed on them
 // (a fast typist's Enter, ↓, Enter opens a mail of the new query); when it fails they act on nothing.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { applyListActions, type ListAction } from './listActions';
 import type { ResultRow } from './resultRows';
 import type { ListingFreshness } from './useSearch';
@@ -32,8 +32,13 @@ export interface ResultNavigation {
 
 export function useResultNavigation(options: ResultNavigationOptions): ResultNavigation {
   const { rows, freshness, shownListing, wantedListing, isPreviewFollowingSelection, showMessage, focusList } = options;
-  const [selection, setSelection] = useState({ listing: shownListing, index: 0 });
-  const selectedIndex = selection.listing === shownListing ? selection.index : 0;
+  // The selected message is followed by id: a refresh of the same list while an import adds mail can put rows above it.
+  const [selection, setSelection] = useState<{ listing: string; index: number; id: string | null }>({ listing: shownListing, index: 0, id: null });
+  const selectedIndex = useMemo(() => {
+    if (selection.listing !== shownListing) return 0;
+    const found = selection.id === null ? -1 : rows.findIndex((row) => row.hit.id === selection.id);
+    return found === -1 ? selection.index : found;
+  }, [selection, shownListing, rows]);
   const held = useRef<{ listing: string; actions: ListAction[] }>({ listing: wantedListing, actions: [] });
   const previewTimer = useRef<number | undefined>(undefined);
 
@@ -44,8 +49,8 @@ export function useResultNavigation(options: ResultNavigationOptions): ResultNav
     (actions: readonly ListAction[], start: number) => {
       const outcome = applyListActions(start, rows.length, actions);
       if (outcome.show === 'none') return;
-      setSelection({ listing: shownListing, index: outcome.index });
       const id = rows[outcome.index]!.hit.id;
+      setSelection({ listing: shownListing, index: outcome.index, id });
       cancelPreview();
       if (outcome.show === 'open') showMessage(id, true);
       else if (isPreviewFollowingSelection) previewTimer.current = window.setTimeout(() => showMessage(id, false), PREVIEW_DELAY_MS);
@@ -79,8 +84,8 @@ export function useResultNavigation(options: ResultNavigationOptions): ResultNav
 
   const openAt = useCallback(
     (index: number) => {
-      setSelection({ listing: shownListing, index });
       const row = rows[index];
+      setSelection({ listing: shownListing, index, id: row?.hit.id ?? null });
       if (!row) return;
       cancelPreview();
       showMessage(row.hit.id, false);
