@@ -1,4 +1,5 @@
 // Printing results: JSON for --json, short human text otherwise, every human line made safe for a terminal.
+import { plainStorageError } from '../shared/contract/storageErrors';
 import { buildFolderTree } from '../shared/folderTree/buildFolderTree';
 import { visibleRows } from '../shared/folderTree/visibleRows';
 import type { Folder } from '../shared/model/folder';
@@ -21,7 +22,7 @@ export function printText(text: string): void {
 
 /** Prints an error for people on stderr; errors echo what was given (an id, a file name, an attachment's name). */
 export function printError(text: string): void {
-  console.error(forTerminal(text));
+  console.error(forTerminal(plainStorageError(text)));
 }
 
 export function printSearch(result: SearchResult): void {

@@ -1,4 +1,5 @@
 // Error codes and their wire form: Electron keeps only `message` of a thrown Error, so errors cross as data.
+import { plainStorageError } from './storageErrors';
 
 export type ErrorCode =
   | 'bad-request'
@@ -35,8 +36,8 @@ export class LanternError extends Error {
 
 export function toWireError(error: unknown): WireError {
   if (error instanceof LanternError) return error.toWire();
-  if (error instanceof Error) return { code: 'internal', message: error.message };
-  return { code: 'internal', message: String(error) };
+  if (error instanceof Error) return { code: 'internal', message: plainStorageError(error.message) };
+  return { code: 'internal', message: plainStorageError(String(error)) };
 }
 
 export function fromWireError(wire: WireError): LanternError {
