@@ -39,6 +39,22 @@ describe('ask', () => {
     expect(answer).toMatchObject({ refused: true, citations: [], answer: 'I could not find this in your mail.' });
   });
 
+  it('refuses a question the mail does not touch, on this store without vectors as on one with them', async () => {
+    expect((await engine.getStats()).embeddedMessages).toBe(0);
+    for (const question of ['what is the capital of France?', 'Who is the CEO of Enron?', 'How much did the wedding cost?']) {
+      const answer = await engine.ask({ question, requestId: question });
+      expect(answer, question).toMatchObject({ refused: true, citations: [], answer: 'I could not find this in your mail.' });
+    }
+  });
+
+  it('numbers the sources [1], [2] in the order the answer cites them', async () => {
+    const answer = await engine.ask({ question: 'When is NEWSDR?', requestId: 'q7' });
+    const markers = [...new Set([...answer.answer.matchAll(/\[(\d+)\]/g)].map((marker) => Number(marker[1])))];
+    expect(markers.length).toBeGreaterThanOrEqual(1);
+    expect(markers).toEqual(markers.map((_, index) => index + 1));
+    expect(answer.citations.map((citation) => citation.n)).toEqual(markers);
+  });
+
   it('starts a follow-up from the messages the previous answer cited', async () => {
     const first = await engine.ask({ question: 'Who announced the USRP N320 and N321?', requestId: 'q3' });
     const followUp = await engine.ask({

@@ -6,6 +6,7 @@ import type { Answer, AskRequest } from '../../shared/model/answer';
 import type { SearchRequest, SearchResult } from '../../shared/model/search';
 import type { SearchTuning } from '../search/search';
 import type { AnswerProvider, Passage } from './types';
+import { numberInOrder } from './citations';
 import { chunkMessage } from '../embed/chunker';
 import { words } from '../index/fold';
 import { decodeAttachmentTexts } from '../store/messageRecord';
@@ -78,7 +79,8 @@ export async function askQuestion(request: AskRequest, context: AskContext): Pro
     history: request.history,
     onToken: (text) => context.emit({ type: 'answer-token', requestId: request.requestId, text }),
   });
-  const result: Answer = { ...answer, tookMs: Math.round(performance.now() - started) };
+  // Passages are numbered by retrieval rank; a reader expects the sources the answer cites to read [1], [2], ….
+  const result: Answer = numberInOrder({ ...answer, tookMs: Math.round(performance.now() - started) });
   if (context.interactionLog) {
     const line = { at: new Date().toISOString(), question: request.question, retrievedIds: ids, provider: result.provider, refused: result.refused, tookMs: result.tookMs, searchMs: found.tookMs };
     await appendFile(context.interactionLog, `${JSON.stringify(line)}\n`);

@@ -1,6 +1,6 @@
 // Citation helpers shared by every provider: turning a passage into a citation, and making bracketed numbers
 // inside mail text harmless so only the provider's own markers read as citations.
-import type { AnswerCitation, Passage } from './types';
+import type { Answer, AnswerCitation, Passage } from './types';
 
 const MAX_QUOTE_CHARS = 400;
 
@@ -32,4 +32,24 @@ export function readableDate(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   return date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+}
+
+/**
+ * Numbers the citations 1, 2, … in the order the answer first cites them, whatever the passages' numbers were: an
+ * answer reading "[7] … [1]" reads "[1] … [2]". Markers that name no citation are left as they are.
+ */
+export function numberInOrder(answer: Answer): Answer {
+  const cited = new Set(answer.citations.map((citation) => citation.n));
+  const order = new Map<number, number>();
+  for (const marker of answer.answer.matchAll(/\[(\d+)\]/g)) {
+    const n = Number(marker[1]);
+    if (cited.has(n) && !order.has(n)) order.set(n, order.size + 1);
+  }
+  for (const citation of answer.citations) if (!order.has(citation.n)) order.set(citation.n, order.size + 1);
+  const text = answer.answer.replace(/\[(\d+)\]/g, (marker, digits: string) => {
+    const n = order.get(Number(digits));
+    return n === undefined ? marker : `[${n}]`;
+  });
+  const citations = answer.citations.map((citation) => ({ ...citation, n: order.get(citation.n)! })).sort((a, b) => a.n - b.n);
+  return { ...answer, answer: text, citations };
 }

@@ -51,9 +51,60 @@ describe('extractive answers on usrp-users mail', () => {
     expect(answer.answer).toContain(expected);
     const source = passageOf(subject, sender);
     expect(answer.citations[0]?.id).toBe(source.messageId);
-    expect(answer.answer).toContain(`[${source.n}]`);
-    expect(answer.citations[0]).toMatchObject({ n: source.n, subject: source.subject, from: source.from, date: source.date });
+    expect(answer.answer).toContain('[1]');
+    expect(answer.citations[0]).toMatchObject({ n: 1, subject: source.subject, from: source.from, date: source.date });
     expect(answer.citations[0]?.quote).toContain(expected);
+  });
+
+  test('citations are numbered [1], [2] in the order the answer cites them, whatever the passages\' numbers', () => {
+    const answer = extractAnswer('When is NEWSDR?', passages);
+    const markers = [...answer.answer.matchAll(/\[(\d+)\]/g)].map((marker) => Number(marker[1]));
+    expect(markers.length).toBeGreaterThanOrEqual(2);
+    expect([...new Set(markers)]).toEqual(answer.citations.map((_, index) => index + 1));
+    expect(answer.citations.map((citation) => citation.n)).toEqual(answer.citations.map((_, index) => index + 1));
+    expect(answer.citations[0]?.id).toBe(passageOf('NEWSDR at UMass-Boston', 'Neel').messageId);
+  });
+
+  /** The text a citation marks as the answer. */
+  function spanText(answer: Answer): string | undefined {
+    const citation = answer.citations[0];
+    return citation?.span === undefined ? undefined : citation.quote.slice(citation.span.start, citation.span.end);
+  }
+
+  test.each([
+    ['When is the RFNoC workshop?', 'Wednesday May 15'],
+    ['Where are the GNU Radio workshops held?', '7125 Thomas Edison Drive'],
+    ['How many num_recv_frames should I use?', '128'],
+    ['What rate does USB 2.0 max out at?', '8 Ms/s'],
+  ])('marks the answer inside the quote: %s', (question, expected) => {
+    expect(spanText(extractAnswer(question, passages))).toContain(expected);
+  });
+
+  test('"who is the <role>" picks the name that holds the role in a signature, and marks it', () => {
+    const answer = extractAnswer('Who is the program manager for SDR?', passages);
+    expect(answer.refused).toBe(false);
+    expect(answer.citations[0]?.quote).toMatch(/Program Manager/);
+    expect(spanText(answer)).toBe('Robin Coxe');
+  });
+
+  test('"who is the CEO of X" takes the sentence naming X\'s CEO, not a list of other companies\' CEOs', () => {
+    const mail = (n: number, subject: string, text: string): Passage => ({
+      n,
+      messageId: `ceo-${n}`,
+      subject,
+      from: { name: 'Sherri Sera', address: 'sherri.sera@enron.com' },
+      date: '2001-02-12T09:00:00.000Z',
+      text,
+    });
+    const ceos = [
+      mail(1, 'Conference panel', 'The panel on broadband had Steve Ballmer, CEO of Microsoft, Craig Barrett, CEO of Intel, and Lou Gerstner, CEO of IBM, who spoke for an hour about networks and energy markets. Lunch is at noon.'),
+      mail(7, 'Management changes', 'Effective today, Jeff Skilling is the CEO of Enron. Ken Lay remains Chairman of the board.'),
+    ];
+    const answer = extractAnswer('Who is the CEO of Enron?', ceos);
+    expect(answer.refused).toBe(false);
+    expect(answer.answer).toMatch(/^Effective today, Jeff Skilling is the CEO of Enron \[1\]\.$/);
+    expect(answer.citations.map((citation) => citation.id)).toEqual(['ceo-7']);
+    expect(spanText(answer)).toBe('Jeff Skilling');
   });
 
   test('a who-question answered by the sender names the sender', () => {
@@ -114,6 +165,25 @@ describe('extractive answers on usrp-users mail', () => {
   ])('refuses: %s', (question) => {
     const answer = extractAnswer(question, passages);
     expect(answer).toMatchObject({ answer: REFUSAL_SENTENCE, citations: [], refused: true, provider: 'extractive' });
+  });
+
+  test('refuses when the mail lacks a key term of the question, however rare the one it holds', () => {
+    // "capital" is common in these mails and "France" rare, so a mail naming only Air France covered most of the
+    // question's weight and was given as the answer to "what is the capital of France?".
+    const news = (n: number, subject: string, text: string): Passage => ({
+      n,
+      messageId: `news-${n}`,
+      subject,
+      from: { name: 'News Desk', address: 'news@example.com' },
+      date: '2001-02-12T09:00:00.000Z',
+      text,
+    });
+    const mail = [
+      news(1, 'Morning news', 'Air France will add daily flights to Montreal from June. Fares start at 400 euros.'),
+      news(2, 'Capital plan', 'The capital budget for 2002 is due Friday. Capital spending on the pipeline stays flat. Working capital improved.'),
+      news(3, 'Re: Capital plan', 'Please send your capital requests to Sally by Thursday.'),
+    ];
+    expect(extractAnswer('What is the capital of France?', mail)).toMatchObject({ refused: true, citations: [] });
   });
 
   test('a bare follow-up borrows the previous question', () => {

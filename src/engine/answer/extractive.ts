@@ -1,8 +1,9 @@
 // The offline answer provider: no model, only the mail. It picks the 1–3 sentences that best answer the question,
 // preferring different messages, and cites them by passage number; when the evidence is weak it refuses.
-import { neutralizeMarkers, readableDate, senderName, toCitation } from './citations';
+import { answerSpan } from './answerSpan';
+import { neutralizeMarkers, numberInOrder, readableDate, senderName, toCitation } from './citations';
 import { cancelledError } from './providerError';
-import { classifyQuestion, entityFit, senderVerb, type QuestionType } from './questionType';
+import { classifyQuestion, entityFit, questionRole, rolePattern, senderVerb, type QuestionType } from './questionType';
 import { splitSentences } from './sentences';
 import { stem, terms, words } from './terms';
 import { REFUSAL_SENTENCE, type Answer, type AnswerOptions, type AnswerProvider, type AnswerTurn, type Passage } from './types';
@@ -28,6 +29,11 @@ interface Candidate {
   text: string;
   coverage: number;
   messageCoverage: number;
+  /**
+   * The whole message holds the terms of the question's own, all but one in three:
+   * "Air France adds flights to Montreal" does not say what the capital of France is, however rare "France" is.
+   */
+  holdsKeyTerms: boolean;
   matchedInSentence: number;
   /** The sentence itself holds a question word, rather than only its subject line. */
   isTopicInSentence: boolean;
@@ -180,12 +186,18 @@ function scoreCandidates(question: string, passages: Passage[], history: AnswerT
   );
   let total = 0;
   for (const [term, weight] of wanted) total += weight * idf.get(term)!;
+  // "Recommended" in "who recommended the Mellanox card" says what the sender did, which their mail need not name.
+  const verbTerm = type === 'who' && senderVerb(question) !== null ? stem(senderVerb(question)!.toLowerCase()) : null;
+  const keyTerms = [...wanted].filter(([term, weight]) => weight === 1 && term !== verbTerm).map(([term]) => term);
   const verb = type === 'who' ? senderVerb(question) : null;
   const senderAnswers = verb !== null;
-  const role = senderRole(verb);
+  const senderRoleWanted = senderRole(verb);
   const isNumeric = type === 'when' || type === 'how-many';
+  const role = type === 'who' ? questionRole(question) : null;
   return sentences.map((sentence) => {
     let fit = entityFit(type, sentence.text);
+    // "Who is the CEO of Enron" wants a name beside the title; a name in a sentence without it is only a name.
+    if (role !== null && fit > 0 && !rolePattern(role).test(sentence.text)) fit = 0.3;
     // "I can be your point of contact" answers "who is the point of contact": the sender is the person.
     const isSenderAnswer = type === 'who' && (senderAnswers || (fit === 0 && FIRST_PERSON.test(sentence.text)));
     if (isSenderAnswer && fit === 0) fit = 0.7;
@@ -194,7 +206,7 @@ function scoreCandidates(question: string, passages: Passage[], history: AnswerT
     const isLabelled = LABELS[type]?.test(sentence.text) === true || (fit === 1 && type !== 'what' && type !== 'yes-no');
     // "What did Marcus say about the N210?" is met by any sentence of Marcus's mail about the N210.
     const namesAuthor = type !== 'who' && [...wanted.keys()].some((term) => sentence.author.has(term));
-    const isRoleFit = role === 'any' || (role === 'reply') === REPLY_SUBJECT.test(sentence.passage.subject);
+    const isRoleFit = senderRoleWanted === 'any' || (senderRoleWanted === 'reply') === REPLY_SUBJECT.test(sentence.passage.subject);
     const isTopicFromSubject = isLabelled || (senderAnswers && isRoleFit) || namesAuthor;
     let covered = 0;
     let matchedInSentence = 0;
@@ -217,6 +229,8 @@ function scoreCandidates(question: string, passages: Passage[], history: AnswerT
     let messageCovered = 0;
     for (const [term, weight] of wanted) if (sentence.messageTerms.has(term)) messageCovered += weight * idf.get(term)!;
     const messageCoverage = messageCovered / total;
+    const missingInMessage = keyTerms.filter((term) => !sentence.messageTerms.has(term)).length;
+    const holdsKeyTerms = missingInMessage <= Math.floor(keyTerms.length / 3);
     const hasEntity = fit > 0;
     let score = coverage + 0.25 * fit + 0.1 * (matchedInSentence / wanted.size);
     const isTopicInSentence = matchedInSentence > 0;
@@ -233,7 +247,7 @@ function scoreCandidates(question: string, passages: Passage[], history: AnswerT
     if (letterShare(sentence.text, isNumeric) < 0.75) score *= 0.6;
     score += 0.05 * (1 - sentence.rank / Math.max(1, passages.length));
     const { passage, rank, text, holdsAnchors } = sentence;
-    return { passage, rank, text, coverage, messageCoverage, matchedInSentence, isTopicInSentence, hasEntity, isSenderAnswer, isQuestion, holdsAnchors, score };
+    return { passage, rank, text, coverage, messageCoverage, holdsKeyTerms, matchedInSentence, isTopicInSentence, hasEntity, isSenderAnswer, isQuestion, holdsAnchors, score };
   });
 }
 
@@ -249,6 +263,7 @@ interface Thresholds {
 function isSupported(candidate: Candidate, thresholds: Thresholds): boolean {
   return (
     candidate.holdsAnchors &&
+    candidate.holdsKeyTerms &&
     candidate.matchedInSentence > 0 &&
     candidate.coverage >= thresholds.minCoverage &&
     candidate.messageCoverage >= thresholds.minMessageCoverage
@@ -305,11 +320,19 @@ export function extractAnswer(question: string, passages: Passage[], options: Ex
   const chosen = choose(scoreCandidates(question, passages, options.history ?? []), thresholds, maxSentences);
   const tookMs = Math.round(performance.now() - started);
   if (chosen.length === 0) return { answer: REFUSAL_SENTENCE, citations: [], provider: 'extractive', refused: true, tookMs };
+  const role = type === 'who' ? questionRole(question) : null;
+  const topicWords = terms(question).filter((term) => role === null || !rolePattern(role).test(term));
   const citations = chosen
     .filter((candidate, index) => chosen.findIndex((other) => other.passage.n === candidate.passage.n) === index)
-    .map((candidate) => toCitation(candidate.passage, candidate.text));
+    .map((candidate) => {
+      const citation = toCitation(candidate.passage, candidate.text);
+      // When the sender is the answer, the quote holds no span of it.
+      if (candidate.isSenderAnswer) return citation;
+      const span = answerSpan(type, question, citation.quote, { role, topicWords, date: new Date(candidate.passage.date) });
+      return span === null ? citation : { ...citation, span };
+    });
   const answer = chosen.map((candidate) => compose(candidate, type)).join(' ');
-  return { answer, citations, provider: 'extractive', refused: false, tookMs };
+  return numberInOrder({ answer, citations, provider: 'extractive', refused: false, tookMs });
 }
 
 export function createExtractiveProvider(options: ExtractiveOptions = {}): AnswerProvider {

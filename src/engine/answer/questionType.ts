@@ -37,7 +37,7 @@ export function classifyQuestion(question: string): QuestionType {
 
 const MONTH = 'jan(uary)?|feb(ruary)?|mar(ch)?|apr(il)?|may|june?|july?|aug(ust)?|sep(t(ember)?)?|oct(ober)?|nov(ember)?|dec(ember)?';
 const WEEKDAY = 'mon(day)?|tue(s(day)?)?|wed(nesday)?|thu(rs(day)?)?|fri(day)?|sat(urday)?|sun(day)?';
-const DATE_PATTERNS = [
+export const DATE_PATTERNS = [
   new RegExp(`\\b(${MONTH})\\.?\\s+\\d{1,2}(st|nd|rd|th)?\\b`, 'i'),
   new RegExp(`\\b\\d{1,2}(st|nd|rd|th)?\\s+(of\\s+)?(${MONTH})\\b`, 'i'),
   new RegExp(`\\b(${WEEKDAY})\\b`, 'i'),
@@ -49,15 +49,15 @@ const DATE_PATTERNS = [
 /** A bare year says little about when something happens, so it counts for less than a day or a time. */
 const YEAR_PATTERN = /\b(19|20)\d{2}\b/;
 
-const NUMBER_PATTERN =
+export const NUMBER_PATTERN =
   /\b\d+([.,]\d+)*\s?(%|k|m|g|[kmgt]b|[kmg]?hz|[kmg]?sps|ms|us|ns|s|x)?\b|[$€£¥]\s?\d|\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|thousand|million|billion|dozen|half|double|twice)\b/i;
 
 /** Case-sensitive on purpose: with the i flag, \p{Lu} would match any letter and "in practice" would be a place. */
-const PLACE_NAME_PATTERN = /\b(in|at|near|from|In|At|Near|From)\s+(the\s+)?\p{Lu}\p{Ll}+|\b\d+\s+\p{Lu}\p{Ll}+(\s\p{Lu}\p{Ll}+)*\s+(Street|St|Road|Rd|Avenue|Ave|Drive|Dr|Blvd|Boulevard|Lane|Way|Square|Place)\b/u;
+export const PLACE_NAME_PATTERN = /\b(in|at|near|from|In|At|Near|From)\s+(the\s+)?\p{Lu}\p{Ll}+|\b\d+\s+\p{Lu}\p{Ll}+(\s\p{Lu}\p{Ll}+)*\s+(Street|St|Road|Rd|Avenue|Ave|Drive|Dr|Blvd|Boulevard|Lane|Way|Square|Place)\b/u;
 const PLACE_WORD_PATTERN = /\b(street|road|avenue|drive|suite|building|room|floor|campus|university|hotel|airport|station|usa)\b/i;
 
 /** Two capitalised words in a row, or an initial: "Phil Vallance", "Marcus D. Leech". */
-const NAME_PATTERN = /\b\p{Lu}\p{Ll}+(\s\p{Lu}\.?)?\s\p{Lu}\p{Ll}+\b|\b[\p{L}.+-]+@[\p{L}.-]+\.\p{L}{2,}\b/u;
+export const NAME_PATTERN = /\b\p{Lu}\p{Ll}+(\s\p{Lu}\.?)?\s\p{Lu}\p{Ll}+\b|\b[\p{L}.+-]+@[\p{L}.-]+\.\p{L}{2,}\b/u;
 
 /** A token that looks like a secret or reference: mixed letters and digits, or a labelled value. */
 const CODE_PATTERN = /\b(password|passcode|pin|code|key|token|login|username)\s*(is|:|=)\s*\S+|\b(?=[\w-]*\d)(?=[\w-]*\p{L})[\w-]{5,}\b|\b\d{4,}\b/iu;
@@ -98,4 +98,21 @@ const SENDER_QUESTION =
  */
 export function senderVerb(question: string): string | null {
   return SENDER_QUESTION.exec(normalizeQuestion(question))?.[1] ?? null;
+}
+
+/** Titles a who-question can ask about: "who is the CEO of Enron", "who is the program manager for SDR". */
+const ROLE_PATTERN =
+  /\b(ceo|cto|cfo|coo|chief [\w&]+ officer|president|vice president|vp|chair(man|woman|person)?|founder|co-founder|owner|director|(program |product |project |general |sales |account )?manager|head|lead|maintainer|editor|organi[sz]er|secretary|treasurer|professor|advisor|supervisor)\b/i;
+
+/** The role a who-question asks about ("ceo" in "Who is the CEO of Enron?"), lower-cased, or null. */
+export function questionRole(question: string): string | null {
+  const match = /^who\s+(is|was|are|were|will be)\s+(the|our|their|your|a|an)?\s*(.+)$/.exec(normalizeQuestion(question));
+  if (match === null) return null;
+  return ROLE_PATTERN.exec(match[3]!)?.[0].toLowerCase() ?? null;
+}
+
+/** The role as a pattern that finds it in a sentence, case and spacing aside. */
+export function rolePattern(role: string): RegExp {
+  const escaped = role.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+');
+  return new RegExp(`\\b${escaped}\\b`, 'i');
 }

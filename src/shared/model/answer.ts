@@ -29,6 +29,8 @@ export interface AnswerCitation {
   from: { name: string; address: string };
   date: string;
   quote: string;
+  /** Where in the quote the answer itself stands (the name, date, place or amount asked for), as character offsets. */
+  span?: { start: number; end: number };
 }
 
 export interface Answer {
