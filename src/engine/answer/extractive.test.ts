@@ -186,6 +186,18 @@ describe('extractive answers on usrp-users mail', () => {
     expect(extractAnswer('What is the capital of France?', mail)).toMatchObject({ refused: true, citations: [] });
   });
 
+  test('a how-much question is not answered by a sentence that names no amount', () => {
+    const grcon: Passage = {
+      n: 1,
+      messageId: 'grcon19-updates',
+      subject: '[USRP-users] GRCon19 Updates & Reminders',
+      from: { name: 'Ben Hilburn via USRP-users', address: 'usrp-users@lists.ettus.com' },
+      date: '2019-06-27T18:59:58.000Z',
+      text: "Please note that prices will go up on August 1st.\n\nIf you haven't booked your hotel, yet, you can book in our discounted room block at the conference hotel using this link.",
+    };
+    expect(extractAnswer('How much does a room at the GRCon19 conference hotel cost?', [grcon])).toMatchObject({ refused: true });
+  });
+
   test('a bare follow-up borrows the previous question', () => {
     const history = [{ question: 'What sample rate does ODR-DabMod drive the USRP at?', answer: '2048ksps [27]' }];
     const answer = extractAnswer('And who maintains it?', passages, { history });

@@ -38,6 +38,8 @@ interface Candidate {
   /** The sentence itself holds a question word, rather than only its subject line. */
   isTopicInSentence: boolean;
   hasEntity: boolean;
+  /** A how-much or how-many question wants an amount, and a sentence without one does not answer it. */
+  lacksAmount: boolean;
   /** The answer to a who-question is the sender of this sentence. */
   isSenderAnswer: boolean;
   isQuestion: boolean;
@@ -247,7 +249,8 @@ function scoreCandidates(question: string, passages: Passage[], history: AnswerT
     if (letterShare(sentence.text, isNumeric) < 0.75) score *= 0.6;
     score += 0.05 * (1 - sentence.rank / Math.max(1, passages.length));
     const { passage, rank, text, holdsAnchors } = sentence;
-    return { passage, rank, text, coverage, messageCoverage, holdsKeyTerms, matchedInSentence, isTopicInSentence, hasEntity, isSenderAnswer, isQuestion, holdsAnchors, score };
+    const lacksAmount = type === 'how-many' && !hasEntity;
+    return { passage, rank, text, coverage, messageCoverage, holdsKeyTerms, matchedInSentence, isTopicInSentence, hasEntity, lacksAmount, isSenderAnswer, isQuestion, holdsAnchors, score };
   });
 }
 
@@ -264,6 +267,7 @@ function isSupported(candidate: Candidate, thresholds: Thresholds): boolean {
   return (
     candidate.holdsAnchors &&
     candidate.holdsKeyTerms &&
+    !candidate.lacksAmount &&
     candidate.matchedInSentence > 0 &&
     candidate.coverage >= thresholds.minCoverage &&
     candidate.messageCoverage >= thresholds.minMessageCoverage
