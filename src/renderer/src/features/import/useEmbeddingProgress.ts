@@ -26,7 +26,8 @@ export function useEmbeddingProgress(client: LanternClient): EmbeddingControl {
       client.subscribe((event) => {
         if (event.type !== 'embedding-progress') return;
         const isPaused = event.paused ?? false;
-        const isFinished = event.total > 0 && event.done >= event.total;
+        // "0 of 0" (nothing to embed yet) is finished too: a bar saying so with a Pause button would only puzzle.
+        const isFinished = event.done >= event.total;
         setProgress(isFinished && !isPaused ? null : { done: event.done, total: event.total, isPaused, etaSeconds: event.etaSeconds ?? null });
         setWantsPaused((wanted) => (wanted === isPaused || isFinished ? null : wanted));
       }),
