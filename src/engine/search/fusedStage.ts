@@ -8,6 +8,7 @@ import { rerankFused } from './rerankStage';
 import type { SearchContext } from './searchContext';
 import type { SearchPlan } from './searchPlan';
 import { errorMessage } from '../../shared/errorMessage';
+import { words } from '../../shared/query/fold';
 
 /**
  * Semantic retrieval returns at most this many messages (in semantic mode, or the requested page's end, if further). They feed rank
@@ -66,6 +67,12 @@ async function semanticHits(
   return { hits, chunks };
 }
 
+/** Whether the query has words and no message holds any of them. */
+function holdsNoneOfTheWords(contentTerms: string[], context: SearchContext): boolean {
+  const queryWords = contentTerms.flatMap((term) => words(term));
+  return queryWords.length > 0 && queryWords.every((word) => context.keywords.frequency('content', word) + context.keywords.frequency('meta', word) === 0);
+}
+
 /** Hyde mode's semantic text: the query with a passage the model wrote for it, or null (and why) to run as hybrid. */
 async function hypotheticalText(query: string, context: SearchContext): Promise<{ text: string | null; note: string }> {
   const generate = context.languageModel?.() ?? null;
@@ -100,6 +107,11 @@ export async function rankFused(plan: SearchPlan, keyword: Evaluation, context: 
   }
   // Fused pages slice one list whatever their offset, so its semantic part does not grow with the offset.
   const semantic = await semanticHits(semanticText, filter, mode === 'semantic' ? offset + limit : 0, context);
+  if (holdsNoneOfTheWords(parsed.terms.contentTerms, context)) {
+    // Letters the archive never uses embed near its hex dumps and logs: such a query must be plainly close in meaning.
+    const { unknownWords } = context.semantic!.similarityFloors();
+    semantic.hits = semantic.hits.filter((hit) => hit.score >= unknownWords);
+  }
   let fused = mode === 'semantic' ? semantic.hits : fuseByRank(keywordHits, semantic.hits, context.catalog, plan.weights);
   if (mode === 'rerank') {
     if (plan.sort === 'date') note = 'rerank: results in date order, so nothing was reordered';

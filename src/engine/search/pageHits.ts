@@ -6,8 +6,11 @@ import type { SearchContext } from './searchContext';
 import { matchOf, snippetFor } from './snippetHighlights';
 import { toSummary } from './toSummary';
 
-/** `chunks` holds the passage each hit found by meaning matched; `highlightTerms` are the query's (ParsedQuery.terms). */
-export async function pageHits(page: RankedHit[], chunks: Map<number, ChunkMatch>, highlightTerms: string[], context: SearchContext): Promise<SearchHit[]> {
+/**
+ * `chunks` holds the passage each hit found by meaning matched; `highlightTerms` are the query's (ParsedQuery.terms);
+ * `folders` every folder of a mail stored more than once, by the ordinal of the copy shown (see sameMail.ts).
+ */
+export async function pageHits(page: RankedHit[], chunks: Map<number, ChunkMatch>, highlightTerms: string[], folders: Map<number, string[]>, context: SearchContext): Promise<SearchHit[]> {
   const ids = page.map((hit) => context.catalog.id(hit.ordinal));
   const texts = new Map((await context.store.getColumns(ids, ['id', 'snippet', 'text', 'attachmentTextJson'])).map((row) => [row.id, row]));
   return page.map((hit) => {
@@ -24,6 +27,7 @@ export async function pageHits(page: RankedHit[], chunks: Map<number, ChunkMatch
       matchType: hit.matchType,
       matchedIn: match.matchedIn,
       threadSize: context.catalog.threadSize(entry.row.threadId),
+      ...(folders.has(hit.ordinal) ? { folders: folders.get(hit.ordinal) } : {}),
     };
   });
 }

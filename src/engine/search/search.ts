@@ -6,7 +6,7 @@ import { queryMarks } from '../../shared/query/marks';
 import { parseQuery } from '../../shared/query/parse';
 import { summarizeQuery } from '../../shared/query/summarize';
 import { operatorSuggestions } from '../../shared/query/didYouMean';
-import { countBits, Evaluator, type Evaluation } from './evaluate';
+import { countBits, Evaluator, setBits, type Evaluation } from './evaluate';
 import { withReasons } from './hitReasons';
 import { rankFused, type FusedRanking } from './fusedStage';
 import { pageHits } from './pageHits';
@@ -15,6 +15,7 @@ import { bestDiversified, DIVERSE_TOP, diversifyThreads, firstInOrder, firstMatc
 import type { SearchContext } from './searchContext';
 import { planSearch, type SearchPlan, type SearchTuning } from './searchPlan';
 import { wordSuggestions } from './wordSuggestions';
+import { findCopies, type Copies } from './sameMail';
 
 export type { SearchTuning } from './searchPlan';
 
@@ -23,11 +24,19 @@ export async function runSearch(request: SearchRequest, context: SearchContext, 
   // A plain question rarely has every one of its words in one mail (and before vectors exist, keyword is all there
   // is): rather than "0 results", auto mode shows the messages with the most of its words, and says so.
   const isAuto = (request.mode ?? 'auto') === 'auto';
-  if (!isAuto || result.total > 0 || tuning.wordMatch !== undefined) return withCoverage(result);
+  if (result.total > 0 || tuning.wordMatch !== undefined) return withCoverage(result);
+  if (!isAuto) return withCoverage(withNothingMatched(result));
   const loose = await searchOnce(request, context, { ...tuning, dropFiller: 'always', wordMatch: 'any' });
-  if (loose.total === 0) return withCoverage(result);
+  if (loose.total === 0) return withCoverage(withNothingMatched(result));
   const note = 'no message has all of the words: showing messages with the most of them';
   return withCoverage({ ...loose, tookMs: result.tookMs + loose.tookMs, modeNote: joinNotes(note, loose.modeNote) });
+}
+
+/** Says so when words found nothing, by themselves or by meaning (a search of operators alone speaks for itself). */
+function withNothingMatched(result: SearchResult): SearchResult {
+  if (result.parsed.text.trim() === '') return result;
+  const how = result.mode === 'keyword' ? 'no message holds these words' : 'no message holds these words, and none is near enough in meaning';
+  return { ...result, modeNote: joinNotes(`no messages match: ${how}`, result.modeNote) };
 }
 
 function joinNotes(first: string | null, second: string | null): string | null {
@@ -68,6 +77,26 @@ async function checkPhrases(plan: SearchPlan, keyword: Evaluation, dateOrder: Or
   return found.isEstimate ? found.count - countBits(keyword.matches) : 0;
 }
 
+/**
+ * Leaves one hit per mail stored more than once, the first in the list's order, which lists every folder it is in:
+ * drops the other copies from the keyword matches or the fused list, so the total counts distinct mails.
+ */
+async function collapseCopies(plan: SearchPlan, keyword: Evaluation, ranking: FusedRanking, dateOrder: Order<number>, context: SearchContext): Promise<Copies> {
+  const byDate = (first: number, second: number): boolean => dateOrder(first, second) < 0;
+  if (plan.isFused) {
+    const position = new Map(ranking.fused.map((hit, index) => [hit.ordinal, index]));
+    const copies = await findCopies(position.keys(), plan.sort === 'date' ? byDate : (first, second) => position.get(first)! < position.get(second)!, context);
+    if (copies.dropped.size > 0) ranking.fused = ranking.fused.filter((hit) => !copies.dropped.has(hit.ordinal));
+    return copies;
+  }
+  if (!plan.usesKeywords) return { dropped: new Set(), folders: new Map(), isIncomplete: false };
+  const { scores } = keyword;
+  const byScore = (first: number, second: number): boolean => scores[first]! > scores[second]! || (scores[first] === scores[second] && byDate(first, second));
+  const copies = await findCopies(setBits(keyword.matches), plan.sort === 'date' ? byDate : byScore, context);
+  for (const ordinal of copies.dropped) keyword.matches[ordinal] = 0;
+  return copies;
+}
+
 async function searchOnce(request: SearchRequest, context: SearchContext, tuning: SearchTuning): Promise<SearchResult> {
   const started = performance.now();
   const parsed = parseQuery(request.query, { timeZone: context.timeZone, contacts: context.contacts.all(), dropFiller: tuning.dropFiller });
@@ -78,6 +107,7 @@ async function searchOnce(request: SearchRequest, context: SearchContext, tuning
   /** With many phrase candidates only the first ones are read: how many more messages are estimated to match. */
   const unreadPhraseMatches = await checkPhrases(plan, keyword, dateOrder, context);
   const ranking: FusedRanking = plan.isFused ? await rankFused(plan, keyword, context) : { fused: [], chunks: new Map(), mode: plan.mode, note: plan.note };
+  const copies = await collapseCopies(plan, keyword, ranking, dateOrder, context);
   const { fused } = ranking;
   const matched = (plan.isFused ? fused.length : plan.usesKeywords ? countBits(keyword.matches) : 0) + unreadPhraseMatches;
   const total = parsed.limit !== null ? Math.min(parsed.limit, matched) : matched;
@@ -88,14 +118,14 @@ async function searchOnce(request: SearchRequest, context: SearchContext, tuning
   else if (plan.sort === 'date') ranked = firstMatches(keyword.matches, dateOrder, pageEnd).map((ordinal) => ({ ordinal, score: keyword.scores[ordinal]!, matchType: 'keyword' }));
   else ranked = bestDiversified(keyword.matches, keyword.scores, context.catalog, pageEnd);
   const page = ranked.slice(plan.offset, pageEnd);
-  const hits = withReasons(await pageHits(page, ranking.chunks, parsed.terms.highlightTerms, context), page, plan, keyword, ranking, context);
+  const hits = withReasons(await pageHits(page, ranking.chunks, parsed.terms.highlightTerms, copies.folders, context), page, plan, keyword, ranking, context);
   const operatorFixes = operatorSuggestions(parsed);
   return {
     query: request.query,
     // The engine's own marks, read with its time zone and contacts: the search bar paints them for this text.
     parsed: { ...summarizeQuery(request.query, parsed), marks: queryMarks(parsed) },
     total,
-    isTotalEstimated: unreadPhraseMatches > 0 && total === matched,
+    isTotalEstimated: (unreadPhraseMatches > 0 || copies.isIncomplete) && total === matched,
     tookMs: Math.round(performance.now() - started),
     hits,
     sort: plan.sort,

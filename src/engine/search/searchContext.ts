@@ -1,4 +1,5 @@
 // What a search reads: the catalog, the keyword index, the message store, vectors, and the engine's settings for it.
+import type { SimilarityFloors } from '../embed/similarityFloor';
 import type { Catalog } from '../index/catalog';
 import type { ContactDirectory } from '../index/contacts';
 import type { KeywordIndex } from '../index/keywordIndex';
@@ -18,6 +19,8 @@ export interface SemanticRetriever {
    * query's operators on the chunks' own columns, a pre-filter that lets a narrow filter still return `limit`.
    */
   search(text: string, limit: number, allowed: Set<string> | null, filter?: ChunkFilter): Promise<ChunkMatch[]>;
+  /** The stored vectors' embedder's floors (search already applies `floor`). */
+  similarityFloors(): SimilarityFloors;
 }
 
 export interface SearchContext {

@@ -8,6 +8,7 @@ import type { TableHealing } from '../../shared/model/storeHealth';
 import { chooseEmbedder, type EmbedderOptions } from '../embed/chooseEmbedder';
 import { chunkMessage } from '../embed/chunker';
 import type { Embedder } from '../embed/embedder';
+import { similarityFloors, type SimilarityFloors } from '../embed/similarityFloor';
 import { createWorkerEmbedder } from '../embed/workerEmbedder';
 import type { Catalog } from '../index/catalog';
 import type { SemanticRetriever } from '../search/searchContext';
@@ -136,8 +137,15 @@ export class VectorService implements SemanticRetriever {
     return this.index?.embeddedShare() ?? 0;
   }
 
+  similarityFloors(): SimilarityFloors {
+    return similarityFloors(this.index?.embedderId ?? '');
+  }
+
+  /** Only passages at or above the embedder's similarity floor: a query about nothing in the archive finds nothing. */
   async search(text: string, limit: number, allowed: Set<string> | null, filter?: ChunkFilter): Promise<ChunkMatch[]> {
-    return this.index ? this.index.search(text, limit, allowed, filter) : [];
+    if (!this.index) return [];
+    const { floor } = similarityFloors(this.index.embedderId);
+    return (await this.index.search(text, limit, allowed, filter)).filter((match) => match.similarity >= floor);
   }
 
   /** Embeds what has no vectors yet; concurrent callers share one run. */

@@ -40,6 +40,11 @@ export interface SearchHit extends MessageSummary {
   matchedIn: string;
   /** Messages in this hit's thread, in the whole store (1 for a lone mail). */
   threadSize: number;
+  /**
+   * Every folder this mail is in, its own first, when it is stored more than once (same sender, subject and body, dates
+   * within a day, whatever their Message-IDs): its copies are not hits of their own. Absent for a mail stored once.
+   */
+  folders?: string[];
   /** Why it is in the list, for the "Why these results?" panel; absent from engines that predate it. */
   reasons?: HitReasons;
 }
@@ -59,7 +64,7 @@ export interface HitReasons {
 export interface SearchResult {
   query: string;
   parsed: ParsedQuerySummary;
-  /** Number of messages matching the query (all pages): exact unless isTotalEstimated. */
+  /** Number of distinct mails matching the query (all pages; copies of one mail count once): exact unless isTotalEstimated. */
   total: number;
   /**
    * True when a phrase had too many candidates to read them all: the pages found so far are exact, the total is

@@ -30,6 +30,8 @@ describe('results header', () => {
     expect(orderLine(result({ sort: 'date', understood: [{ span: { start: 0, end: 6 }, meaning: 'oldest first' }] }))).toBe('oldest first');
     expect(countLine(result({ total: 41_000, isTotalEstimated: true }))).toBe('About 41,000 results');
     expect(plainNote(result({}))).toBeNull();
+    expect(countLine(result({ total: 1 }))).toBe('1 result');
+    expect(countLine(result({ total: 0, modeNote: 'no messages match: none holds these words, and none is near enough in meaning' }))).toBe('No messages match');
     expect(plainNote(result({ mode: 'rerank', modeNote: 'rerank: feature reranker (keyword rank, meaning) reordered 50' }))).toBeNull();
   });
 

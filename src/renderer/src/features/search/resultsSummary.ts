@@ -2,8 +2,9 @@
 import type { SearchMode, SearchResult } from '../../../../shared/model/search';
 import { formatCount } from '../../ui/format';
 
-/** "23 results", "About 41,000 results". */
+/** "23 results", "About 41,000 results", and as Gmail says when nothing matches by words or by meaning, "No messages match". */
 export function countLine(result: SearchResult): string {
+  if (result.total === 0 && !result.isTotalEstimated) return 'No messages match';
   return `${result.isTotalEstimated ? 'About ' : ''}${formatCount(result.total)} result${result.total === 1 ? '' : 's'}`;
 }
 

@@ -1,0 +1,91 @@
+// Copies of one mail filed in several folders (each with its own Message-ID, Dates in different time zones) are one
+// hit listing every folder, in keyword and hybrid modes, and the total counts distinct mails. Real LanceDB and vectors.
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTempDir } from '../../../test/corpus';
+import { openEngine } from '../api/engine';
+import type { Engine } from '../api/engineTypes';
+
+interface Mail {
+  key: string;
+  folder: string;
+  date: string;
+  body: string;
+  subject?: string;
+}
+
+const FORECAST = 'Phillip,\n\nThe gas price forecast for the west desk is attached below.\n\nThanks, John';
+const MAILS: Mail[] = [
+  { key: 'all-documents', folder: 'allen-p/all_documents', date: 'Tue, 14 Nov 2000 09:30:00 -0800', body: FORECAST },
+  { key: 'sent', folder: 'allen-p/sent', date: 'Tue, 14 Nov 2000 17:30:00 +0000', body: `${FORECAST}\n` },
+  { key: 'threads', folder: 'allen-p/discussion_threads', date: 'Tue, 14 Nov 2000 12:30:00 -0500', body: FORECAST.replace(/\n\n/g, '\n \n') },
+  // Same sender and subject the same day, but another text: a mail of its own.
+  { key: 'revised', folder: 'allen-p/sent', date: 'Tue, 14 Nov 2000 18:00:00 +0000', body: 'Phillip, a revised gas price forecast: the west desk numbers moved up.' },
+  // The same text a month later: sent again, not a copy.
+  { key: 'resent', folder: 'allen-p/sent', date: 'Thu, 14 Dec 2000 09:30:00 -0800', body: FORECAST },
+  { key: 'other', folder: 'allen-p/inbox', date: 'Wed, 15 Nov 2000 10:00:00 -0800', body: 'Lunch on Friday at noon?', subject: 'Lunch' },
+];
+
+function message(mail: Mail): string {
+  return [
+    'From sender@example.com Mon Jan  1 10:00:00 2024',
+    `X-Folder: ${mail.folder}`,
+    'From: John Arnold <john.arnold@enron.com>',
+    'To: phillip.allen@enron.com',
+    `Subject: ${mail.subject ?? 'West desk gas price forecast'}`,
+    `Date: ${mail.date}`,
+    `Message-ID: <${mail.key}.JavaMail.evans@thyme>`,
+    'Content-Type: text/plain; charset=utf-8',
+    '',
+    mail.body,
+    '',
+  ].join('\n');
+}
+
+describe('copies of one mail are one hit', () => {
+  let engine: Engine;
+
+  beforeAll(async () => {
+    const dataDir = await makeTempDir();
+    const file = join(dataDir, 'copies.mbox');
+    await writeFile(file, MAILS.map(message).join('\n'));
+    engine = await openEngine({ dataDir: join(dataDir, 'store'), timeZone: 'UTC' });
+    await engine.importPaths([file], 'copies');
+    await engine.embed();
+  });
+
+  afterAll(async () => {
+    await engine.close();
+  });
+
+  for (const mode of ['keyword', 'hybrid'] as const) {
+    for (const sort of ['relevance', 'date'] as const) {
+      it(`shows three copies as one hit listing their folders (${mode}, ${sort})`, async () => {
+        const result = await engine.search({ query: 'gas price forecast', mode, sort });
+        expect(result.mode).toBe(mode);
+        const keys = result.hits.map((hit) => hit.messageId.split('.')[0]);
+        expect(keys.filter((key) => ['all-documents', 'sent', 'threads'].includes(key!))).toHaveLength(1);
+        expect(keys).toEqual(expect.arrayContaining(['revised', 'resent']));
+        expect(result.total).toBe(3);
+        const copy = result.hits.find((hit) => hit.folders !== undefined)!;
+        expect([...copy.folders!].sort()).toEqual(['allen-p/all_documents', 'allen-p/discussion_threads', 'allen-p/sent']);
+        expect(copy.folders![0]).toBe(copy.folder);
+        expect(result.hits.filter((hit) => hit.folders !== undefined)).toHaveLength(1);
+      });
+    }
+  }
+
+  it('collapses copies in a listing by sender too, and the same search twice gives the same total', async () => {
+    const first = await engine.search({ query: 'from:john.arnold@enron.com', mode: 'keyword' });
+    const second = await engine.search({ query: 'from:john.arnold@enron.com', mode: 'keyword' });
+    expect(first.total).toBe(4);
+    expect(first.hits).toHaveLength(4);
+    expect(second.total).toBe(first.total);
+  });
+
+  it('finds each copy by its own folder', async () => {
+    const result = await engine.search({ query: 'gas in:allen-p/discussion_threads', mode: 'keyword' });
+    expect(result.hits.map((hit) => hit.folder)).toEqual(['allen-p/discussion_threads']);
+  });
+});

@@ -1,0 +1,109 @@
+// Copies of one mail stored more than once (filed in several folders, a list's copy and a cc'd one, each with its own
+// Message-ID and perhaps a Date in another time zone): found among a search's matches so they show as one hit.
+import { createHash } from 'node:crypto';
+import type { Catalog } from '../index/catalog';
+import type { SearchContext } from './searchContext';
+
+/** Copies' Date headers may differ by a time-zone offset (up to 14 hours either side) or by a relay's delay. */
+const COPY_DATE_SPAN_MS = 24 * 60 * 60 * 1000;
+/**
+ * At most this many bodies are read per search to confirm copies; the rest of a very large match set (a listing of a
+ * whole archive that holds many copies) stays uncollapsed and its total is marked estimated. Bodies read are remembered.
+ */
+const BODY_READ_BUDGET = 20_000;
+
+export interface Copies {
+  /** Ordinals that are a copy of a message kept instead of them. */
+  dropped: Set<number>;
+  /** For each kept ordinal that has copies: every folder the mail is in, its own first. */
+  folders: Map<number, string[]>;
+  /** True when some candidates were left unchecked (BODY_READ_BUDGET), so the count of distinct mails is an estimate. */
+  isIncomplete: boolean;
+}
+
+/** Messages sharing a sender and a subject, the only ones that can be copies of each other; built once per catalog size. */
+interface SenderSubjectGroups {
+  size: number;
+  groupOf: Int32Array;
+}
+
+const groupsByCatalog = new WeakMap<Catalog, SenderSubjectGroups>();
+/** Each message's normalised body hash, by message id: ids never change their text. */
+const bodyHashes = new WeakMap<Catalog, Map<string, string>>();
+
+function senderSubjectGroups(catalog: Catalog): SenderSubjectGroups {
+  const known = groupsByCatalog.get(catalog);
+  if (known && known.size === catalog.size) return known;
+  const firstByKey = new Map<string, number>();
+  const groupOf = new Int32Array(catalog.size).fill(-1);
+  for (let ordinal = 0; ordinal < catalog.size; ordinal += 1) {
+    const key = `${catalog.sender(ordinal).address.toLowerCase()}\n${catalog.subject(ordinal).replace(/\s+/g, ' ').trim()}`;
+    const first = firstByKey.get(key);
+    if (first === undefined) firstByKey.set(key, ordinal);
+    else {
+      groupOf[first] = first;
+      groupOf[ordinal] = first;
+    }
+  }
+  const groups = { size: catalog.size, groupOf };
+  groupsByCatalog.set(catalog, groups);
+  return groups;
+}
+
+function normalisedBodyHash(text: string): string {
+  return createHash('sha1').update(text.replace(/\s+/g, ' ').trim().toLowerCase()).digest('hex');
+}
+
+/**
+ * Finds the copies among `ordinals`: same sender, subject and normalised body, dates within a day. Within each set of
+ * copies the one `isBefore` puts first is kept (the first in the list's order).
+ */
+export async function findCopies(ordinals: Iterable<number>, isBefore: (first: number, second: number) => boolean, context: SearchContext): Promise<Copies> {
+  const { catalog } = context;
+  const { groupOf } = senderSubjectGroups(catalog);
+  const buckets = new Map<number, number[]>();
+  for (const ordinal of ordinals) {
+    const group = groupOf[ordinal] ?? -1;
+    if (group < 0) continue;
+    const bucket = buckets.get(group);
+    if (bucket) bucket.push(ordinal);
+    else buckets.set(group, [ordinal]);
+  }
+  const candidates: number[][] = [];
+  for (const bucket of buckets.values()) {
+    if (bucket.length < 2) continue;
+    const dated = bucket.filter((ordinal) => bucket.some((other) => other !== ordinal && Math.abs(catalog.dates[other]! - catalog.dates[ordinal]!) <= COPY_DATE_SPAN_MS));
+    if (dated.length >= 2) candidates.push(dated.sort((first, second) => (isBefore(first, second) ? -1 : isBefore(second, first) ? 1 : first - second)));
+  }
+  const hashes = await readBodyHashes(candidates.flat(), context);
+  const copies: Copies = { dropped: new Set(), folders: new Map(), isIncomplete: false };
+  for (const bucket of candidates) {
+    const kept: number[] = [];
+    for (const ordinal of bucket) {
+      const hash = hashes.get(catalog.id(ordinal));
+      if (hash === undefined) {
+        copies.isIncomplete = true;
+        continue;
+      }
+      const original = kept.find((other) => hashes.get(catalog.id(other)) === hash && Math.abs(catalog.dates[other]! - catalog.dates[ordinal]!) <= COPY_DATE_SPAN_MS);
+      if (original === undefined) {
+        kept.push(ordinal);
+        continue;
+      }
+      copies.dropped.add(ordinal);
+      const folders = copies.folders.get(original) ?? [catalog.folder(original)];
+      if (!folders.includes(catalog.folder(ordinal))) folders.push(catalog.folder(ordinal));
+      copies.folders.set(original, folders);
+    }
+  }
+  return copies;
+}
+
+/** The body hashes of these messages, read from the store for those not read before (within the budget). */
+async function readBodyHashes(ordinals: number[], context: SearchContext): Promise<Map<string, string>> {
+  let known = bodyHashes.get(context.catalog);
+  if (!known) bodyHashes.set(context.catalog, (known = new Map()));
+  const unread = ordinals.map((ordinal) => context.catalog.id(ordinal)).filter((id) => !known.has(id)).slice(0, BODY_READ_BUDGET);
+  if (unread.length > 0) for (const row of await context.store.getColumns(unread, ['id', 'text'])) known.set(row.id, normalisedBodyHash(row.text));
+  return known;
+}
