@@ -55,6 +55,18 @@ describe('ask', () => {
     expect(answer.citations.map((citation) => citation.n)).toEqual(markers);
   });
 
+  it('reads the whole conversation of its best hits, the replies as well as the mail that matched', async () => {
+    // Half of the ODR-DabMod thread shares no word with the question; the answer may still be in it.
+    const question = 'Who maintains ODR-DabMod?';
+    await engine.ask({ question, requestId: 'q8' });
+    const lines = (await readFile(log, 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as { question: string; retrievedIds: string[] });
+    const retrieved = new Set(lines.findLast((line) => line.question === question)!.retrievedIds);
+    const best = (await engine.search({ query: 'ODR-DabMod', mode: 'keyword', limit: 1 })).hits[0]!;
+    const thread = await engine.search({ query: `thread:${best.threadId}`, mode: 'keyword', limit: 20, sort: 'date' });
+    expect(thread.hits.length).toBeGreaterThanOrEqual(6);
+    expect(thread.hits.filter((message) => retrieved.has(message.id)).length).toBeGreaterThanOrEqual(5);
+  });
+
   it('starts a follow-up from the messages the previous answer cited', async () => {
     const first = await engine.ask({ question: 'Who announced the USRP N320 and N321?', requestId: 'q3' });
     const followUp = await engine.ask({

@@ -9,11 +9,18 @@ import type { AnswerProvider, Passage } from './types';
 import { numberInOrder } from './citations';
 import { chunkMessage } from '../embed/chunker';
 import { words } from '../index/fold';
+import { quoteValue } from '../../shared/query/quoteValue';
 import { decodeAttachmentTexts } from '../store/messageRecord';
 import type { MessageStore } from '../store/messageStore';
 
 /** Enough evidence for a short answer, few enough to fit a small model's context. */
 const MAX_PASSAGES = 8;
+/**
+ * The conversations of the best hits are read whole: the answer to a question found in one mail is often in the reply
+ * to it, which may share none of the question's words. How many best hits, and how many of each thread's messages.
+ */
+const CONVERSATION_HITS = 2;
+const CONVERSATION_MESSAGES = 4;
 const FOLLOW_UP = /\b(it|that|this|those|these|they|them|he|she|him|her|there|then)\b/i;
 
 export interface AskContext {
@@ -49,6 +56,18 @@ function bestPassage(subject: string, text: string, attachmentTextJson: string, 
   return best;
 }
 
+/** The other messages of the best hits' threads, newest first, none already among the hits. */
+async function conversationIds(found: SearchResult, context: AskContext): Promise<string[]> {
+  const hitIds = new Set(found.hits.map((hit) => hit.id));
+  const ids: string[] = [];
+  for (const hit of found.hits.slice(0, CONVERSATION_HITS)) {
+    if (hit.threadSize <= 1) continue;
+    const thread = await context.search({ query: `thread:${quoteValue(hit.threadId)}`, limit: CONVERSATION_MESSAGES + 1, mode: 'keyword', sort: 'date' }, {});
+    for (const message of thread.hits) if (!hitIds.has(message.id) && !ids.includes(message.id)) ids.push(message.id);
+  }
+  return ids;
+}
+
 export async function askQuestion(request: AskRequest, context: AskContext): Promise<Answer> {
   if (typeof request?.question !== 'string' || request.question.trim() === '') throw new LanternError('bad-request', 'ask: the question is empty');
   const started = performance.now();
@@ -56,7 +75,8 @@ export async function askQuestion(request: AskRequest, context: AskContext): Pro
   // Questions are phrased, not typed like searches: drop question words and let a mail match some of the rest.
   const found = await context.search({ query: retrievalQuery(request), limit: MAX_PASSAGES, mode: 'auto' }, { dropFiller: 'always', wordMatch: 'any' });
   const citedBefore = request.history?.at(-1)?.citedIds ?? [];
-  const ids = [...new Set([...citedBefore, ...found.hits.map((hit) => hit.id)])].slice(0, MAX_PASSAGES);
+  const retrieved = [...new Set([...citedBefore, ...found.hits.map((hit) => hit.id)])].slice(0, MAX_PASSAGES);
+  const ids = [...new Set([...retrieved, ...(await conversationIds(found, context))])];
   const records = new Map((await context.store.getColumns(ids, ['id', 'subject', 'fromName', 'fromAddress', 'date', 'text', 'attachmentTextJson'])).map((record) => [record.id, record]));
   const questionWords = new Set(words(request.question));
   const passages: Passage[] = [];
