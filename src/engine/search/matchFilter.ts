@@ -3,7 +3,7 @@ import type { AttachmentKind, Filter, MessageState, TextField } from '../../shar
 import { assertNever } from '../../shared/assertNever';
 import type { Catalog } from '../index/catalog';
 import { foldText } from '../index/fold';
-import { placeKey } from '../../shared/query/placeKey';
+import { placeKey, placeName } from '../../shared/query/placeKey';
 
 const KIND_PATTERNS: Record<Exclude<AttachmentKind, 'attachment'>, RegExp> = {
   pdf: /(^application\/pdf$)|\.pdf$/,
@@ -144,11 +144,12 @@ export function filterMatches(filter: MetadataFilter, catalog: Catalog): Uint8Ar
       columns.sourceId.mark(result, (source) => foldText(source).includes(prepared.folded));
       return result;
     case 'place': {
-      // A folder or label by its whole path or its last segment ("projects" finds the label "Work/Projects").
-      const key = prepared.place;
+      // A folder or label by its whole path or its last segment ("projects" finds the label "Work/Projects"); a value
+      // starting with "/" by its whole path only ("/Inbox" is not sbeck/Inbox).
+      const { key, wholePath } = placeName(filter.value);
       columns.folderKey.mark(result, (folder) => folder === key);
-      columns.folderLeafKey.mark(result, (leaf) => leaf === key);
-      markLabels(result, catalog, (label) => label === key || label.endsWith(`/${key}`));
+      if (!wholePath) columns.folderLeafKey.mark(result, (leaf) => leaf === key);
+      markLabels(result, catalog, (label) => label === key || (!wholePath && label.endsWith(`/${key}`)));
       return result;
     }
     case 'date': {

@@ -2,7 +2,7 @@
 // over them: the pre-filter that lets a narrow filter still return k passages.
 import type { Filter, QueryNode } from '../../shared/query/ast';
 import type { CatalogEntry } from '../index/catalog';
-import { placeKey } from '../../shared/query/placeKey';
+import { placeKey, placeName } from '../../shared/query/placeKey';
 import { foldText } from '../index/fold';
 
 /** The columns a chunk carries about its message, in the folded forms the catalog's filters compare. */
@@ -83,7 +83,8 @@ function filterCondition(filter: Filter): ChunkFilter {
       // One column holds every role, so the role itself is left to the caller's filter.
       return { ...contains('participants', foldText(filter.value)), exact: false };
     case 'place': {
-      const key = placeKey(filter.value);
+      const { key, wholePath } = placeName(filter.value);
+      if (wholePath) return { sql: anyOf([`folder = ${quote(key)}`, labelIs(key)]), exact: true };
       return { sql: anyOf([...folderIs(key), labelIs(key), `labels LIKE ${quote(`%/${key}|%`)}`]), exact: true };
     }
     case 'category':

@@ -122,6 +122,12 @@ export const EVERYTHING_SCOPE = '@*';
 /** `in:anywhere` searches every folder, Trash and Spam too, which other searches leave out (see excludedFolders). */
 export const ANYWHERE = 'anywhere';
 
+/**
+ * `in:"/sbeck/Inbox"`: a place that starts with "/" is one folder or label by its whole path from the top, never by its
+ * last segment, so the tree can tell the top-level Inbox from sbeck/Inbox (plain `in:inbox` finds both).
+ */
+export const WHOLE_PATH = '/';
+
 /** Gmail's category tabs, offered by autocomplete for `category:`. */
 export const CATEGORIES = ['primary', 'social', 'promotions', 'updates', 'forums'] as const;
 

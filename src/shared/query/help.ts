@@ -1,5 +1,5 @@
 // The search help sheet, generated from the operator and scope tables so the UI, the CLI and the README never drift.
-import { ANYWHERE, EVERYTHING_SCOPE, OPERATORS, SCOPES } from './grammar';
+import { ANYWHERE, EVERYTHING_SCOPE, OPERATORS, SCOPES, WHOLE_PATH } from './grammar';
 
 export interface HelpRow {
   syntax: string;
@@ -52,6 +52,11 @@ export function helpSections(): HelpSection[] {
         ...SCOPES.map((scope) => ({ syntax: `@${scope.name}:`, meaning: scope.hint, example: scope.example })),
         { syntax: EVERYTHING_SCOPE, meaning: 'Search everything', example: `${EVERYTHING_SCOPE} budget` },
         { syntax: `in:${ANYWHERE}`, meaning: 'Trash and Spam too: searches leave them out unless asked (in:trash, in:spam)', example: `in:${ANYWHERE} invoice` },
+        {
+          syntax: `in:"${WHOLE_PATH}a/b"`,
+          meaning: 'Exactly the folder or label at this whole path, as a click in the folder tree writes it (in:inbox also finds sbeck/Inbox)',
+          example: `in:"${WHOLE_PATH}sbeck/Inbox"`,
+        },
         { syntax: '-@folder:', meaning: 'Everywhere except', example: '-@folder:drafts' },
       ],
     },

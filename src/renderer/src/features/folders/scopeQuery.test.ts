@@ -30,6 +30,12 @@ describe('withScope', () => {
     expect(currentScope(scoped)).toEqual({ path: 'sbeck/Inbox', collection: 'enron-1a2b' });
     expect(withScope(scoped, 'Sent')).toBe('in:Sent report');
   });
+  it('writes and reads back a whole-path scope', () => {
+    const scoped = withScope('report', { path: '/sbeck/Sent Items', collection: null });
+    expect(scoped).toBe('in:"/sbeck/Sent Items" report');
+    expect(currentScope(scoped)).toEqual({ path: '/sbeck/Sent Items', collection: null });
+    expect(currentScope('in:/Inbox report')).toEqual({ path: '/Inbox', collection: null });
+  });
 });
 
 describe('quoteValue', () => {

@@ -1,5 +1,5 @@
-// Puts a folder or label scope (`in:<path>`, with `@collection:<source>` where the path alone would also find another
-// source's folder) into a query, replacing any scope already there, using the shared tokenizer.
+// Puts a folder or label scope (`in:/<whole path>`, with `@collection:<source>` where the path alone would also find
+// another source's folder) into a query, replacing any scope already there, using the shared tokenizer.
 import { tokenize, type Token } from '../../../../shared/query/tokenize';
 import { findOperator } from '../../../../shared/query/grammar';
 import { quoteValue } from '../../../../shared/query/quoteValue';
