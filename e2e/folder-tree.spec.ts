@@ -102,9 +102,9 @@ test('an Outlook folder tree and a Takeout: nested, in Gmail order, folded, filt
   await susanInbox.hover();
   await expect(page.getByTestId('folder-tooltip')).toContainText('enron-export.mbox › Susan_Bailey_Dec2000 › Notes Folders › Inbox');
 
-  // A click scopes the search to exactly that folder; a Trash label lists its mail; in:anywhere stays.
+  // A click scopes the search to exactly that folder, by its whole path; a Trash label lists its mail; in:anywhere stays.
   await susanInbox.click();
-  await expect(page.getByTestId('search-input')).toHaveValue(/^in:"Susan_Bailey_Dec2000\/Notes Folders\/Inbox"/);
+  await expect(page.getByTestId('search-input')).toHaveValue(/^in:"\/Susan_Bailey_Dec2000\/Notes Folders\/Inbox"/);
   await expect(susanInbox).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByTestId('result-count')).toHaveText('6 results');
   await row(page, 'label', 'Inbox').click();
@@ -114,7 +114,7 @@ test('an Outlook folder tree and a Takeout: nested, in Gmail order, folded, filt
   await page.getByTestId('search-input').fill('in:anywhere');
   await page.keyboard.press('Enter');
   await row(page, 'folder', 'sbeck/Deleted Items').click();
-  await expect(page.getByTestId('search-input')).toHaveValue('in:"sbeck/Deleted Items" in:anywhere');
+  await expect(page.getByTestId('search-input')).toHaveValue('in:"/sbeck/Deleted Items" in:anywhere');
   await expect(page.getByTestId('result-count')).toHaveText('6 results');
 
   // Folding is remembered across a reload.
@@ -142,7 +142,7 @@ test('an Outlook folder tree and a Takeout: nested, in Gmail order, folded, filt
   await page.keyboard.press('ArrowDown');
   await expect(row(page, 'folder', 'sbeck/Inbox')).toBeFocused();
   await page.keyboard.press('Enter');
-  await expect(page.getByTestId('search-input')).toHaveValue('in:sbeck/Inbox');
+  await expect(page.getByTestId('search-input')).toHaveValue('in:/sbeck/Inbox');
   await expect(page.getByTestId('result-count')).toHaveText('6 results');
   await page.keyboard.press('ArrowLeft');
   await expect(row(page, 'folder', 'sbeck')).toBeFocused();
@@ -168,7 +168,9 @@ test('an Outlook folder tree and a Takeout: nested, in Gmail order, folded, filt
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('folder-filter')).toHaveValue('');
   await expect(row(page, 'folder', 'sbeck')).toHaveAttribute('aria-expanded', 'false');
+  // At 1024 px the tree folds into a rail; its button opens the tree over the results.
   await page.setViewportSize({ width: 1024, height: 700 });
+  await page.getByTestId('folder-rail-toggle').click();
   await screenshot(page, 'folder-tree-1024');
 
   // Screen readers: a tree of items with levels, positions and fold states.

@@ -44,7 +44,7 @@ test('drop an mbox, see it import, search with an operator, move with the keyboa
   const folderPath = (await folder.getAttribute('data-path')) ?? '';
   const folderCount = Number((await folder.locator('.tree-count').textContent())?.replace(/[^0-9]/g, ''));
   await folder.click();
-  await expect(page.getByTestId('search-input')).toHaveValue(new RegExp(`^in:"?${folderPath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"?$`));
+  await expect(page.getByTestId('search-input')).toHaveValue(new RegExp(`^in:"?/${folderPath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"?$`));
   await expect(folder).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByTestId('result-count')).toHaveText(`${folderCount} results`);
   await page.getByTestId('folder-all').click();
