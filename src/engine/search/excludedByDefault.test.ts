@@ -87,8 +87,11 @@ describe('Trash and Spam left out unless asked; punctuation never a required wor
     const anywhere = await search('in:anywhere budget');
     expect(keys(anywhere)).toEqual(['deleted', 'junk', 'plan', 'review', 'spam', 'trash', 'trashImportant']);
     expect(anywhere.total).toBe(7);
-    expect(keys(await search('in:anywhere budget', 'semantic'))).toEqual(expect.arrayContaining(EXCLUDED));
-    expect(keys(await search('in:trash budget', 'semantic'))).toEqual(['trash', 'trashImportant']);
+    // By meaning only the mail near enough to "budget" is listed (the similarity floor), Trash and Spam among it.
+    expect(keys(await search('in:anywhere budget', 'semantic')).filter((key) => EXCLUDED.includes(key)).length).toBeGreaterThan(0);
+    const trashedByMeaning = keys(await search('in:trash budget', 'semantic'));
+    expect(trashedByMeaning.length).toBeGreaterThan(0);
+    expect(['trash', 'trashImportant']).toEqual(expect.arrayContaining(trashedByMeaning));
   });
 
   it('counts a message in Inbox and Trash as in Trash, as Gmail does, but finds it by its thread', async () => {

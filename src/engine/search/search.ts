@@ -32,11 +32,13 @@ export async function runSearch(request: SearchRequest, context: SearchContext, 
   return withCoverage({ ...loose, tookMs: result.tookMs + loose.tookMs, modeNote: joinNotes(note, loose.modeNote) });
 }
 
-/** Says so when words found nothing, by themselves or by meaning (a search of operators alone speaks for itself). */
+/**
+ * Says so when a search by meaning found nothing near enough either: without the floor it would have listed the nearest
+ * messages however far. A search by words alone, or by operators alone, speaks for itself with its count of 0.
+ */
 function withNothingMatched(result: SearchResult): SearchResult {
-  if (result.parsed.text.trim() === '') return result;
-  const how = result.mode === 'keyword' ? 'no message holds these words' : 'no message holds these words, and none is near enough in meaning';
-  return { ...result, modeNote: joinNotes(`no messages match: ${how}`, result.modeNote) };
+  if (result.mode === 'keyword' || result.parsed.text.trim() === '') return result;
+  return { ...result, modeNote: joinNotes('no messages match: no message holds these words, and none is near enough in meaning', result.modeNote) };
 }
 
 function joinNotes(first: string | null, second: string | null): string | null {
