@@ -2,15 +2,16 @@
 import type { SearchHit } from '../../shared/model/search';
 import type { ChunkMatch } from '../vectors/chunkStore';
 import type { RankedHit } from './rank';
+import { copiesShown, type Copies } from './sameMail';
 import type { SearchContext } from './searchContext';
 import { matchOf, snippetFor } from './snippetHighlights';
 import { toSummary } from './toSummary';
 
 /**
  * `chunks` holds the passage each hit found by meaning matched; `highlightTerms` are the query's (ParsedQuery.terms);
- * `folders` every folder of a mail stored more than once, by the ordinal of the copy shown (see sameMail.ts).
+ * `copies` the other copies of mails stored more than once, which the hit shown for each stands for (see sameMail.ts).
  */
-export async function pageHits(page: RankedHit[], chunks: Map<number, ChunkMatch>, highlightTerms: string[], folders: Map<number, string[]>, context: SearchContext): Promise<SearchHit[]> {
+export async function pageHits(page: RankedHit[], chunks: Map<number, ChunkMatch>, highlightTerms: string[], copies: Copies, context: SearchContext): Promise<SearchHit[]> {
   const ids = page.map((hit) => context.catalog.id(hit.ordinal));
   const texts = new Map((await context.store.getColumns(ids, ['id', 'snippet', 'text', 'attachmentTextJson'])).map((row) => [row.id, row]));
   return page.map((hit) => {
@@ -27,7 +28,7 @@ export async function pageHits(page: RankedHit[], chunks: Map<number, ChunkMatch
       matchType: hit.matchType,
       matchedIn: match.matchedIn,
       threadSize: context.catalog.threadSize(entry.row.threadId),
-      ...(folders.has(hit.ordinal) ? { folders: folders.get(hit.ordinal) } : {}),
+      ...copiesShown(hit.ordinal, copies, context.catalog),
     };
   });
 }

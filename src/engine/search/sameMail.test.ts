@@ -24,6 +24,9 @@ const MAILS: Mail[] = [
   { key: 'revised', folder: 'allen-p/sent', date: 'Tue, 14 Nov 2000 18:00:00 +0000', body: 'Phillip, a revised gas price forecast: the west desk numbers moved up.' },
   // The same text a month later: sent again, not a copy.
   { key: 'resent', folder: 'allen-p/sent', date: 'Thu, 14 Dec 2000 09:30:00 -0800', body: FORECAST },
+  // Two mails without text under one subject the same day: nothing tells them apart, so neither hides the other.
+  { key: 'blank-one', folder: 'allen-p/inbox', date: 'Wed, 15 Nov 2000 08:00:00 -0800', body: '', subject: 'Blank' },
+  { key: 'blank-two', folder: 'allen-p/inbox', date: 'Wed, 15 Nov 2000 09:00:00 -0800', body: ' ', subject: 'Blank' },
   { key: 'other', folder: 'allen-p/inbox', date: 'Wed, 15 Nov 2000 10:00:00 -0800', body: 'Lunch on Friday at noon?', subject: 'Lunch' },
 ];
 
@@ -72,6 +75,7 @@ describe('copies of one mail are one hit', () => {
         const copy = result.hits.find((hit) => hit.folders !== undefined)!;
         expect([...copy.folders!].sort()).toEqual(['allen-p/all_documents', 'allen-p/discussion_threads', 'allen-p/sent']);
         expect(copy.folders![0]).toBe(copy.folder);
+        expect([copy.messageId, ...copy.copyMessageIds!].map((messageId) => messageId.split('.')[0]).sort()).toEqual(['all-documents', 'sent', 'threads']);
         expect(result.hits.filter((hit) => hit.folders !== undefined)).toHaveLength(1);
       });
     }
@@ -80,9 +84,13 @@ describe('copies of one mail are one hit', () => {
   it('collapses copies in a listing by sender too, and the same search twice gives the same total', async () => {
     const first = await engine.search({ query: 'from:john.arnold@enron.com', mode: 'keyword' });
     const second = await engine.search({ query: 'from:john.arnold@enron.com', mode: 'keyword' });
-    expect(first.total).toBe(4);
-    expect(first.hits).toHaveLength(4);
+    expect(first.total).toBe(6);
+    expect(first.hits).toHaveLength(6);
     expect(second.total).toBe(first.total);
+  });
+
+  it('keeps mails without text apart', async () => {
+    expect((await engine.search({ query: 'subject:blank', mode: 'keyword' })).total).toBe(2);
   });
 
   it('finds each copy by its own folder', async () => {

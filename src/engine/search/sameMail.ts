@@ -15,8 +15,8 @@ const BODY_READ_BUDGET = 20_000;
 export interface Copies {
   /** Ordinals that are a copy of a message kept instead of them. */
   dropped: Set<number>;
-  /** For each kept ordinal that has copies: every folder the mail is in, its own first. */
-  folders: Map<number, string[]>;
+  /** For each kept ordinal that has copies: the ordinals of its copies, in the list's order. */
+  copiesOf: Map<number, number[]>;
   /** True when some candidates were left unchecked (BODY_READ_BUDGET), so the count of distinct mails is an estimate. */
   isIncomplete: boolean;
 }
@@ -54,6 +54,16 @@ function normalisedBodyHash(text: string): string {
   return createHash('sha1').update(text.replace(/\s+/g, ' ').trim().toLowerCase()).digest('hex');
 }
 
+const EMPTY_BODY_HASH = normalisedBodyHash('');
+
+/** What a hit shows of the copies it stands for: every folder the mail is in (its own first) and the copies' Message-IDs. */
+export function copiesShown(ordinal: number, copies: Copies, catalog: Catalog): { folders: string[]; copyMessageIds: string[] } | null {
+  const others = copies.copiesOf.get(ordinal);
+  if (!others) return null;
+  const folders = [...new Set([ordinal, ...others].map((copy) => catalog.folder(copy)))];
+  return { folders, copyMessageIds: others.map((copy) => catalog.messageId(copy)) };
+}
+
 /**
  * Finds the copies among `ordinals`: same sender, subject and normalised body, dates within a day. Within each set of
  * copies the one `isBefore` puts first is kept (the first in the list's order).
@@ -76,7 +86,7 @@ export async function findCopies(ordinals: Iterable<number>, isBefore: (first: n
     if (dated.length >= 2) candidates.push(dated.sort((first, second) => (isBefore(first, second) ? -1 : isBefore(second, first) ? 1 : first - second)));
   }
   const hashes = await readBodyHashes(candidates.flat(), context);
-  const copies: Copies = { dropped: new Set(), folders: new Map(), isIncomplete: false };
+  const copies: Copies = { dropped: new Set(), copiesOf: new Map(), isIncomplete: false };
   for (const bucket of candidates) {
     const kept: number[] = [];
     for (const ordinal of bucket) {
@@ -85,15 +95,14 @@ export async function findCopies(ordinals: Iterable<number>, isBefore: (first: n
         copies.isIncomplete = true;
         continue;
       }
-      const original = kept.find((other) => hashes.get(catalog.id(other)) === hash && Math.abs(catalog.dates[other]! - catalog.dates[ordinal]!) <= COPY_DATE_SPAN_MS);
+      // Mails without text (an attachment alone, a bare subject) are told apart by nothing here: never copies.
+      const original = hash === EMPTY_BODY_HASH ? undefined : kept.find((other) => hashes.get(catalog.id(other)) === hash && Math.abs(catalog.dates[other]! - catalog.dates[ordinal]!) <= COPY_DATE_SPAN_MS);
       if (original === undefined) {
         kept.push(ordinal);
         continue;
       }
       copies.dropped.add(ordinal);
-      const folders = copies.folders.get(original) ?? [catalog.folder(original)];
-      if (!folders.includes(catalog.folder(ordinal))) folders.push(catalog.folder(ordinal));
-      copies.folders.set(original, folders);
+      copies.copiesOf.set(original, [...(copies.copiesOf.get(original) ?? []), ordinal]);
     }
   }
   return copies;

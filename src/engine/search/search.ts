@@ -91,7 +91,7 @@ async function collapseCopies(plan: SearchPlan, keyword: Evaluation, ranking: Fu
     if (copies.dropped.size > 0) ranking.fused = ranking.fused.filter((hit) => !copies.dropped.has(hit.ordinal));
     return copies;
   }
-  if (!plan.usesKeywords) return { dropped: new Set(), folders: new Map(), isIncomplete: false };
+  if (!plan.usesKeywords) return { dropped: new Set(), copiesOf: new Map(), isIncomplete: false };
   const { scores } = keyword;
   const byScore = (first: number, second: number): boolean => scores[first]! > scores[second]! || (scores[first] === scores[second] && byDate(first, second));
   const copies = await findCopies(setBits(keyword.matches), plan.sort === 'date' ? byDate : byScore, context);
@@ -120,7 +120,7 @@ async function searchOnce(request: SearchRequest, context: SearchContext, tuning
   else if (plan.sort === 'date') ranked = firstMatches(keyword.matches, dateOrder, pageEnd).map((ordinal) => ({ ordinal, score: keyword.scores[ordinal]!, matchType: 'keyword' }));
   else ranked = bestDiversified(keyword.matches, keyword.scores, context.catalog, pageEnd);
   const page = ranked.slice(plan.offset, pageEnd);
-  const hits = withReasons(await pageHits(page, ranking.chunks, parsed.terms.highlightTerms, copies.folders, context), page, plan, keyword, ranking, context);
+  const hits = withReasons(await pageHits(page, ranking.chunks, parsed.terms.highlightTerms, copies, context), page, plan, keyword, ranking, context);
   const operatorFixes = operatorSuggestions(parsed);
   return {
     query: request.query,

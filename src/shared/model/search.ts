@@ -45,6 +45,8 @@ export interface SearchHit extends MessageSummary {
    * within a day, whatever their Message-IDs): its copies are not hits of their own. Absent for a mail stored once.
    */
   folders?: string[];
+  /** The Message-IDs of this mail's other copies, as `folders`. */
+  copyMessageIds?: string[];
   /** Why it is in the list, for the "Why these results?" panel; absent from engines that predate it. */
   reasons?: HitReasons;
 }
