@@ -52,11 +52,11 @@ function sender(message: Expected): string {
   return /<([^>]*)>/.exec(message.from)?.[1] ?? message.from;
 }
 
-/** Mails a search counts: one per Message-ID, and copies of one mail (same sender, subject and text, dates within a day) once. */
+/** Mails a search counts: one per Message-ID, and copies of one mail (same sender, subject and text, dates within a day) once; mails without text are never copies. */
 function distinctCount(messages: Expected[], predicate: (message: Expected) => boolean): number {
   const kept: Expected[] = [];
   for (const message of new Map(messages.filter(predicate).map((message) => [message.messageId, message])).values()) {
-    const isCopy = kept.some((other) => sender(other) === sender(message) && other.subject === message.subject && other.body === message.body && Math.abs(other.date - message.date) <= 86_400_000);
+    const isCopy = message.body !== '' && kept.some((other) => sender(other) === sender(message) && other.subject === message.subject && other.body === message.body && Math.abs(other.date - message.date) <= 86_400_000);
     if (!isCopy) kept.push(message);
   }
   return kept.length;
