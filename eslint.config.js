@@ -5,7 +5,20 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 // Bare builtin names are matched exactly (as `paths`), so our own files named like them (contract/http.ts) stay importable.
-const NODE_BUILTIN_NAMES = ['fs', 'path', 'os', 'child_process', 'crypto', 'stream', 'zlib', 'http', 'https', 'net', 'url', 'worker_threads'];
+const NODE_BUILTIN_NAMES = [
+  'fs',
+  'path',
+  'os',
+  'child_process',
+  'crypto',
+  'stream',
+  'zlib',
+  'http',
+  'https',
+  'net',
+  'url',
+  'worker_threads',
+];
 const nodeBuiltins = ['node:*'];
 
 function restrict(patterns, message, { withBuiltins = false } = {}) {
@@ -51,7 +64,18 @@ export default tseslint.config(
     rules: restrictGroups([
       [ENGINE_OUTSIDE, ENGINE_OUTSIDE_MESSAGE],
       [
-        ['**/search/**', '**/import/**', '**/answer/**', '**/vectors/**', '**/check/**', '**/backup/**', '**/export/**', '**/settings/**', '**/api/**', '**/hosts/**'],
+        [
+          '**/search/**',
+          '**/import/**',
+          '**/answer/**',
+          '**/vectors/**',
+          '**/check/**',
+          '**/backup/**',
+          '**/export/**',
+          '**/settings/**',
+          '**/api/**',
+          '**/hosts/**',
+        ],
         'index, store and embed are the bottom of the engine: search, import, answer, the rest and the facade (api/, hosts/) build on them, never the other way round.',
       ],
     ]),
@@ -70,14 +94,21 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      ...restrict([...nodeBuiltins, 'electron', '**/engine/**', '**/main/**', '**/cli/**', '**/preload/**'], 'The renderer talks to the engine only through LanternClient.', {
-        withBuiltins: true,
-      }),
+      ...restrict(
+        [...nodeBuiltins, 'electron', '**/engine/**', '**/main/**', '**/cli/**', '**/preload/**'],
+        'The renderer talks to the engine only through LanternClient.',
+        {
+          withBuiltins: true,
+        },
+      ),
     },
   },
   {
     files: ['src/cli/**/*.ts'],
-    rules: restrict(['electron', 'electron-store', '**/main/**', '**/renderer/**', '**/preload/**'], 'The CLI runs in plain Node: no electron.'),
+    rules: restrict(
+      ['electron', 'electron-store', '**/main/**', '**/renderer/**', '**/preload/**'],
+      'The CLI runs in plain Node: no electron.',
+    ),
   },
   {
     files: ['src/preload/**/*.ts'],

@@ -11,7 +11,6 @@ const [dataDir, otherArchive] = process.argv.slice(2) as [string, string];
 /** Embedding a large store takes hours on two cores; a minute of it shows how searches fare meanwhile. */
 const EMBEDDING_WINDOW_MS = 60_000;
 
-
 /** Runs the bench queries one after another, as a person would, until `work` settles; returns their latencies. */
 async function searchWhile(engine: Engine, work: Promise<unknown>): Promise<number[]> {
   let settled = false;
@@ -30,7 +29,13 @@ async function searchWhile(engine: Engine, work: Promise<unknown>): Promise<numb
 }
 
 function summary(samples: number[], busyMs: number): BusyLatency {
-  return { searches: samples.length, p50: percentile(samples, 0.5), p95: percentile(samples, 0.95), max: Math.max(0, ...samples), busyMs: Math.round(busyMs) };
+  return {
+    searches: samples.length,
+    p50: percentile(samples, 0.5),
+    p95: percentile(samples, 0.95),
+    max: Math.max(0, ...samples),
+    busyMs: Math.round(busyMs),
+  };
 }
 
 import { join } from 'node:path';

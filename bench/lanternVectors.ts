@@ -19,7 +19,10 @@ const script = join(import.meta.dirname, 'embedWorker.mjs');
 const embedder = cachingEmbedder(
   cache,
   UNIVERSAL_SENTENCE_ENCODER_ID,
-  async () => poolEmbedder(await Promise.all(Array.from({ length: Number(workerCount) }, () => createWorkerEmbedder(script, {}, UNIVERSAL_SENTENCE_ENCODER_ID)))),
+  async () =>
+    poolEmbedder(
+      await Promise.all(Array.from({ length: Number(workerCount) }, () => createWorkerEmbedder(script, {}, UNIVERSAL_SENTENCE_ENCODER_ID))),
+    ),
   counts,
 );
 const engine = await openEngine({ dataDir, embedder });
@@ -27,7 +30,9 @@ let lastLog = 0;
 engine.subscribe((event) => {
   if (event.type !== 'embedding-progress' || performance.now() - lastLog < 30_000) return;
   lastLog = performance.now();
-  console.error(`  vectors: ${event.done}/${event.total} messages (${counts.fromCache} passages from the cache, ${counts.embedded} embedded)`);
+  console.error(
+    `  vectors: ${event.done}/${event.total} messages (${counts.fromCache} passages from the cache, ${counts.embedded} embedded)`,
+  );
 });
 const started = performance.now();
 const report = await engine.embed();

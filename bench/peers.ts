@@ -23,7 +23,10 @@ function hasCommand(command: string): boolean {
 export function ensurePeers(): void {
   if (hasCommand('notmuch') && hasCommand('mu')) return;
   execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-  execFileSync('apt-get', ['install', '-y', '-qq', 'notmuch', 'maildir-utils'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  execFileSync('apt-get', ['install', '-y', '-qq', 'notmuch', 'maildir-utils'], {
+    stdio: 'inherit',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
 }
 
 function timeRun(command: string, args: string[], env: NodeJS.ProcessEnv): { ms: number; stdout: string } {
@@ -34,7 +37,11 @@ function timeRun(command: string, args: string[], env: NodeJS.ProcessEnv): { ms:
   return { ms, stdout: result.stdout };
 }
 
-function timeQueries(queries: BenchQuery[], run: (query: string) => { ms: number; stdout: string }, key: 'notmuch' | 'mu'): { samples: number[]; totals: Record<string, number> } {
+function timeQueries(
+  queries: BenchQuery[],
+  run: (query: string) => { ms: number; stdout: string },
+  key: 'notmuch' | 'mu',
+): { samples: number[]; totals: Record<string, number> } {
   const samples: number[] = [];
   const totals: Record<string, number> = {};
   for (let repeat = 0; repeat < 3; repeat += 1) {
@@ -52,12 +59,23 @@ function timeQueries(queries: BenchQuery[], run: (query: string) => { ms: number
 export async function runNotmuch(maildir: string, home: string, messages: number, queries: BenchQuery[]): Promise<PeerResult> {
   await mkdir(home, { recursive: true });
   const config = join(home, 'notmuch-config');
-  await writeFile(config, `[database]\npath=${maildir}\n[user]\nname=Bench\nprimary_email=bench@example.com\n[new]\ntags=inbox;\n[search]\nexclude_tags=\n[maildir]\nsynchronize_flags=false\n`);
+  await writeFile(
+    config,
+    `[database]\npath=${maildir}\n[user]\nname=Bench\nprimary_email=bench@example.com\n[new]\ntags=inbox;\n[search]\nexclude_tags=\n[maildir]\nsynchronize_flags=false\n`,
+  );
   const env = { ...process.env, NOTMUCH_CONFIG: config };
   const index = timeRun('notmuch', ['new', '--quiet'], env);
   const { samples, totals } = timeQueries(queries, (query) => timeRun('notmuch', ['search', '--output=messages', query], env), 'notmuch');
   const version = execFileSync('notmuch', ['--version'], { encoding: 'utf8' }).trim();
-  return { name: 'notmuch', version, indexSeconds: index.ms / 1000, messagesPerSecond: messages / (index.ms / 1000), queryP50: percentile(samples, 0.5), queryP95: percentile(samples, 0.95), totals };
+  return {
+    name: 'notmuch',
+    version,
+    indexSeconds: index.ms / 1000,
+    messagesPerSecond: messages / (index.ms / 1000),
+    queryP50: percentile(samples, 0.5),
+    queryP95: percentile(samples, 0.95),
+    totals,
+  };
 }
 
 export async function runMu(maildir: string, home: string, messages: number, queries: BenchQuery[]): Promise<PeerResult> {
@@ -67,5 +85,13 @@ export async function runMu(maildir: string, home: string, messages: number, que
   const index = timeRun('mu', ['index', `--muhome=${home}`, '--quiet'], env);
   const { samples, totals } = timeQueries(queries, (query) => timeRun('mu', ['find', `--muhome=${home}`, '--fields=i', query], env), 'mu');
   const version = execFileSync('mu', ['--version'], { encoding: 'utf8' }).split('\n')[0]!.trim();
-  return { name: 'mu', version, indexSeconds: index.ms / 1000, messagesPerSecond: messages / (index.ms / 1000), queryP50: percentile(samples, 0.5), queryP95: percentile(samples, 0.95), totals };
+  return {
+    name: 'mu',
+    version,
+    indexSeconds: index.ms / 1000,
+    messagesPerSecond: messages / (index.ms / 1000),
+    queryP50: percentile(samples, 0.5),
+    queryP95: percentile(samples, 0.95),
+    totals,
+  };
 }

@@ -59,7 +59,6 @@ interface EmbeddingRate {
   bareChunksPerSecond: number;
 }
 
-
 interface FirstResult {
   archiveMb: number;
   firstStoredMs: number;
@@ -84,8 +83,19 @@ function firstResultLines(first: FirstResult): string[] {
 if (args.has('--first-result-only')) {
   const work = await mkdtemp(join(tmpdir(), 'lantern-bench-'));
   try {
-    const first = runDriver('lanternFirstResult', [join(work, 'store'), ioUring, join(bundleDir, 'parseWorker.mjs')]) as unknown as FirstResult;
-    const report = ['# First result while importing', '', `Run ${new Date().toISOString()} on ${cpus()[0]?.model ?? 'unknown CPU'} (${cpus().length} cores), Node ${process.version}.`, '', ...firstResultLines(first), ''].join('\n');
+    const first = runDriver('lanternFirstResult', [
+      join(work, 'store'),
+      ioUring,
+      join(bundleDir, 'parseWorker.mjs'),
+    ]) as unknown as FirstResult;
+    const report = [
+      '# First result while importing',
+      '',
+      `Run ${new Date().toISOString()} on ${cpus()[0]?.model ?? 'unknown CPU'} (${cpus().length} cores), Node ${process.version}.`,
+      '',
+      ...firstResultLines(first),
+      '',
+    ].join('\n');
     await writeFile(join(repoRoot, 'bench', 'results-first-result.md'), `${report}\n`);
     console.log(report);
   } finally {
@@ -115,7 +125,12 @@ const work = await mkdtemp(join(tmpdir(), 'lantern-bench-'));
 let firstResult: FirstResult | null = null;
 try {
   if (withPeers) ensurePeers();
-  if (!millionOnly) firstResult = runDriver('lanternFirstResult', [join(work, 'store-first-result'), ioUring, join(bundleDir, 'parseWorker.mjs')]) as unknown as FirstResult;
+  if (!millionOnly)
+    firstResult = runDriver('lanternFirstResult', [
+      join(work, 'store-first-result'),
+      ioUring,
+      join(bundleDir, 'parseWorker.mjs'),
+    ]) as unknown as FirstResult;
   for (const size of sizes) {
     console.error(`\n== ${size.label}`);
     const source = size.messages === null ? ioUring : join(work, `scaled-${size.messages}.mbox`);
@@ -160,7 +175,7 @@ const lines: string[] = [
   `Run ${new Date().toISOString()} on ${cpus()[0]?.model ?? 'unknown CPU'} (${cpus().length} cores, ${round(totalmem() / 2 ** 30)} GiB), Node ${process.version}.`,
   'Lantern runs in-process (import with parse worker threads); notmuch and mu are timed as whole processes, as people run them.',
   '',
-  'Lantern is timed to the import\'s report, when its messages are keyword-searchable; merging the import\'s store fragments follows on the engine\'s write queue while searches go on, timed apart ("then merged").',
+  "Lantern is timed to the import's report, when its messages are keyword-searchable; merging the import's store fragments follows on the engine's write queue while searches go on, timed apart (\"then merged\").",
   '',
   '| archive | Lantern import msg/s | MB/s | peak RSS MB | store MB | then merged s | notmuch msg/s | mu msg/s | Lantern/mu | Lantern/notmuch |',
   '|---|---|---|---|---|---|---|---|---|---|',
@@ -173,8 +188,14 @@ for (const result of results) {
     `| ${result.label} | ${round(ours.messagesPerSecond!, 0)} | ${round(ours.megabytesPerSecond!)} | ${ours.peakRssMb} | ${round(ours.storeMb!)} | ${round(ours.settleMs! / 1000)} | ${notmuch ? round(notmuch.messagesPerSecond, 0) : '–'} | ${mu ? round(mu.messagesPerSecond, 0) : '–'} | ${ratio(ours.messagesPerSecond!, mu?.messagesPerSecond)} | ${ratio(ours.messagesPerSecond!, notmuch?.messagesPerSecond)} |`,
   );
 }
-lines.push('', `Queries: ${BENCH_QUERIES.length} fixed queries (operators, words, phrases, questions), 5 warm repeats each; milliseconds.`, '');
-lines.push('| archive | messages with vectors | start to first result | cold query | keyword+operators p50 / p95 | semantic p50 / p95 | hybrid p50 / p95 | auto p50 / p95 | autocomplete p50 / p95 (first) | engine peak RSS MB | notmuch search p50 / p95 | mu find p50 / p95 | keyword p95 / notmuch p95 |');
+lines.push(
+  '',
+  `Queries: ${BENCH_QUERIES.length} fixed queries (operators, words, phrases, questions), 5 warm repeats each; milliseconds.`,
+  '',
+);
+lines.push(
+  '| archive | messages with vectors | start to first result | cold query | keyword+operators p50 / p95 | semantic p50 / p95 | hybrid p50 / p95 | auto p50 / p95 | autocomplete p50 / p95 (first) | engine peak RSS MB | notmuch search p50 / p95 | mu find p50 / p95 | keyword p95 / notmuch p95 |',
+);
 lines.push('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
 for (const result of results) {
   const query = result.queries as {

@@ -44,12 +44,22 @@ describe('the bench vector cache', () => {
     const counts: CacheCounts = { fromCache: 0, embedded: 0 };
     let loads = 0;
     const cache = await VectorCache.open(file, 512);
-    const embedder = cachingEmbedder(cache, UNIVERSAL_SENTENCE_ENCODER_ID, async () => ((loads += 1), poolEmbedder([model, second])), counts);
+    const embedder = cachingEmbedder(
+      cache,
+      UNIVERSAL_SENTENCE_ENCODER_ID,
+      async () => ((loads += 1), poolEmbedder([model, second])),
+      counts,
+    );
 
     expectSameVectors(await embedder.embed([...TEXTS, TEXTS[0]!]), [...direct, direct[0]!]);
     expect(counts).toEqual({ fromCache: 0, embedded: TEXTS.length });
 
-    const reopened = cachingEmbedder(await VectorCache.open(file, 512), UNIVERSAL_SENTENCE_ENCODER_ID, async () => ((loads += 1), second), counts);
+    const reopened = cachingEmbedder(
+      await VectorCache.open(file, 512),
+      UNIVERSAL_SENTENCE_ENCODER_ID,
+      async () => ((loads += 1), second),
+      counts,
+    );
     expectSameVectors(await reopened.embed([...TEXTS].reverse()), [...direct].reverse());
     expect(counts).toEqual({ fromCache: TEXTS.length, embedded: TEXTS.length });
     expect(loads).toBe(1);

@@ -10,7 +10,10 @@ import type { Embedder } from '../src/engine/embed/embedder';
 const KEY_BYTES = 16;
 
 function keyOf(text: string): string {
-  return createHash('sha256').update(text).digest('hex').slice(0, KEY_BYTES * 2);
+  return createHash('sha256')
+    .update(text)
+    .digest('hex')
+    .slice(0, KEY_BYTES * 2);
 }
 
 export class VectorCache {

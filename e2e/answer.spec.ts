@@ -75,7 +75,9 @@ test('the answer streams token by token from a local model, named in the pane', 
   await screenshot(page, 'answer-01-local-model');
 
   const snapshots = (await page.evaluate('window.answerSnapshots')) as AnswerSnapshot[];
-  const streamed = snapshots.filter((snapshot) => snapshot.phase === 'streaming' && snapshot.text !== '' && snapshot.text !== 'Reading your mail…').map((snapshot) => snapshot.text);
+  const streamed = snapshots
+    .filter((snapshot) => snapshot.phase === 'streaming' && snapshot.text !== '' && snapshot.text !== 'Reading your mail…')
+    .map((snapshot) => snapshot.text);
   // Several partial texts were on screen, each growing from the one before: tokens arrived one by one.
   expect(streamed.length, `partial texts seen: ${JSON.stringify(streamed.slice(0, 5))}`).toBeGreaterThanOrEqual(3);
   for (let index = 1; index < streamed.length; index += 1) expect(streamed[index]!.startsWith(streamed[index - 1]!)).toBe(true);
@@ -86,7 +88,11 @@ test('the answer streams token by token from a local model, named in the pane', 
 });
 
 /** A loopback Ollama that writes one word every 150 ms and notes whether the engine hung up before it finished. */
-async function startSlowOllama(): Promise<{ url: string; state: { requests: number; hungUp: boolean; wordsSent: number }; close: () => Promise<void> }> {
+async function startSlowOllama(): Promise<{
+  url: string;
+  state: { requests: number; hungUp: boolean; wordsSent: number };
+  close: () => Promise<void>;
+}> {
   const state = { requests: 0, hungUp: false, wordsSent: 0 };
   const server = createServer((request, response) => {
     if (request.method !== 'POST' || request.url !== '/api/chat') {
@@ -169,7 +175,9 @@ test('a model file that is not there is reported in the pane, and the app goes o
     const pane = page.getByTestId('answer-pane');
     await expect(pane).toHaveAttribute('data-phase', 'failed', { timeout: 60_000 });
     await expect(page.getByTestId('answer-error')).toHaveAttribute('role', 'alert');
-    await expect(page.getByTestId('answer-error')).toContainText(/cannot load .*no-such-model\.gguf.*choose another \.gguf file in settings/);
+    await expect(page.getByTestId('answer-error')).toContainText(
+      /cannot load .*no-such-model\.gguf.*choose another \.gguf file in settings/,
+    );
     await screenshot(page, 'answer-02-missing-model');
     // The rest of the app still works: search and open a result.
     await typeInSearchBar(page, 'numpy');

@@ -79,7 +79,13 @@ test('dark theme from the top bar, remembered; the ? sheet lists every shortcut;
   await expect(page.getByTestId('shortcut-sheet-close')).toBeFocused();
   const shortcutCount = SHORTCUT_GROUPS.reduce((sum, group) => sum + group.shortcuts.length, 0);
   await expect(sheet.getByTestId('shortcut-row')).toHaveCount(shortcutCount);
-  for (const text of ['Focus the search bar', 'Ask the search text as a question', 'Next pane', 'Open the next result in the reading pane', 'Back to the results']) {
+  for (const text of [
+    'Focus the search bar',
+    'Ask the search text as a question',
+    'Next pane',
+    'Open the next result in the reading pane',
+    'Back to the results',
+  ]) {
     await expect(sheet).toContainText(text);
   }
   await expect(sheet.locator('kbd', { hasText: 'Ctrl' }).first()).toBeVisible();
@@ -150,14 +156,17 @@ test('dark theme from the top bar, remembered; the ? sheet lists every shortcut;
   // With the answer pane open too, the reading pane stays on screen.
   await page.keyboard.press('Control+j');
   await expect(page.getByTestId('answer-pane')).toBeVisible();
-  for (const testId of ['result-list', 'reading-pane', 'answer-pane']) expect(await isOnScreen(page, testId), `${testId} inside the window`).toBe(true);
+  for (const testId of ['result-list', 'reading-pane', 'answer-pane'])
+    expect(await isOnScreen(page, testId), `${testId} inside the window`).toBe(true);
   await screenshot(page, 'appearance-04-zoom-200-answer');
 
   await page.getByTestId('theme-switch').click();
   await page.getByTestId('theme-option-light').click();
   // Colours change with a short transition: wait for the search box to settle on the light sidebar colour.
   await expect
-    .poll(() => page.locator('.search-box').evaluate((element) => element.ownerDocument.defaultView!.getComputedStyle(element).backgroundColor))
+    .poll(() =>
+      page.locator('.search-box').evaluate((element) => element.ownerDocument.defaultView!.getComputedStyle(element).backgroundColor),
+    )
     .toBe('rgb(238, 241, 245)');
   await screenshot(page, 'appearance-05-zoom-200-light');
   await page.keyboard.press('?');

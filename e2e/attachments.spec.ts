@@ -42,7 +42,8 @@ test('open a mail with the keyboard and save its attachment: the download holds 
   // Keyboard: from the reading pane, Tab reaches the buttons (they sit in the headers, before the body).
   await page.getByTestId('reading-pane').focus();
   const save = items.nth(0).getByTestId('attachment-save');
-  for (let step = 0; step < 20 && !(await save.evaluate((element) => element === element.ownerDocument.activeElement)); step += 1) await page.keyboard.press('Tab');
+  for (let step = 0; step < 20 && !(await save.evaluate((element) => element === element.ownerDocument.activeElement)); step += 1)
+    await page.keyboard.press('Tab');
   await expect(save).toBeFocused();
 
   const [download] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);

@@ -41,7 +41,10 @@ async function importSlice(page: Page): Promise<number> {
   return threadIds(mbox).size;
 }
 
-test('a reply opened from the results shows its whole thread, oldest first, with quotes folded and n / p moving through it', async ({ page, lantern }) => {
+test('a reply opened from the results shows its whole thread, oldest first, with quotes folded and n / p moving through it', async ({
+  page,
+  lantern,
+}) => {
   await page.goto(lantern.url);
   const threadSize = await importSlice(page);
   expect(threadSize).toBeGreaterThan(8);
@@ -58,7 +61,9 @@ test('a reply opened from the results shows its whole thread, oldest first, with
   await expect(messages).toHaveCount(threadSize);
   await expect(page.getByTestId('conversation-count')).toHaveText(`${threadSize} messages`);
   // Oldest first.
-  const dates = await messages.locator('.conversation-row time').evaluateAll((times) => times.map((time) => time.getAttribute('datetime') ?? ''));
+  const dates = await messages
+    .locator('.conversation-row time')
+    .evaluateAll((times) => times.map((time) => time.getAttribute('datetime') ?? ''));
   expect(dates).toEqual([...dates].sort());
   // Only the opened message is expanded, and it is in view; the others are one line with a preview.
   const open = page.locator('[data-testid="conversation-message"].is-open');

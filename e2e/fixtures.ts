@@ -24,7 +24,10 @@ export interface LanternServer {
 
 function waitForUrl(child: ChildProcess, output: () => string): Promise<string> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`e2e: lantern serve printed no URL within ${START_TIMEOUT_MS} ms; output:\n${output()}`)), START_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => reject(new Error(`e2e: lantern serve printed no URL within ${START_TIMEOUT_MS} ms; output:\n${output()}`)),
+      START_TIMEOUT_MS,
+    );
     const onData = (): void => {
       const match = SERVER_LINE.exec(output());
       if (match?.[1]) {

@@ -18,7 +18,16 @@ const OUTLOOK_FOLDERS = [
 ];
 
 /** Gmail's labels by message, read and unread mixed, with nested user labels and a trashed message. */
-const TAKEOUT_LABELS = ['Inbox,Unread', 'Inbox,Opened,Starred', 'Sent,Opened', 'Projects/Alpha,Unread', 'Projects/Beta,Opened', 'Trash,Opened', 'Inbox,Important,Category updates,Opened', 'Spam,Unread'];
+const TAKEOUT_LABELS = [
+  'Inbox,Unread',
+  'Inbox,Opened,Starred',
+  'Sent,Opened',
+  'Projects/Alpha,Unread',
+  'Projects/Beta,Opened',
+  'Trash,Opened',
+  'Inbox,Important,Category updates,Opened',
+  'Spam,Unread',
+];
 
 function splitMessages(mbox: Buffer): string[] {
   return mbox.toString('latin1').split(/\n(?=From \S+ )/);
@@ -30,7 +39,10 @@ function withHeader(part: string, header: string): string {
 }
 
 function outlookMbox(parts: string[]): Buffer {
-  return Buffer.from(parts.map((part, index) => withHeader(part, `X-Folder: ${OUTLOOK_FOLDERS[index % OUTLOOK_FOLDERS.length]}\n`)).join('\n'), 'latin1');
+  return Buffer.from(
+    parts.map((part, index) => withHeader(part, `X-Folder: ${OUTLOOK_FOLDERS[index % OUTLOOK_FOLDERS.length]}\n`)).join('\n'),
+    'latin1',
+  );
 }
 
 function takeoutMbox(parts: string[]): Buffer {
@@ -44,7 +56,9 @@ function takeoutMbox(parts: string[]): Buffer {
 
 /** How many of `count` messages carry `label` in TAKEOUT_LABELS' rotation, and how many of those are unread. */
 function labelCounts(count: number, label: string): { total: number; unread: number } {
-  const carrying = [...Array(count).keys()].map((index) => TAKEOUT_LABELS[index % TAKEOUT_LABELS.length]!.split(',')).filter((labels) => labels.includes(label));
+  const carrying = [...Array(count).keys()]
+    .map((index) => TAKEOUT_LABELS[index % TAKEOUT_LABELS.length]!.split(','))
+    .filter((labels) => labels.includes(label));
   return { total: carrying.length, unread: carrying.filter((labels) => labels.includes('Unread')).length };
 }
 
@@ -55,9 +69,13 @@ async function importFile(page: Page, name: string, bytes: Buffer, count: number
   await page.getByTestId('import-dismiss').click();
 }
 
-const row = (page: Page, kind: 'folder' | 'label', folderPath: string): Locator => page.locator(`[data-testid="folder-item"][data-kind="${kind}"][data-path="${folderPath}"]`);
+const row = (page: Page, kind: 'folder' | 'label', folderPath: string): Locator =>
+  page.locator(`[data-testid="folder-item"][data-kind="${kind}"][data-path="${folderPath}"]`);
 
-test('an Outlook folder tree and a Takeout: nested, in Gmail order, folded, filtered, described and driven by keys', async ({ page, lantern }) => {
+test('an Outlook folder tree and a Takeout: nested, in Gmail order, folded, filtered, described and driven by keys', async ({
+  page,
+  lantern,
+}) => {
   const parts = splitMessages(await readFirstMessages(CORPUS, 72));
   const outlook = parts.slice(0, 36);
   const takeout = parts.slice(36);
@@ -80,13 +98,28 @@ test('an Outlook folder tree and a Takeout: nested, in Gmail order, folded, filt
   await expect(sources.locator('.tree-name')).toHaveText(['enron-export.mbox', 'All mail Including Spam and Trash.mbox']);
 
   // Gmail's labels first, in Gmail's order, categories, then user labels nested on "/"; read states are not places.
-  await expect(page.locator('[data-testid="folder-item"][data-kind="label"] .tree-name')).toHaveText(['Inbox', 'Starred', 'Important', 'Sent', 'Spam', 'Trash', 'Updates', 'Projects', 'Alpha', 'Beta']);
+  await expect(page.locator('[data-testid="folder-item"][data-kind="label"] .tree-name')).toHaveText([
+    'Inbox',
+    'Starred',
+    'Important',
+    'Sent',
+    'Spam',
+    'Trash',
+    'Updates',
+    'Projects',
+    'Alpha',
+    'Beta',
+  ]);
   await expect(row(page, 'label', 'Projects/Alpha')).toHaveAttribute('data-level', '3');
   const inbox = labelCounts(takeout.length, 'Inbox');
   await expect(row(page, 'label', 'Inbox').locator('.tree-count')).toHaveText(String(inbox.total));
   await expect(row(page, 'label', 'Inbox').getByTestId('folder-unread')).toHaveText(String(inbox.unread));
   // All mail counts what it lists: Trash and Spam left out.
-  const allMail = parts.length - labelCounts(takeout.length, 'Trash').total - labelCounts(takeout.length, 'Spam').total - outlook.filter((_, index) => index % 6 === 2 || index % 6 === 4).length;
+  const allMail =
+    parts.length -
+    labelCounts(takeout.length, 'Trash').total -
+    labelCounts(takeout.length, 'Spam').total -
+    outlook.filter((_, index) => index % 6 === 2 || index % 6 === 4).length;
   await expect(page.getByTestId('folder-all').locator('.tree-count')).toHaveText(String(allMail));
   await expect(page.getByTestId('result-count')).toHaveText(`${allMail} results`);
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -234,5 +267,7 @@ test('5,000 folders: drawn a window at a time, keys and the filter stay quick', 
     return performance.now() - started;
   })()`)) as number;
   await expect(page.getByTestId('folder-tree')).toHaveAttribute('data-rows', String(count + 500 + 50 + 1));
-  console.log(`folder tree with ${count} folders: reload to first rows ${reloadMs} ms, ${drawn} rows drawn, End ${endMs} ms, filter ${filterMs} ms, clearing the filter ${Math.round(clearMs)} ms`);
+  console.log(
+    `folder tree with ${count} folders: reload to first rows ${reloadMs} ms, ${drawn} rows drawn, End ${endMs} ms, filter ${filterMs} ms, clearing the filter ${Math.round(clearMs)} ms`,
+  );
 });

@@ -60,7 +60,8 @@ test('drop an mbox, see it import, search with an operator, move with the keyboa
   await expect(page.getByTestId('result-count')).toHaveText(`${fromSender.length} results`);
   await expect(page.getByTestId('result-item')).toHaveCount(fromSender.length);
   await expect(page.getByTestId('reader-empty')).toBeVisible();
-  for (const sender of await page.locator('[data-testid="result-item"] .result-from').allTextContents()) expect(sender.toLowerCase()).toContain(SENDER);
+  for (const sender of await page.locator('[data-testid="result-item"] .result-from').allTextContents())
+    expect(sender.toLowerCase()).toContain(SENDER);
   await screenshot(page, '05-search');
 
   const options = page.getByRole('option');

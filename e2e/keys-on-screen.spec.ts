@@ -25,7 +25,10 @@ function frequentSenders(mbox: Buffer, minimum: number): string[] {
     const address = /<([^>\s]+@[^>\s]+)>/.exec(message.headers.get('from') ?? '')?.[1]?.toLowerCase();
     if (address) counts.set(address, (counts.get(address) ?? 0) + 1);
   }
-  return [...counts].filter(([, count]) => count >= minimum).sort((first, second) => second[1] - first[1]).map(([address]) => address);
+  return [...counts]
+    .filter(([, count]) => count >= minimum)
+    .sort((first, second) => second[1] - first[1])
+    .map(([address]) => address);
 }
 
 /** A power user with no pause at all: / , select all, the query, Enter, ↓ into the list. */
@@ -80,11 +83,16 @@ test('a fast typist’s Enter, ↓, Enter always opens a mail of the new query',
 async function expectReaderShowsSelected(page: Page): Promise<void> {
   const selected = page.locator('[data-testid="result-item"][aria-selected="true"]');
   // Read together, since both change as a new list arrives: the pair settles on the same id.
-  const pair = async (): Promise<{ selected: string | null; shown: string | null }> => ({ selected: await selected.getAttribute('data-id'), shown: await readerMessageId(page) });
-  await expect.poll(async () => {
-    const { selected: row, shown } = await pair();
-    return row !== null && row === shown;
-  }).toBe(true);
+  const pair = async (): Promise<{ selected: string | null; shown: string | null }> => ({
+    selected: await selected.getAttribute('data-id'),
+    shown: await readerMessageId(page),
+  });
+  await expect
+    .poll(async () => {
+      const { selected: row, shown } = await pair();
+      return row !== null && row === shown;
+    })
+    .toBe(true);
 }
 
 test('↓, j and k show the selected mail in the reading pane, keeping the keyboard in the list', async ({ page, lantern }) => {
@@ -158,7 +166,9 @@ test('Ctrl+Enter answers beside the results on screen, and the question joins th
   // The results are still those of the search, however long a search of the question would have taken.
   await page.waitForTimeout(1_500);
   await expect(page.getByTestId('result-count')).toHaveText(count);
-  expect(await page.getByTestId('result-item').evaluateAll((rows) => rows.slice(0, 5).map((row) => row.getAttribute('data-id')))).toEqual(firstIds);
+  expect(await page.getByTestId('result-item').evaluateAll((rows) => rows.slice(0, 5).map((row) => row.getAttribute('data-id')))).toEqual(
+    firstIds,
+  );
   await expect(page.getByTestId('result-kept')).toContainText('io_uring');
   await screenshot(page, 'keys-ask-beside-1440');
 

@@ -6,7 +6,10 @@ import { dropFile, expect, readFirstMessages, screenshot, sharedRoot, test } fro
 const CORPUS = path.join(sharedRoot, 'corpora', 'io-uring-list.mbox.gz');
 const MESSAGE_COUNT = 60;
 
-test('typed fast, "with Pavel" turns understood when the engine answers; after:soon is a marked chip with its warning', async ({ page, lantern }) => {
+test('typed fast, "with Pavel" turns understood when the engine answers; after:soon is a marked chip with its warning', async ({
+  page,
+  lantern,
+}) => {
   const mbox = await readFirstMessages(CORPUS, MESSAGE_COUNT);
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(lantern.url);

@@ -49,7 +49,10 @@ function threadMbox(trackerUrl: string): Buffer {
   return Buffer.from([...newsletter, ...reply].join('\n'));
 }
 
-test('a remote image makes no request until "Load images"; the thread is listed and plain text is one click away', async ({ page, lantern }) => {
+test('a remote image makes no request until "Load images"; the thread is listed and plain text is one click away', async ({
+  page,
+  lantern,
+}) => {
   const tracker = await startTracker();
   try {
     await page.goto(lantern.url);
@@ -103,7 +106,10 @@ test('a remote image makes no request until "Load images"; the thread is listed 
 
 /** One property of an element's computed style, in the document (or frame) the element is in. */
 async function computedStyle(locator: Locator, property: string): Promise<string> {
-  return locator.evaluate((element, name) => element.ownerDocument.defaultView?.getComputedStyle(element).getPropertyValue(name) ?? '', property);
+  return locator.evaluate(
+    (element, name) => element.ownerDocument.defaultView?.getComputedStyle(element).getPropertyValue(name) ?? '',
+    property,
+  );
 }
 
 /** A styled newsletter: its sheet draws the table, and tries to load a background, another sheet and a web font. */

@@ -9,7 +9,8 @@ test('300 results: a few dozen rows drawn, pages fetched on scroll, the keyboard
   await dropFile(page, 'usrp-300.mbox', await readFirstMessages(CORPUS, 300), 'application/mbox');
   await expect(page.getByTestId('import-panel')).toHaveAttribute('data-phase', 'finished', { timeout: 90_000 });
   await page.getByTestId('import-dismiss').click();
-  const messagesInStore = async (): Promise<number> => Number((await page.getByTestId('store-stats').textContent())?.match(/^([\d,]+) messages/)?.[1]?.replace(/,/g, '') ?? 0);
+  const messagesInStore = async (): Promise<number> =>
+    Number((await page.getByTestId('store-stats').textContent())?.match(/^([\d,]+) messages/)?.[1]?.replace(/,/g, '') ?? 0);
   await expect.poll(messagesInStore).toBeGreaterThan(290);
   const total = await messagesInStore();
   await expect(page.getByTestId('result-count')).toHaveText(`${total} results`);
@@ -42,7 +43,9 @@ test('300 results: a few dozen rows drawn, pages fetched on scroll, the keyboard
   const subject = await selected.getByTestId('result-subject').textContent();
   // The reader also lists the open mail's thread; that answer must arrive before the fixture stops the server.
   // (networkidle cannot wait for it: the page reached that state long ago, so it returns at once.)
-  const threadListed = page.waitForResponse((response) => response.url().endsWith('/api/call/search') && (response.request().postData() ?? '').includes('thread:'));
+  const threadListed = page.waitForResponse(
+    (response) => response.url().endsWith('/api/call/search') && (response.request().postData() ?? '').includes('thread:'),
+  );
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('reader-subject')).toHaveText(subject ?? '');
   await threadListed;

@@ -32,7 +32,10 @@ async function isImporting(page: Page): Promise<boolean> {
   return (await page.getByTestId('import-panel').getAttribute('data-phase')) === 'running';
 }
 
-test('a Takeout zip: search while it imports, progress in bytes of the zip, then pause and resume meaning search', async ({ page, lantern }) => {
+test('a Takeout zip: search while it imports, progress in bytes of the zip, then pause and resume meaning search', async ({
+  page,
+  lantern,
+}) => {
   test.setTimeout(600_000);
   const mbox = await readFirstMessages(CORPUS, ZIP_MESSAGES);
   const zip = makeZip([{ name: 'Takeout/Mail/All mail Including Spam and Trash.mbox', content: mbox }]);
@@ -53,7 +56,9 @@ test('a Takeout zip: search while it imports, progress in bytes of the zip, then
   await expect(page.getByTestId('import-bytes')).toContainText('/s');
   await expect(page.getByTestId('import-panel')).toContainText('left');
   const firstPercent = Number(await page.getByTestId('import-progress').getAttribute('data-percent'));
-  await expect.poll(async () => Number(await page.getByTestId('import-progress').getAttribute('data-percent')), { timeout: 30_000 }).toBeGreaterThan(firstPercent);
+  await expect
+    .poll(async () => Number(await page.getByTestId('import-progress').getAttribute('data-percent')), { timeout: 30_000 })
+    .toBeGreaterThan(firstPercent);
 
   // A query typed and entered now shows the mail stored so far, and says so.
   await typeInSearchBar(page, 'io_uring');

@@ -49,7 +49,13 @@ test('first run: drop a Takeout mbox, see the progress, and the labels with thei
     await expect(item.locator('.tree-count'), label).toHaveText(String(takeout.counts.get(label)));
   }
   // Gmail's order: system labels, then categories, then the user's nested on "/"; read state is not a place.
-  await expect(page.locator('[data-testid="folder-item"][data-kind="label"] .tree-name')).toHaveText(['Inbox', 'Important', 'Updates', 'Projects', 'Alpha']);
+  await expect(page.locator('[data-testid="folder-item"][data-kind="label"] .tree-name')).toHaveText([
+    'Inbox',
+    'Important',
+    'Updates',
+    'Projects',
+    'Alpha',
+  ]);
   await screenshot(page, 'takeout-02-labels');
 
   // A label in the tree scopes the search; its result count is the label's count.
@@ -58,6 +64,8 @@ test('first run: drop a Takeout mbox, see the progress, and the labels with thei
   // Gmail's own operators work on the same labels.
   await page.getByTestId('search-input').fill('in:inbox category:updates');
   await page.keyboard.press('Enter');
-  const both = [...Array(MESSAGE_COUNT).keys()].filter((index) => labelsFor(index).includes('Inbox') && labelsFor(index).includes('Category updates')).length;
+  const both = [...Array(MESSAGE_COUNT).keys()].filter(
+    (index) => labelsFor(index).includes('Inbox') && labelsFor(index).includes('Category updates'),
+  ).length;
   await expect(page.getByTestId('result-count')).toHaveText(`${both} result${both === 1 ? '' : 's'}`);
 });

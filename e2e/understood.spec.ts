@@ -41,7 +41,10 @@ test('chips for what was understood, Did you mean, steady panes, plain header an
   await expect(chips.filter({ hasText: new RegExp(`from:.*${SENDER}`, 'i') })).toHaveCount(1);
   await expect(page.getByTestId('result-order')).toHaveText('· newest first');
   await screenshot(page, 'understood-chips-1440');
-  for (const size of [{ width: 1280, height: 800 }, { width: 1024, height: 700 }]) {
+  for (const size of [
+    { width: 1280, height: 800 },
+    { width: 1024, height: 700 },
+  ]) {
     await page.setViewportSize(size);
     await expect(chips).toHaveCount(3);
     await screenshot(page, `understood-chips-${size.width}`);

@@ -93,7 +93,11 @@ test('settings open with their content, the time-zone label on one line', async 
   await expect.poll(() => page.evaluate<number>('window.seenDialog.length')).toBeGreaterThan(0);
   const seen = await page.evaluate<string[]>('window.seenDialog');
   expect(seen.filter((state) => state === 'empty')).toEqual([]);
-  const label = page.getByTestId('settings-dialog').locator('label', { has: page.getByTestId('settings-time-zone') }).locator('span').first();
+  const label = page
+    .getByTestId('settings-dialog')
+    .locator('label', { has: page.getByTestId('settings-time-zone') })
+    .locator('span')
+    .first();
   // One line of 13 px text is about 19 px tall; two would be 37.
   expect((await label.boundingBox())!.height).toBeLessThan(28);
   await screenshot(page, 'widths-1024-settings');

@@ -50,14 +50,24 @@ export function overallTable(outcomes: QueryOutcome[], modes: readonly string[])
 }
 
 export function categoryTable(outcomes: QueryOutcome[], modes: readonly string[], measure: Measure): string[] {
-  const counts = CATEGORIES.map((category) => new Set(outcomes.filter((outcome) => outcome.category === category).map((outcome) => `${outcome.slice}/${outcome.queryId}`)).size);
+  const counts = CATEGORIES.map(
+    (category) =>
+      new Set(outcomes.filter((outcome) => outcome.category === category).map((outcome) => `${outcome.slice}/${outcome.queryId}`)).size,
+  );
   const lines = [
     `| ${MEASURE_NAMES[measure]} | ${CATEGORIES.map((category, index) => `${category} (${counts[index]})`).join(' | ')} | all |`,
     `|---|${CATEGORIES.map(() => '---').join('|')}|---|`,
   ];
   for (const mode of modes) {
     const rows = outcomes.filter((outcome) => outcome.mode === mode);
-    const cells = CATEGORIES.map((category) => format(averageOf(rows.filter((row) => row.category === category), measure)));
+    const cells = CATEGORIES.map((category) =>
+      format(
+        averageOf(
+          rows.filter((row) => row.category === category),
+          measure,
+        ),
+      ),
+    );
     lines.push(`| ${modeLabel(mode, outcomes)} | ${cells.join(' | ')} | ${format(averageOf(rows, measure))} |`);
   }
   return lines;
@@ -67,7 +77,14 @@ export function sliceTable(outcomes: QueryOutcome[], modes: readonly string[]): 
   const slices = [...new Set(outcomes.map((outcome) => outcome.slice))];
   const lines = [`| nDCG@10 | ${slices.join(' | ')} |`, `|---|${slices.map(() => '---').join('|')}|`];
   for (const mode of modes) {
-    const cells = slices.map((slice) => format(averageOf(outcomes.filter((outcome) => outcome.mode === mode && outcome.slice === slice), 'ndcg')));
+    const cells = slices.map((slice) =>
+      format(
+        averageOf(
+          outcomes.filter((outcome) => outcome.mode === mode && outcome.slice === slice),
+          'ndcg',
+        ),
+      ),
+    );
     lines.push(`| ${modeLabel(mode, outcomes)} | ${cells.join(' | ')} |`);
   }
   return lines;
@@ -78,7 +95,13 @@ export function modeNotes(outcomes: QueryOutcome[], modes: readonly string[]): s
   const lines: string[] = [];
   for (const mode of modes) {
     if (mode === 'auto') continue;
-    const notes = [...new Set(outcomes.filter((outcome) => outcome.mode === mode && outcome.modeNote).map((outcome) => outcome.modeNote!.replace(/top \d+ hybrid/, 'top N hybrid')))];
+    const notes = [
+      ...new Set(
+        outcomes
+          .filter((outcome) => outcome.mode === mode && outcome.modeNote)
+          .map((outcome) => outcome.modeNote!.replace(/top \d+ hybrid/, 'top N hybrid')),
+      ),
+    ];
     for (const note of notes) lines.push(`- \`${mode}\`: ${note}`);
   }
   return lines;

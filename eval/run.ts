@@ -45,7 +45,8 @@ async function resolveLabels(engine: Engine, set: QuerySet): Promise<Map<string,
   const labels = new Map<string, Set<string>>();
   for (const query of set.queries) {
     const missing = query.relevant.filter((messageId) => !present.has(messageId));
-    if (missing.length > 0) log(`eval: ${set.file} ${query.id}: ${missing.length} labelled message(s) not in the slice: ${missing.join(', ')}`);
+    if (missing.length > 0)
+      log(`eval: ${set.file} ${query.id}: ${missing.length} labelled message(s) not in the slice: ${missing.join(', ')}`);
     const relevant = new Set(query.relevant.filter((messageId) => present.has(messageId)));
     if (relevant.size === 0) log(`eval: ${set.file} ${query.id}: skipped, none of its labelled messages is in the slice`);
     else labels.set(query.id, relevant);

@@ -39,12 +39,16 @@ export async function ensureSliceStore(slice: Slice, options: SliceStoreOptions)
   const engine = await openEngine({ dataDir, timeZone: 'UTC' });
   try {
     const imported = await engine.importPaths([mboxFile], `eval-${slice.name}`);
-    options.log(`${slice.name}: imported ${imported.imported} of ${slice.count} messages (${imported.failed} failed) in ${Math.round(performance.now() - started)} ms`);
+    options.log(
+      `${slice.name}: imported ${imported.imported} of ${slice.count} messages (${imported.failed} failed) in ${Math.round(performance.now() - started)} ms`,
+    );
     let lastShown = 0;
     const unsubscribe = engine.subscribe((event) => {
       if (event.type !== 'embedding-progress' || event.done - lastShown < 100) return;
       lastShown = event.done;
-      options.log(`${slice.name}: embedded ${event.done} of ${event.total} messages (${Math.round((performance.now() - started) / 1000)} s)`);
+      options.log(
+        `${slice.name}: embedded ${event.done} of ${event.total} messages (${Math.round((performance.now() - started) / 1000)} s)`,
+      );
     });
     const report = await engine.embed().finally(unsubscribe);
     options.log(`${slice.name}: ${report.chunks} chunks embedded by ${report.embedderId} in ${Math.round(report.elapsedMs / 1000)} s`);

@@ -53,7 +53,8 @@ export async function readSlice(slice: Slice, corporaDir: string): Promise<Slice
     if (index >= slice.first && index < slice.first + slice.count) parts.push(message.endsWith('\n') ? message : `${message}\n`);
     index += 1;
   });
-  if (parts.length < slice.count) throw new Error(`eval: ${slice.corpus} has ${index} messages; slice ${slice.name} needs ${slice.first + slice.count}`);
+  if (parts.length < slice.count)
+    throw new Error(`eval: ${slice.corpus} has ${index} messages; slice ${slice.name} needs ${slice.first + slice.count}`);
   const mbox = parts.join('\n');
   const fingerprint = createHash('sha256').update(mbox, 'latin1').digest('hex').slice(0, 12);
   return { mbox, fingerprint };

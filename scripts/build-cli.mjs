@@ -10,7 +10,11 @@ const entries = {
   'engine/parseWorker': 'src/engine/import/parseWorker.ts',
   'engine/embedWorker': 'src/engine/embed/embedWorker.ts',
 };
-const entryPoints = Object.fromEntries(Object.entries(entries).filter(([, file]) => existsSync(join(root, file))).map(([name, file]) => [name, join(root, file)]));
+const entryPoints = Object.fromEntries(
+  Object.entries(entries)
+    .filter(([, file]) => existsSync(join(root, file)))
+    .map(([name, file]) => [name, join(root, file)]),
+);
 // Code the entries share, and what the engine loads only when needed (the import machinery), goes into chunks: without
 // splitting, a lazily imported module's packages would be loaded with the entry after all.
 rmSync(join(root, 'out', 'chunks'), { recursive: true, force: true });
@@ -28,5 +32,7 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
   // Bundled CommonJS code may still call require(); give ESM output one.
-  banner: { js: "import { createRequire as __lanternCreateRequire } from 'node:module'; const require = __lanternCreateRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __lanternCreateRequire } from 'node:module'; const require = __lanternCreateRequire(import.meta.url);",
+  },
 });

@@ -19,7 +19,16 @@ import { hasCheckCommand } from './faults/storeState.mjs';
 
 const ALL_KINDS = [...KILL_FAULTS, ...DISK_FULL_FAULTS, ...DAMAGE_FAULTS];
 /** About a minute: one fault of each kind that needs no embedding, on a smaller corpus, files damaged by cutting them short. */
-const QUICK_KINDS = ['kill-import', 'kill-merge', 'kill-restore', 'full-import', 'damage-table', 'damage-manifest', 'damage-keywords', 'damage-attachment'];
+const QUICK_KINDS = [
+  'kill-import',
+  'kill-merge',
+  'kill-restore',
+  'full-import',
+  'damage-table',
+  'damage-manifest',
+  'damage-keywords',
+  'damage-attachment',
+];
 const FULL_CORPUS = { messagesPerPart: 200, sliceCount: 20 };
 const QUICK_CORPUS = { messagesPerPart: 60, sliceCount: 20 };
 
@@ -52,7 +61,8 @@ function options() {
     process.exit(0);
   }
   for (const name of ['count', 'seed']) {
-    if (values[name] !== undefined && !/^\d+$/.test(values[name])) throw new Error(`faults: --${name} must be a whole number, not "${values[name]}"`);
+    if (values[name] !== undefined && !/^\d+$/.test(values[name]))
+      throw new Error(`faults: --${name} must be a whole number, not "${values[name]}"`);
   }
   const names = values.kinds?.split(',') ?? (values.quick ? QUICK_KINDS : ALL_KINDS.map((kind) => kind.name));
   const unknown = names.filter((name) => !ALL_KINDS.some((kind) => kind.name === name));
@@ -93,15 +103,22 @@ async function main() {
     // Named before building: HEAD may move during a long run.
     const build = describeBuild(settings.at);
     const cli = await buildCli(buildFolder, settings.at);
-    const lantern = { cli, run: (args, runOptions) => runLantern(cli, args, runOptions), runOrThrow: (args, runOptions) => runLanternOrThrow(cli, args, runOptions) };
+    const lantern = {
+      cli,
+      run: (args, runOptions) => runLantern(cli, args, runOptions),
+      runOrThrow: (args, runOptions) => runLanternOrThrow(cli, args, runOptions),
+    };
     const available = [];
     for (const kind of settings.kinds) {
       if (!kind.isAvailable || (await kind.isAvailable({ scratchRoot }))) available.push(kind);
       else log(`faults: ${kind.name} left out: it needs root to mount a tmpfs`);
     }
-    const count = settings.count === undefined ? (settings.quick ? available.length : Math.max(50, 4 * available.length)) : Number(settings.count);
+    const count =
+      settings.count === undefined ? (settings.quick ? available.length : Math.max(50, 4 * available.length)) : Number(settings.count);
     const hasCheck = await hasCheckCommand(lantern, await makeFolder(join(scratchRoot, 'probe')));
-    log(`faults: seed ${settings.seed}, ${count} faults over ${available.length} kinds; lantern check ${hasCheck ? 'is used' : 'is not built yet: stores must open as they are'}`);
+    log(
+      `faults: seed ${settings.seed}, ${count} faults over ${available.length} kinds; lantern check ${hasCheck ? 'is used' : 'is not built yet: stores must open as they are'}`,
+    );
     const started = performance.now();
     const corpus = await writeCorpus(await makeFolder(join(scratchRoot, 'corpus')), settings.quick ? QUICK_CORPUS : FULL_CORPUS);
     const needsEmbedding = available.some((kind) => kind.name.endsWith('embed') || kind.name === 'disk-full');
@@ -120,19 +137,36 @@ async function main() {
         cleanup = null;
       }
       results.push(result);
-      const verdict = !result.injected ? 'not injected' : result.problems.length > 0 ? `PROBLEM: ${result.problems.join('; ')}` : result.repaired ? `ok, repaired by check (it found ${result.checkFound.join('; ').slice(0, 200)})` : 'ok';
+      const verdict = !result.injected
+        ? 'not injected'
+        : result.problems.length > 0
+          ? `PROBLEM: ${result.problems.join('; ')}`
+          : result.repaired
+            ? `ok, repaired by check (it found ${result.checkFound.join('; ').slice(0, 200)})`
+            : 'ok';
       log(`[${index + 1}/${count}] ${kind.name}: ${scenario.detail} — ${verdict}`);
     }
     const table = tally(available, results);
     const minutes = ((performance.now() - started) / 60_000).toFixed(1);
     const corpusSize = settings.quick ? QUICK_CORPUS : FULL_CORPUS;
-    const summary = { seed: settings.seed, build, minutes: Number(minutes), hasCheck, corpusMessages: corpusSize.messagesPerPart * 3, messages: bases.ids.all.size, ...table, results };
+    const summary = {
+      seed: settings.seed,
+      build,
+      minutes: Number(minutes),
+      hasCheck,
+      corpusMessages: corpusSize.messagesPerPart * 3,
+      messages: bases.ids.all.size,
+      ...table,
+      results,
+    };
     if (settings.json) console.log(JSON.stringify(summary, null, 2));
     else {
       console.log(formatTable(table));
       const problems = formatProblems(results);
       if (problems) console.log(`\n${problems}`);
-      console.log(`\n${table.total.injected} faults injected in ${minutes} min (seed ${settings.seed}): ${table.total.lost} messages lost, ${table.total.duplicates} duplicated, ${table.total.unopenable} stores left unopenable.`);
+      console.log(
+        `\n${table.total.injected} faults injected in ${minutes} min (seed ${settings.seed}): ${table.total.lost} messages lost, ${table.total.duplicates} duplicated, ${table.total.unopenable} stores left unopenable.`,
+      );
     }
     if (settings.write) await writeResults(settings, summary, table, results, minutes);
     const isClean = table.total.lost === 0 && table.total.duplicates === 0 && table.total.unopenable === 0 && table.total.failed === 0;

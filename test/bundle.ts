@@ -5,7 +5,8 @@ import { repoRoot } from './corpus';
 
 export async function bundleForTest(name: string, entry: { file: string } | { source: string }): Promise<string> {
   const outfile = join(repoRoot, 'node_modules', '.cache', 'lantern-tests', `${name}-${process.pid}.mjs`);
-  const input = 'file' in entry ? { entryPoints: [entry.file] } : { stdin: { contents: entry.source, resolveDir: repoRoot, loader: 'ts' as const } };
+  const input =
+    'file' in entry ? { entryPoints: [entry.file] } : { stdin: { contents: entry.source, resolveDir: repoRoot, loader: 'ts' as const } };
   await build({ ...input, bundle: true, platform: 'node', format: 'esm', packages: 'external', outfile, logLevel: 'error' });
   return outfile;
 }

@@ -8,8 +8,18 @@ import { isAnswerable, parseQuestions, type EvalQuestion } from '../eval/answers
 import { formatTable } from '../eval/answers/report';
 import { repoRoot } from './corpus';
 
-const who: EvalQuestion = { id: 'who-1', kind: 'who', question: 'Who announced the N320?', gold: { answers: ['Markus Unger'], messageIds: ['<a@x>', 'b@x'] } };
-const when: EvalQuestion = { id: 'when-1', kind: 'when', question: 'When?', gold: { answers: ['8 May 2019', 'May 8'], messageIds: ['c@x'] } };
+const who: EvalQuestion = {
+  id: 'who-1',
+  kind: 'who',
+  question: 'Who announced the N320?',
+  gold: { answers: ['Markus Unger'], messageIds: ['<a@x>', 'b@x'] },
+};
+const when: EvalQuestion = {
+  id: 'when-1',
+  kind: 'when',
+  question: 'When?',
+  gold: { answers: ['8 May 2019', 'May 8'], messageIds: ['c@x'] },
+};
 const absent: EvalQuestion = { id: 'refuse-1', kind: 'refuse', question: 'What is the price?', gold: { refuse: true } };
 const absent2: EvalQuestion = { ...absent, id: 'refuse-2' };
 
@@ -48,7 +58,15 @@ describe('scoreQuestion and summarize', () => {
   const scores = outcomes.map(scoreQuestion);
 
   test('per question', () => {
-    expect(scores[0]).toMatchObject({ isAnswerable: true, isAnswerFound: true, citations: 2, citationsInGold: 1, isGoldCited: true, isGoldRetrieved: true, refused: false });
+    expect(scores[0]).toMatchObject({
+      isAnswerable: true,
+      isAnswerFound: true,
+      citations: 2,
+      citationsInGold: 1,
+      isGoldCited: true,
+      isGoldRetrieved: true,
+      refused: false,
+    });
     expect(scores[1]).toMatchObject({ isAnswerFound: false, citations: 1, citationsInGold: 1, isGoldCited: true });
     expect(scores[2]).toMatchObject({ refused: true, isAnswerFound: false, citations: 0, isGoldCited: false, isGoldRetrieved: true });
     expect(scores[3]).toMatchObject({ isAnswerable: false, refused: true });
@@ -58,9 +76,28 @@ describe('scoreQuestion and summarize', () => {
   test('per kind and overall, by hand: 2/3 answers missed, 2 of 3 citations in gold, 1 false refusal, 1 of 2 right refusals', () => {
     const rows = summarize(scores);
     expect(rows.map((row) => row.kind)).toEqual(['who', 'when', 'refuse', 'overall']);
-    expect(rows[1]).toMatchObject({ questions: 2, answerable: 2, answersFound: 0, citations: 1, citationsInGold: 1, goldCited: 1, goldRetrieved: 2, falseRefusals: 1 });
+    expect(rows[1]).toMatchObject({
+      questions: 2,
+      answerable: 2,
+      answersFound: 0,
+      citations: 1,
+      citationsInGold: 1,
+      goldCited: 1,
+      goldRetrieved: 2,
+      falseRefusals: 1,
+    });
     expect(rows[2]).toMatchObject({ questions: 2, unanswerable: 2, correctRefusals: 1, citations: 0 });
-    expect(rows[3]).toMatchObject({ questions: 5, answerable: 3, unanswerable: 2, answersFound: 1, citations: 3, citationsInGold: 2, goldCited: 2, falseRefusals: 1, correctRefusals: 1 });
+    expect(rows[3]).toMatchObject({
+      questions: 5,
+      answerable: 3,
+      unanswerable: 2,
+      answersFound: 1,
+      citations: 3,
+      citationsInGold: 2,
+      goldCited: 2,
+      falseRefusals: 1,
+      correctRefusals: 1,
+    });
     expect(rate(2, 3)).toBeCloseTo(0.6667, 4);
     expect(rate(0, 0)).toBeNull();
     const table = formatTable(rows);
@@ -71,9 +108,9 @@ describe('scoreQuestion and summarize', () => {
 
 describe('questions file', () => {
   test('names every bad entry', () => {
-    expect(() => parseQuestions([who, { id: 'x', kind: 'who', question: 'q', gold: { answers: [], messageIds: ['a'] } }, who], 'q.json')).toThrow(
-      /q\.json has 2 bad entries:\n {2}entry 2: gold.*\n {2}entry 3: id "who-1" is used twice/,
-    );
+    expect(() =>
+      parseQuestions([who, { id: 'x', kind: 'who', question: 'q', gold: { answers: [], messageIds: ['a'] } }, who], 'q.json'),
+    ).toThrow(/q\.json has 2 bad entries:\n {2}entry 2: gold.*\n {2}entry 3: id "who-1" is used twice/);
     expect(() => parseQuestions({}, 'q.json')).toThrow(/must hold a JSON array/);
   });
 
@@ -81,6 +118,8 @@ describe('questions file', () => {
     const questions = parseQuestions(JSON.parse(await readFile(join(repoRoot, 'eval/answers/questions.json'), 'utf8')), 'questions.json');
     expect(questions.length).toBeGreaterThanOrEqual(40);
     expect(questions.filter((question) => !isAnswerable(question.gold)).length).toBeGreaterThanOrEqual(8);
-    expect(new Set(questions.map((question) => question.kind))).toEqual(new Set(['who', 'when', 'what', 'how-many', 'people-date', 'refuse']));
+    expect(new Set(questions.map((question) => question.kind))).toEqual(
+      new Set(['who', 'when', 'what', 'how-many', 'people-date', 'refuse']),
+    );
   });
 });

@@ -17,22 +17,34 @@ export function makeDocx(paragraphs: string[]): Buffer {
       name: '_rels/.rels',
       content: `${XML}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${RELATIONSHIP}/officeDocument" Target="word/document.xml"/></Relationships>`,
     },
-    { name: 'word/document.xml', content: `${XML}<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${body}</w:body></w:document>` },
+    {
+      name: 'word/document.xml',
+      content: `${XML}<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${body}</w:body></w:document>`,
+    },
   ]);
 }
 
 export function makePptx(slides: string[]): Buffer {
   const slideIds = slides.map((_text, index) => `<p:sldId id="${256 + index}" r:id="rId${index + 1}"/>`).join('');
-  const presentationRels = slides.map((_text, index) => `<Relationship Id="rId${index + 1}" Type="${RELATIONSHIP}/slide" Target="slides/slide${index + 1}.xml"/>`).join('');
-  const namespaces = 'xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"';
+  const presentationRels = slides
+    .map((_text, index) => `<Relationship Id="rId${index + 1}" Type="${RELATIONSHIP}/slide" Target="slides/slide${index + 1}.xml"/>`)
+    .join('');
+  const namespaces =
+    'xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"';
   return makeZip([
     {
       name: '[Content_Types].xml',
       content: `${XML}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/ppt/presentation.xml" ContentType="application/vnd.openxmlformats-officedocument.presentationml.presentation.main+xml"/>${slides.map((_text, index) => `<Override PartName="/ppt/slides/slide${index + 1}.xml" ContentType="application/vnd.openxmlformats-officedocument.presentationml.slide+xml"/>`).join('')}</Types>`,
     },
-    { name: '_rels/.rels', content: `${XML}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${RELATIONSHIP}/officeDocument" Target="ppt/presentation.xml"/></Relationships>` },
+    {
+      name: '_rels/.rels',
+      content: `${XML}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${RELATIONSHIP}/officeDocument" Target="ppt/presentation.xml"/></Relationships>`,
+    },
     { name: 'ppt/presentation.xml', content: `${XML}<p:presentation ${namespaces}><p:sldIdLst>${slideIds}</p:sldIdLst></p:presentation>` },
-    { name: 'ppt/_rels/presentation.xml.rels', content: `${XML}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${presentationRels}</Relationships>` },
+    {
+      name: 'ppt/_rels/presentation.xml.rels',
+      content: `${XML}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${presentationRels}</Relationships>`,
+    },
     ...slides.map((text, index) => ({
       name: `ppt/slides/slide${index + 1}.xml`,
       content: `${XML}<p:sld ${namespaces}><p:cSld><p:spTree><p:sp><p:txBody><a:p><a:r><a:t>${escapeXml(text)}</a:t></a:r></a:p></p:txBody></p:sp></p:spTree></p:cSld></p:sld>`,

@@ -2,11 +2,13 @@
 
 /** A text string of a PDF content stream: WinAnsi bytes (é as \351), with its delimiters and backslash escaped. */
 function pdfString(text: string): string {
-  return [...text].map((character) => {
-    const code = character.codePointAt(0)!;
-    if (character === '(' || character === ')' || character === '\\') return `\\${character}`;
-    return code < 0x80 ? character : `\\${code.toString(8)}`;
-  }).join('');
+  return [...text]
+    .map((character) => {
+      const code = character.codePointAt(0)!;
+      if (character === '(' || character === ')' || character === '\\') return `\\${character}`;
+      return code < 0x80 ? character : `\\${code.toString(8)}`;
+    })
+    .join('');
 }
 
 /** A real one-page PDF (Helvetica, WinAnsiEncoding, so Latin-1 letters work) with each entry of `lines` on a line of its own. */

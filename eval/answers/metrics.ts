@@ -60,7 +60,12 @@ export function containsAnswer(text: string, answers: string[]): boolean {
 
 export function scoreQuestion(outcome: QuestionOutcome): QuestionScore {
   const { question } = outcome;
-  const base = { id: question.id, kind: question.kind, refused: outcome.refused, citations: outcome.refused ? 0 : outcome.citedMessageIds.length };
+  const base = {
+    id: question.id,
+    kind: question.kind,
+    refused: outcome.refused,
+    citations: outcome.refused ? 0 : outcome.citedMessageIds.length,
+  };
   if (!isAnswerable(question.gold)) {
     return { ...base, isAnswerable: false, isAnswerFound: false, citationsInGold: 0, isGoldCited: false, isGoldRetrieved: false };
   }
@@ -78,7 +83,19 @@ export function scoreQuestion(outcome: QuestionOutcome): QuestionScore {
 }
 
 function emptyRow(kind: string): SummaryRow {
-  return { kind, questions: 0, answerable: 0, unanswerable: 0, answersFound: 0, citations: 0, citationsInGold: 0, goldCited: 0, goldRetrieved: 0, falseRefusals: 0, correctRefusals: 0 };
+  return {
+    kind,
+    questions: 0,
+    answerable: 0,
+    unanswerable: 0,
+    answersFound: 0,
+    citations: 0,
+    citationsInGold: 0,
+    goldCited: 0,
+    goldRetrieved: 0,
+    falseRefusals: 0,
+    correctRefusals: 0,
+  };
 }
 
 function add(row: SummaryRow, score: QuestionScore): void {

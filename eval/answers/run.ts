@@ -23,7 +23,8 @@ function option(name: string): string | undefined {
 }
 
 const messages = Number(option('--messages') ?? DEFAULT_MESSAGES);
-if (!Number.isInteger(messages) || messages <= 0) throw new Error(`answers eval: --messages must be a positive whole number, not "${option('--messages')}"`);
+if (!Number.isInteger(messages) || messages <= 0)
+  throw new Error(`answers eval: --messages must be a positive whole number, not "${option('--messages')}"`);
 const questionsFile = resolve(option('--questions') ?? join(repoRoot, 'eval/answers/questions.json'));
 const cacheDir = join(repoRoot, '.eval-cache/answers', `usrp-${messages}`);
 
@@ -80,7 +81,7 @@ const results = [
   '',
   '"answer found": a gold answer string appears in the answer text (a refusal counts as not found). "citation precision": cited',
   'messages whose Message-ID is a gold message, over all citations of answerable questions. "gold mail retrieved": a gold',
-  'message was among the passages the provider was given, so a miss without it is retrieval\'s, with it the provider\'s.',
+  "message was among the passages the provider was given, so a miss without it is retrieval's, with it the provider's.",
   '',
   table,
   '',

@@ -44,7 +44,11 @@ export async function ensureStore(options: { corpus: string; messages: number; c
   const dataDir = join(cacheDir, 'store');
   const markerFile = join(cacheDir, 'built.json');
   const marker = await readMarker(markerFile);
-  const isCurrent = marker !== null && marker.corpusBytes === corpusStat.size && marker.corpusModified === corpusStat.mtimeMs && marker.messages === messages;
+  const isCurrent =
+    marker !== null &&
+    marker.corpusBytes === corpusStat.size &&
+    marker.corpusModified === corpusStat.mtimeMs &&
+    marker.messages === messages;
   if (isCurrent && !options.rebuild) return dataDir;
   await rm(cacheDir, { recursive: true, force: true });
   await mkdir(cacheDir, { recursive: true });
@@ -55,8 +59,16 @@ export async function ensureStore(options: { corpus: string; messages: number; c
   const engine = await openEngine({ dataDir, timeZone: 'UTC' });
   try {
     const report = await engine.importPaths([slice], 'answers-eval');
-    console.error(`answers eval: imported ${report.imported} messages (${report.duplicates} duplicates, ${report.failed} failed) in ${Math.round((performance.now() - started) / 1000)} s`);
-    const built: BuiltMarker = { corpusBytes: corpusStat.size, corpusModified: corpusStat.mtimeMs, messages, imported: report.imported, failed: report.failed };
+    console.error(
+      `answers eval: imported ${report.imported} messages (${report.duplicates} duplicates, ${report.failed} failed) in ${Math.round((performance.now() - started) / 1000)} s`,
+    );
+    const built: BuiltMarker = {
+      corpusBytes: corpusStat.size,
+      corpusModified: corpusStat.mtimeMs,
+      messages,
+      imported: report.imported,
+      failed: report.failed,
+    };
     await engine.close();
     await writeFile(markerFile, JSON.stringify(built, null, 2));
   } catch (error) {

@@ -56,7 +56,8 @@ export async function prepareBases(lantern, folder, corpus, { withEmbedding }) {
   const restore = await lantern.runOrThrow(['restore', store('backup'), '--json', '--data-dir', store('restored')]);
   durations.restore = restore.elapsedMs;
   const probe = await searchIds(lantern, store('all'), PROBE_QUERY);
-  if (!probe.ok || probe.ids.length === 0) throw new Error(`faults: the probe search "${PROBE_QUERY}" found nothing in ${store('all')}: ${probe.error ?? ''}`);
+  if (!probe.ok || probe.ids.length === 0)
+    throw new Error(`faults: the probe search "${PROBE_QUERY}" found nothing in ${store('all')}: ${probe.error ?? ''}`);
   return {
     store,
     ids,

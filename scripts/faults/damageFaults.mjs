@@ -54,7 +54,10 @@ const TARGETS = {
     choose: async (dataDir) => {
       const folder = join(dataDir, 'lancedb', 'messages.lance', '_versions');
       const names = await filesIn(folder, /^\d+\.manifest$/);
-      return join(folder, names.reduce((newest, name) => (versionOf(name) > versionOf(newest) ? name : newest)));
+      return join(
+        folder,
+        names.reduce((newest, name) => (versionOf(name) > versionOf(newest) ? name : newest)),
+      );
     },
   },
   keywords: {

@@ -41,7 +41,11 @@ async function recover(lantern, dataDir, hasCheck, report) {
   if (!second.ok) report.add('does not open after check --repair', second.error);
   // What check found, in its words, for the log: a repair after a fault that should leave nothing to repair is a finding.
   const found = (check.report?.parts ?? []).flatMap((part) => part.problems.map((problem) => `${part.name}: ${problem}`));
-  return { listing: second, repaired: second.ok && repair.ok, checkFound: found.length > 0 ? found : [check.error || 'the store did not open'] };
+  return {
+    listing: second,
+    repaired: second.ok && repair.ok,
+    checkFound: found.length > 0 ? found : [check.error || 'the store did not open'],
+  };
 }
 
 /** Judges one injected fault; `scenario` comes from a fault kind's inject(). */

@@ -23,7 +23,9 @@ export function killFault(workload) {
         const dataDir = await startStore(bases, work.from, scratch);
         // A run that ended before its kill point is tried again with the point sooner.
         const span = work.durationMs / attempt;
-        const kill = work.isAfterReport ? { afterJson: true, delayMs: Math.round(random.between(0, span)) } : { afterMs: killPoint(random, span) };
+        const kill = work.isAfterReport
+          ? { afterJson: true, delayMs: Math.round(random.between(0, span)) }
+          : { afterMs: killPoint(random, span) };
         const args = [...work.args(scratch), '--json', '--data-dir', dataDir];
         const run = await lantern.run(args, { kill });
         if (!run.wasKilled) continue;

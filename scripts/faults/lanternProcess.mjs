@@ -20,7 +20,9 @@ export async function buildCli(folder, ref) {
     await copyFile(join(repoRoot, 'scripts', 'build-cli.mjs'), join(folder, 'scripts', 'build-cli.mjs'));
     await symlink(join(repoRoot, 'src'), join(folder, 'src'), 'dir');
   } else {
-    const archive = spawnSync('git', ['-C', repoRoot, 'archive', '--format=tar', ref, 'src', 'scripts/build-cli.mjs'], { maxBuffer: 1 << 30 });
+    const archive = spawnSync('git', ['-C', repoRoot, 'archive', '--format=tar', ref, 'src', 'scripts/build-cli.mjs'], {
+      maxBuffer: 1 << 30,
+    });
     if (archive.status !== 0) throw new Error(`faults: git archive ${ref} failed: ${archive.stderr.toString().trim()}`);
     const unpack = spawnSync('tar', ['-x', '-C', folder], { input: archive.stdout });
     if (unpack.status !== 0) throw new Error(`faults: unpacking ${ref}'s sources failed: ${unpack.stderr.toString().trim()}`);
@@ -59,9 +61,15 @@ export function describeBuild(ref) {
 export async function runLantern(cliFile, args, { kill, fileSizeLimitKb, timeoutMs = 300_000 } = {}) {
   const node = [process.execPath, cliFile, ...args];
   const [command, commandArgs] =
-    fileSizeLimitKb === undefined ? [node[0], node.slice(1)] : ['bash', ['-c', `ulimit -f ${Math.max(1, Math.round(fileSizeLimitKb))}; exec "$@"`, 'lantern', ...node]];
+    fileSizeLimitKb === undefined
+      ? [node[0], node.slice(1)]
+      : ['bash', ['-c', `ulimit -f ${Math.max(1, Math.round(fileSizeLimitKb))}; exec "$@"`, 'lantern', ...node]];
   const started = performance.now();
-  const child = spawn(command, commandArgs, { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...ENGINE_ENVIRONMENT } });
+  const child = spawn(command, commandArgs, {
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...ENGINE_ENVIRONMENT },
+  });
   running.add(child.pid);
   let stdout = '';
   let stderr = '';
@@ -103,7 +111,17 @@ export async function runLantern(cliFile, args, { kill, fileSizeLimitKb, timeout
     child.once('close', (exitCode, exitSignal) => resolveExit([exitCode, exitSignal]));
   });
   for (const timer of [...timers, timeout]) clearTimeout(timer);
-  return { args, code, signal, stdout, stderr, json: parseJson(stdout), reportAtMs, wasKilled: wasKilled && signal === 'SIGKILL', elapsedMs: performance.now() - started };
+  return {
+    args,
+    code,
+    signal,
+    stdout,
+    stderr,
+    json: parseJson(stdout),
+    reportAtMs,
+    wasKilled: wasKilled && signal === 'SIGKILL',
+    elapsedMs: performance.now() - started,
+  };
 }
 
 function parseJson(text) {
@@ -119,7 +137,8 @@ function parseJson(text) {
 /** Runs a command that must succeed; throws with its stderr otherwise. */
 export async function runLanternOrThrow(cliFile, args, options) {
   const run = await runLantern(cliFile, args, options);
-  if (run.code !== 0) throw new Error(`faults: lantern ${args.join(' ')} failed (exit ${run.code ?? run.signal}): ${run.stderr.trim().slice(-2000)}`);
+  if (run.code !== 0)
+    throw new Error(`faults: lantern ${args.join(' ')} failed (exit ${run.code ?? run.signal}): ${run.stderr.trim().slice(-2000)}`);
   return run;
 }
 

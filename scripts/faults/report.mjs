@@ -35,7 +35,11 @@ export function tally(kinds, results) {
 /** A Markdown table (also readable as plain text). */
 export function formatTable({ rows, total }) {
   const header = ['fault', ...COLUMNS.map(([, label]) => label)];
-  const lines = [header, header.map(() => '---'), ...[...rows, total].map((row) => [row.title || row.kind, ...COLUMNS.map(([key]) => String(row[key]))])];
+  const lines = [
+    header,
+    header.map(() => '---'),
+    ...[...rows, total].map((row) => [row.title || row.kind, ...COLUMNS.map(([key]) => String(row[key]))]),
+  ];
   return lines.map((cells) => `| ${cells.join(' | ')} |`).join('\n');
 }
 

@@ -16,7 +16,21 @@ export async function readStats(lantern, dataDir) {
 export async function searchIds(lantern, dataDir, query = '') {
   const ids = [];
   for (let offset = 0; ; offset += PAGE) {
-    const run = await lantern.run(['search', query, '--json', '--sort', 'date', '--limit', String(PAGE), '--offset', String(offset), '--mode', 'keyword', '--data-dir', dataDir]);
+    const run = await lantern.run([
+      'search',
+      query,
+      '--json',
+      '--sort',
+      'date',
+      '--limit',
+      String(PAGE),
+      '--offset',
+      String(offset),
+      '--mode',
+      'keyword',
+      '--data-dir',
+      dataDir,
+    ]);
     if (run.code !== 0 || run.json === null) return { ok: false, ids, error: errorLine(run.stderr) };
     ids.push(...run.json.hits.map((hit) => hit.id));
     if (run.json.hits.length === 0 || offset + PAGE >= run.json.total) return { ok: true, ids, total: run.json.total };
@@ -42,7 +56,9 @@ export async function damagedAttachments(dataDir) {
   const damaged = [];
   for (const name of names) {
     if (!/^[0-9a-f]{64}$/.test(name)) continue;
-    const digest = createHash('sha256').update(await readFile(join(folder, name))).digest('hex');
+    const digest = createHash('sha256')
+      .update(await readFile(join(folder, name)))
+      .digest('hex');
     if (digest !== name) damaged.push(name);
   }
   return damaged;
@@ -55,7 +71,11 @@ export async function damagedAttachments(dataDir) {
 export function errorLine(stderr) {
   const lines = stderr.trim().split('\n');
   const panic = lines.findIndex((line) => /panicked at/.test(line));
-  if (panic >= 0) return `panic: ${lines.slice(panic, panic + 2).join(' ').trim()}`;
+  if (panic >= 0)
+    return `panic: ${lines
+      .slice(panic, panic + 2)
+      .join(' ')
+      .trim()}`;
   if (isCrash(stderr)) return `crashed: ${lines.find((line) => /^\w*Error\b/.test(line)) ?? lines.at(-1)}`;
   return lines.findLast((line) => line.startsWith('lantern:')) ?? lines.at(-1) ?? '';
 }

@@ -70,8 +70,10 @@ export const WORKLOADS = {
         const stats = await readStats(lantern, dataDir);
         if (!stats) return ['the store does not open after the embedding re-run'];
         const problems = [];
-        if (stats.embeddedMessages !== stats.messages) problems.push(`embedding re-run left ${stats.messages - stats.embeddedMessages} of ${stats.messages} messages without vectors`);
-        if (stats.embeddedChunks !== bases.embeddedChunks) problems.push(`embedding re-run left ${stats.embeddedChunks} passages with vectors, a clean run ${bases.embeddedChunks}`);
+        if (stats.embeddedMessages !== stats.messages)
+          problems.push(`embedding re-run left ${stats.messages - stats.embeddedMessages} of ${stats.messages} messages without vectors`);
+        if (stats.embeddedChunks !== bases.embeddedChunks)
+          problems.push(`embedding re-run left ${stats.embeddedChunks} passages with vectors, a clean run ${bases.embeddedChunks}`);
         return problems;
       },
     };

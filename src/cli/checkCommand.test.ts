@@ -35,7 +35,11 @@ describe('lantern check', () => {
   it('reports a whole store as JSON and exits 0', () => {
     const result = lantern(['check', '--json', '--data-dir', dataDir]);
     expect(result.status).toBe(0);
-    const report = JSON.parse(result.stdout) as { ok: boolean; repair: boolean; parts: { name: string; ok: boolean; checked: string[]; problems: string[]; repaired: string[] }[] };
+    const report = JSON.parse(result.stdout) as {
+      ok: boolean;
+      repair: boolean;
+      parts: { name: string; ok: boolean; checked: string[]; problems: string[]; repaired: string[] }[];
+    };
     expect(report).toMatchObject({ ok: true, repair: false });
     expect(report.parts.map((part) => part.name)).toEqual(['tables', 'sources', 'keyword index', 'attachments', 'vectors']);
     expect(Object.keys(report.parts[0]!).sort()).toEqual(['checked', 'name', 'ok', 'problems', 'repaired']);
@@ -64,7 +68,11 @@ describe('lantern check', () => {
 
     const repaired = lantern(['check', '--repair', '--json', '--data-dir', dataDir]);
     expect(repaired.status).toBe(0);
-    expect(JSON.parse(repaired.stdout)).toMatchObject({ ok: true, repair: true, parts: [{ name: 'tables', ok: true, repaired: [expect.stringContaining('was damaged')] }, {}, {}, {}, {}] });
+    expect(JSON.parse(repaired.stdout)).toMatchObject({
+      ok: true,
+      repair: true,
+      parts: [{ name: 'tables', ok: true, repaired: [expect.stringContaining('was damaged')] }, {}, {}, {}, {}],
+    });
     expect(lantern(['check', '--json', '--data-dir', dataDir]).status).toBe(0);
     const again = JSON.parse(lantern(['import', second, '--json', '--data-dir', dataDir]).stdout) as { messages: number };
     expect(again.messages).toBe(20);

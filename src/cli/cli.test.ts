@@ -16,7 +16,8 @@ function lantern(args: string[], cwd?: string): { status: number; stdout: string
 }
 
 beforeAll(() => {
-  if (!existsSync(join(repoRoot, 'out', 'renderer', 'index.html'))) execFileSync('npx', ['electron-vite', 'build'], { cwd: repoRoot, stdio: 'ignore' });
+  if (!existsSync(join(repoRoot, 'out', 'renderer', 'index.html')))
+    execFileSync('npx', ['electron-vite', 'build'], { cwd: repoRoot, stdio: 'ignore' });
   execFileSync(process.execPath, [join(repoRoot, 'scripts', 'build-cli.mjs')], { cwd: repoRoot });
 });
 
@@ -34,14 +35,27 @@ describe('lantern CLI', () => {
     const first = lantern(['import', mbox, '--json', '--data-dir', dataDir]);
     expect(first.status).toBe(0);
     const report = JSON.parse(first.stdout) as Record<string, unknown>;
-    expect(Object.keys(report).sort()).toEqual(['alreadyImported', 'duplicates', 'elapsedMs', 'errors', 'failed', 'hiddenFiles', 'imported', 'messages', 'skipped', 'skippedFiles']);
+    expect(Object.keys(report).sort()).toEqual([
+      'alreadyImported',
+      'duplicates',
+      'elapsedMs',
+      'errors',
+      'failed',
+      'hiddenFiles',
+      'imported',
+      'messages',
+      'skipped',
+      'skippedFiles',
+    ]);
     expect(report).toMatchObject({ imported: 50, duplicates: 0, failed: 0, messages: 50, errors: [] });
     const second = JSON.parse(lantern(['import', mbox, '--json', '--data-dir', dataDir]).stdout) as Record<string, unknown>;
     expect(second).toMatchObject({ imported: 0, alreadyImported: 50, duplicates: 0, messages: 50 });
   });
 
   it('searches, shows, lists folders and stats as JSON', () => {
-    const search = JSON.parse(lantern(['search', 'has:attachment', '--limit', '3', '--sort', 'date', '--json', '--data-dir', dataDir]).stdout) as {
+    const search = JSON.parse(
+      lantern(['search', 'has:attachment', '--limit', '3', '--sort', 'date', '--json', '--data-dir', dataDir]).stdout,
+    ) as {
       total: number;
       hits: { id: string; date: string; from: { address: string }; attachments: unknown[] }[];
       parsed: { filters: unknown[]; warnings: string[] };
@@ -122,14 +136,20 @@ describe('lantern attachment', () => {
     );
     // The built CLI parses on worker threads: the attachment bytes travel back from them to be kept.
     expect(lantern(['import', mbox, '--data-dir', dataDir]).status).toBe(0);
-    id = (JSON.parse(lantern(['search', 'subject:Files', '--json', '--data-dir', dataDir]).stdout) as { hits: { id: string }[] }).hits[0]!.id;
+    id = (JSON.parse(lantern(['search', 'subject:Files', '--json', '--data-dir', dataDir]).stdout) as { hits: { id: string }[] }).hits[0]!
+      .id;
   });
 
   it('writes an attachment by index into the current folder and prints where as JSON', async () => {
     const cwd = await makeTempDir();
     const result = lantern(['attachment', id, '0', '--json', '--data-dir', dataDir], cwd);
     expect(result.status).toBe(0);
-    expect(JSON.parse(result.stdout)).toEqual({ path: join(cwd, 'VIA_Nytt_1402.pdf'), filename: 'VIA_Nytt_1402.pdf', contentType: 'application/pdf', size: pdf.length });
+    expect(JSON.parse(result.stdout)).toEqual({
+      path: join(cwd, 'VIA_Nytt_1402.pdf'),
+      filename: 'VIA_Nytt_1402.pdf',
+      contentType: 'application/pdf',
+      size: pdf.length,
+    });
     expect((await readFile(join(cwd, 'VIA_Nytt_1402.pdf'))).equals(pdf)).toBe(true);
   });
 
@@ -159,7 +179,10 @@ describe('lantern attachment', () => {
 
   it('lists the attachments when the one asked for is not there', () => {
     const result = lantern(['attachment', id, '7', '--data-dir', dataDir]);
-    expect(result).toMatchObject({ status: 2, stderr: expect.stringMatching(/has no attachment "7"; it has: 0 VIA_Nytt_1402\.pdf, 1 \.\.\/\.hidden\/run\.sh/) });
+    expect(result).toMatchObject({
+      status: 2,
+      stderr: expect.stringMatching(/has no attachment "7"; it has: 0 VIA_Nytt_1402\.pdf, 1 \.\.\/\.hidden\/run\.sh/),
+    });
   });
 });
 
@@ -176,10 +199,14 @@ describe('lantern prints mail for people without letting it drive the terminal',
   beforeAll(async () => {
     dataDir = await makeTempDir();
     const mbox = join(await makeTempDir(), 'escapes.mbox');
-    const message = mimeMessage('escapes', encodedWord(subject), 'Body \x1b[2J here', [{ filename: encodedWord(filename), contentType: 'application/pdf', bytes: Buffer.from('%PDF-1.4\n') }]);
+    const message = mimeMessage('escapes', encodedWord(subject), 'Body \x1b[2J here', [
+      { filename: encodedWord(filename), contentType: 'application/pdf', bytes: Buffer.from('%PDF-1.4\n') },
+    ]);
     await writeFile(mbox, toMbox([message]));
     expect(lantern(['import', mbox, '--data-dir', dataDir]).status).toBe(0);
-    const found = JSON.parse(lantern(['search', 'subject:invoice', '--json', '--data-dir', dataDir]).stdout) as { hits: { id: string; subject: string }[] };
+    const found = JSON.parse(lantern(['search', 'subject:invoice', '--json', '--data-dir', dataDir]).stdout) as {
+      hits: { id: string; subject: string }[];
+    };
     id = found.hits[0]!.id;
     // --json stays exact: the subject comes back as it was written.
     expect(found.hits[0]!.subject).toBe(subject);
@@ -254,12 +281,16 @@ describe('lantern serve', () => {
   it('refuses requests without the token', async () => {
     expect((await call('/')).status).toBe(401);
     expect((await call('/api/call/getStats', { method: 'POST', body: '{"args":[]}' })).status).toBe(401);
-    expect((await call('/api/call/getStats', { method: 'POST', body: '{"args":[]}', headers: { cookie: 'lantern_token=wrong' } })).status).toBe(401);
+    expect(
+      (await call('/api/call/getStats', { method: 'POST', body: '{"args":[]}', headers: { cookie: 'lantern_token=wrong' } })).status,
+    ).toBe(401);
   });
 
   it('answers API calls with the token, and reports bad calls as errors', async () => {
     const headers = { cookie: `lantern_token=${token}`, 'content-type': 'application/json' };
-    const stats = (await (await call('/api/call/getStats', { method: 'POST', headers, body: '{"args":[]}' })).json()) as { result: { messages: number } };
+    const stats = (await (await call('/api/call/getStats', { method: 'POST', headers, body: '{"args":[]}' })).json()) as {
+      result: { messages: number };
+    };
     expect(stats.result.messages).toBe(0);
     const unknown = await call('/api/call/dropEverything', { method: 'POST', headers, body: '{"args":[]}' });
     expect(unknown.status).toBe(404);
@@ -284,7 +315,9 @@ describe('lantern serve', () => {
     const before = JSON.parse(lantern(['stats', '--json', '--data-dir', dataDir]).stdout) as { messages: number };
     expect(before.messages).toBe(0);
     const headers = { cookie: `lantern_token=${token}`, 'content-type': 'application/json' };
-    const imported = (await (await call('/api/call/importPaths', { method: 'POST', headers, body: JSON.stringify({ args: [[mbox], 'beside'] }) })).json()) as {
+    const imported = (await (
+      await call('/api/call/importPaths', { method: 'POST', headers, body: JSON.stringify({ args: [[mbox], 'beside'] }) })
+    ).json()) as {
       result: { imported: number };
     };
     expect(imported.result.imported).toBe(20);
@@ -296,10 +329,14 @@ describe('lantern serve', () => {
     const { request } = await import('node:http');
     const status = (headers: Record<string, string>) =>
       new Promise<number>((resolve, reject) => {
-        const req = request(`${base}/api/call/getStats`, { method: 'POST', headers: { cookie: `lantern_token=${token}`, ...headers } }, (response) => {
-          response.resume();
-          resolve(response.statusCode ?? 0);
-        });
+        const req = request(
+          `${base}/api/call/getStats`,
+          { method: 'POST', headers: { cookie: `lantern_token=${token}`, ...headers } },
+          (response) => {
+            response.resume();
+            resolve(response.statusCode ?? 0);
+          },
+        );
         req.on('error', reject);
         req.end('{"args":[]}');
       });
@@ -310,7 +347,9 @@ describe('lantern serve', () => {
 
   it('accepts uploads into the data folder and never serves files outside the renderer', async () => {
     const headers = { cookie: `lantern_token=${token}` };
-    const upload = (await (await call('/api/upload?name=../../evil.mbox', { method: 'POST', headers, body: 'From a\n' })).json()) as { path: string };
+    const upload = (await (await call('/api/upload?name=../../evil.mbox', { method: 'POST', headers, body: 'From a\n' })).json()) as {
+      path: string;
+    };
     expect(upload.path).toMatch(/uploads\/[0-9a-f]+\/evil\.mbox$/);
     expect((await call('/..%2f..%2fpackage.json', { headers })).status).toBe(404);
     expect((await call('/../package.json', { headers })).status).toBe(404);

@@ -41,7 +41,12 @@ const OPTIONS = {
 
 async function main(argv: string[]): Promise<number> {
   // A query may begin with "-" ("-from:noreply budget"): words after the command that name no option are positionals.
-  const { values, positionals } = parseArgs({ args: separateQueryArguments(argv, OPTIONS), allowPositionals: true, strict: true, options: OPTIONS });
+  const { values, positionals } = parseArgs({
+    args: separateQueryArguments(argv, OPTIONS),
+    allowPositionals: true,
+    strict: true,
+    options: OPTIONS,
+  });
   const [command, ...rest] = positionals;
   if (values.help || command === undefined || command === 'help') {
     console.log(USAGE);

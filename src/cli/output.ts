@@ -26,11 +26,15 @@ export function printError(text: string): void {
 }
 
 export function printSearch(result: SearchResult): void {
-  const lines = [`${result.isTotalEstimated ? 'about ' : ''}${result.total} results (${result.mode}${result.modeNote ? `: ${result.modeNote}` : ''}, ${result.tookMs} ms)`];
+  const lines = [
+    `${result.isTotalEstimated ? 'about ' : ''}${result.total} results (${result.mode}${result.modeNote ? `: ${result.modeNote}` : ''}, ${result.tookMs} ms)`,
+  ];
   for (const warning of result.parsed.warnings) lines.push(`warning: ${warning}`);
   for (const hit of result.hits) {
     const sender = forTerminalLine(hit.from.name || hit.from.address).slice(0, 24);
-    lines.push(`${hit.date.slice(0, 10)}  ${sender.padEnd(24)}  ${forTerminalLine(hit.subject).slice(0, 70)}  ${hit.hasAttachments ? '📎 ' : ''}[${hit.id}]`);
+    lines.push(
+      `${hit.date.slice(0, 10)}  ${sender.padEnd(24)}  ${forTerminalLine(hit.subject).slice(0, 70)}  ${hit.hasAttachments ? '📎 ' : ''}[${hit.id}]`,
+    );
   }
   printText(lines.join('\n'));
 }
@@ -45,7 +49,9 @@ export function printMessage(message: MessageDetail): void {
     `Date: ${message.date}`,
     `Subject: ${forTerminalLine(message.subject)}`,
     forTerminalLine(`Folder: ${message.folder}${message.labels.length > 0 ? `  Labels: ${message.labels.join(', ')}` : ''}`),
-    ...message.attachments.map((attachment) => forTerminalLine(`Attachment: ${attachment.filename} (${attachment.contentType}, ${attachment.size} bytes)`)),
+    ...message.attachments.map((attachment) =>
+      forTerminalLine(`Attachment: ${attachment.filename} (${attachment.contentType}, ${attachment.size} bytes)`),
+    ),
     '',
     message.text,
   ];
@@ -68,7 +74,9 @@ export function printStats(stats: Stats): void {
     [
       `${stats.messages} messages in ${stats.threads} threads; ${stats.folders} folders, ${stats.labels} labels, ${stats.attachments} attachments`,
       `${stats.embeddedMessages} of ${stats.messages} messages embedded, ${stats.embeddedChunks} passages${stats.embedderId ? ` (${stats.embedderId})` : ''}`,
-      ...stats.sources.map((source) => forTerminalLine(`source ${source.id}: ${source.path} (${source.kind}, ${source.messages} messages, imported ${source.importedAt})`)),
+      ...stats.sources.map((source) =>
+        forTerminalLine(`source ${source.id}: ${source.path} (${source.kind}, ${source.messages} messages, imported ${source.importedAt})`),
+      ),
       // What a damaged store lost and which files to import again, worded as the app's status bar words it.
       ...(stats.storeHealth ? describeStoreHealth(stats.storeHealth).map(forTerminalLine) : []),
     ].join('\n'),
@@ -76,5 +84,7 @@ export function printStats(stats: Stats): void {
 }
 
 export function printEmbedding(report: EmbeddingReport): void {
-  printText(`${report.embedded} of ${report.total} messages have vectors (${report.embedderId}); ${report.chunks} passages embedded in ${(report.elapsedMs / 1000).toFixed(1)} s.`);
+  printText(
+    `${report.embedded} of ${report.total} messages have vectors (${report.embedderId}); ${report.chunks} passages embedded in ${(report.elapsedMs / 1000).toFixed(1)} s.`,
+  );
 }

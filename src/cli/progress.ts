@@ -28,7 +28,10 @@ function describe(event: LanternEvent): string | null {
 }
 
 /** Returns a listener for engine events and a function that ends the progress line. */
-export function progressPrinter(stream: NodeJS.WriteStream = process.stderr): { onEvent: (event: LanternEvent) => void; finish: () => void } {
+export function progressPrinter(stream: NodeJS.WriteStream = process.stderr): {
+  onEvent: (event: LanternEvent) => void;
+  finish: () => void;
+} {
   let lastPlain = 0;
   let drawn = false;
   return {

@@ -5,12 +5,30 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDir, repoRoot } from '../../test/corpus';
 import { separateQueryArguments, type KnownOptions } from './queryArguments';
 
-const options: KnownOptions = { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' }, limit: { type: 'string' }, 'data-dir': { type: 'string' } };
+const options: KnownOptions = {
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+  limit: { type: 'string' },
+  'data-dir': { type: 'string' },
+};
 
 describe('separateQueryArguments', () => {
   it('takes a query that begins with a minus as the query, with options before and after it', () => {
-    expect(separateQueryArguments(['search', '-from:noreply budget', '--json'], options)).toEqual(['--json', '--', 'search', '-from:noreply budget']);
-    expect(separateQueryArguments(['--data-dir', '/d', 'search', '--limit', '5', '-budget'], options)).toEqual(['--data-dir', '/d', '--limit', '5', '--', 'search', '-budget']);
+    expect(separateQueryArguments(['search', '-from:noreply budget', '--json'], options)).toEqual([
+      '--json',
+      '--',
+      'search',
+      '-from:noreply budget',
+    ]);
+    expect(separateQueryArguments(['--data-dir', '/d', 'search', '--limit', '5', '-budget'], options)).toEqual([
+      '--data-dir',
+      '/d',
+      '--limit',
+      '5',
+      '--',
+      'search',
+      '-budget',
+    ]);
   });
 
   it('keeps everything after -- as positionals, and a value of an option that looks like a query', () => {
@@ -35,7 +53,10 @@ describe('lantern search with a query that begins with a minus', () => {
     ['as the query itself', ['search', '-from:noreply budget', '--json']],
   ])('searches it %s', async (_, args) => {
     const dataDir = await makeTempDir();
-    const run = spawnSync(process.execPath, [join(repoRoot, 'bin', 'lantern.mjs'), '--data-dir', dataDir, ...args], { encoding: 'utf8', env: { ...process.env, LANTERN_DATA_DIR: '' } });
+    const run = spawnSync(process.execPath, [join(repoRoot, 'bin', 'lantern.mjs'), '--data-dir', dataDir, ...args], {
+      encoding: 'utf8',
+      env: { ...process.env, LANTERN_DATA_DIR: '' },
+    });
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
     const result = JSON.parse(run.stdout) as { query: string; parsed: { text: string; filters: { operator: string; negated: boolean }[] } };

@@ -38,7 +38,9 @@ export function forTerminal(text: string): string {
 
 /** A field printed within one line (a subject, a name): line breaks and tabs become spaces, the rest as `forTerminal`. */
 export function forTerminalLine(text: string): string {
-  return text.replace(UNSAFE_IN_LINE, (found) => (found === '\r\n' || found === '\n' || found === '\r' || found === '\t' ? ' ' : visible(found)));
+  return text.replace(UNSAFE_IN_LINE, (found) =>
+    found === '\r\n' || found === '\n' || found === '\r' || found === '\t' ? ' ' : visible(found),
+  );
 }
 
 /** JSON text with the characters JSON.stringify leaves raw (DEL, C1, bidi) written as \u escapes: it parses to the same value. */

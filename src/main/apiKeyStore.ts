@@ -28,7 +28,9 @@ export class ApiKeyStore {
       return;
     }
     if (!this.keychain.isEncryptionAvailable()) {
-      throw new Error('this system offers no keychain to encrypt the API key with (on Linux: a running Secret Service such as GNOME Keyring or KWallet); set LANTERN_API_KEY in the environment instead');
+      throw new Error(
+        'this system offers no keychain to encrypt the API key with (on Linux: a running Secret Service such as GNOME Keyring or KWallet); set LANTERN_API_KEY in the environment instead',
+      );
     }
     this.store.writeCiphertext(this.keychain.encryptString(trimmed).toString('base64'));
   }

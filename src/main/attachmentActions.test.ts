@@ -22,7 +22,15 @@ describe('attachment actions', () => {
   const host = (): AttachmentHost => ({
     storedFile: async (ref) => {
       const file = ref.messageId === messageId ? stored[ref.index] : undefined;
-      return file ? { ok: true, result: file } : { ok: false, error: { code: 'not-found', message: `attachment: message ${ref.messageId} has 3 attachments; there is none at index ${ref.index}` } };
+      return file
+        ? { ok: true, result: file }
+        : {
+            ok: false,
+            error: {
+              code: 'not-found',
+              message: `attachment: message ${ref.messageId} has 3 attachments; there is none at index ${ref.index}`,
+            },
+          };
     },
     openPath: async (path) => {
       opened.push(path);
@@ -52,7 +60,10 @@ describe('attachment actions', () => {
     opened.length = 0;
     const first = await openAttachment({ messageId, index: 0 }, host());
     const second = await openAttachment({ messageId, index: 0 }, host());
-    expect(first).toEqual({ ok: true, result: { kind: 'opened', path: expect.stringMatching(new RegExp(`/tmp/${OPEN_FOLDER_PREFIX}[0-9a-f]{24}/VIA_Nytt_1402\\.pdf$`)) } });
+    expect(first).toEqual({
+      ok: true,
+      result: { kind: 'opened', path: expect.stringMatching(new RegExp(`/tmp/${OPEN_FOLDER_PREFIX}[0-9a-f]{24}/VIA_Nytt_1402\\.pdf$`)) },
+    });
     if (!first.ok || !second.ok || first.result.kind !== 'opened' || second.result.kind !== 'opened') throw new Error('not opened');
     expect(second.result.path).not.toBe(first.result.path);
     expect(opened).toEqual([first.result.path, second.result.path]);
@@ -66,7 +77,13 @@ describe('attachment actions', () => {
     opened.length = 0;
     const before = await readdir(join(dir, 'tmp'));
     const outcome = await openAttachment({ messageId, index: 1 }, host());
-    expect(outcome).toEqual({ ok: false, error: { code: 'bad-request', message: expect.stringMatching(/“setup\.exe” is a program or script, which Lantern never opens .*save it instead/) } });
+    expect(outcome).toEqual({
+      ok: false,
+      error: {
+        code: 'bad-request',
+        message: expect.stringMatching(/“setup\.exe” is a program or script, which Lantern never opens .*save it instead/),
+      },
+    });
     expect(opened).toEqual([]);
     expect(await readdir(join(dir, 'tmp'))).toEqual(before);
   });
@@ -85,20 +102,35 @@ describe('attachment actions', () => {
   });
 
   it('passes the engine’s reason through, and the launcher’s', async () => {
-    expect(await openAttachment({ messageId, index: 9 }, host())).toMatchObject({ ok: false, error: { code: 'not-found', message: expect.stringContaining('none at index 9') } });
+    expect(await openAttachment({ messageId, index: 9 }, host())).toMatchObject({
+      ok: false,
+      error: { code: 'not-found', message: expect.stringContaining('none at index 9') },
+    });
     const failing = { ...host(), openPath: async () => 'Failed to open path' };
-    expect(await openAttachment({ messageId, index: 0 }, failing)).toMatchObject({ ok: false, error: { message: expect.stringMatching(/No program opened “VIA_Nytt_1402\.pdf” \(Failed to open path\)/) } });
+    expect(await openAttachment({ messageId, index: 0 }, failing)).toMatchObject({
+      ok: false,
+      error: { message: expect.stringMatching(/No program opened “VIA_Nytt_1402\.pdf” \(Failed to open path\)/) },
+    });
   });
 
   it('checks the sender and the argument before doing anything', async () => {
     opened.length = 0;
     const gate = { isTrustedSender: true, senderUrl: 'file:///app/index.html', host: host() };
-    expect(await gateAttachmentAction('open', [{ messageId, index: 0 }], { ...gate, isTrustedSender: false, senderUrl: 'https://evil.example/' })).toEqual({
+    expect(
+      await gateAttachmentAction('open', [{ messageId, index: 0 }], {
+        ...gate,
+        isTrustedSender: false,
+        senderUrl: 'https://evil.example/',
+      }),
+    ).toEqual({
       ok: false,
       error: { code: 'bad-request', message: 'ipc: openAttachment may only be called by the Lantern window' },
     });
     for (const raw of [[], [{ messageId, index: -1 }], [{ messageId, index: 0, path: '/etc/passwd' }], [messageId, 0]]) {
-      expect(await gateAttachmentAction('open', raw, gate)).toMatchObject({ ok: false, error: { code: 'bad-request', message: expect.stringContaining('ipc: openAttachment takes one {messageId, index}') } });
+      expect(await gateAttachmentAction('open', raw, gate)).toMatchObject({
+        ok: false,
+        error: { code: 'bad-request', message: expect.stringContaining('ipc: openAttachment takes one {messageId, index}') },
+      });
     }
     expect(opened).toEqual([]);
     expect(await gateAttachmentAction('open', [{ messageId, index: 0 }], gate)).toMatchObject({ ok: true, result: { kind: 'opened' } });

@@ -24,10 +24,15 @@ export async function openAttachment(ref: AttachmentRef, host: AttachmentHost): 
   const stored = await host.storedFile(ref);
   if (!stored.ok) return stored;
   const { path: storedPath, filename, contentType } = stored.result;
-  if (isExecutableAttachment(filename, contentType)) return { ok: false, error: { code: 'bad-request', message: executableRefusal(filename) } };
+  if (isExecutableAttachment(filename, contentType))
+    return { ok: false, error: { code: 'bad-request', message: executableRefusal(filename) } };
   const copy = await copyForOpening(storedPath, filename, host.temporaryRoot);
   const problem = await host.openPath(copy);
-  if (problem) return { ok: false, error: { code: 'internal', message: `No program opened “${filename}” (${problem}); save it and open it from there` } };
+  if (problem)
+    return {
+      ok: false,
+      error: { code: 'internal', message: `No program opened “${filename}” (${problem}); save it and open it from there` },
+    };
   return { ok: true, result: { kind: 'opened', path: copy } };
 }
 
@@ -47,7 +52,11 @@ export interface AttachmentGate {
 }
 
 /** Like every API call: the sender checked, the argument checked (zod), then the action; it never rejects. */
-export async function gateAttachmentAction(action: AttachmentAction, raw: unknown[], gate: AttachmentGate): Promise<CallOutcome<AttachmentOutcome>> {
+export async function gateAttachmentAction(
+  action: AttachmentAction,
+  raw: unknown[],
+  gate: AttachmentGate,
+): Promise<CallOutcome<AttachmentOutcome>> {
   const name = `${action}Attachment`;
   if (!gate.isTrustedSender) {
     console.error(`ipc: refused ${name} from ${gate.senderUrl}`);
@@ -62,6 +71,9 @@ export async function gateAttachmentAction(action: AttachmentAction, raw: unknow
     return action === 'open' ? await openAttachment(parsed.data, gate.host) : await saveAttachment(parsed.data, gate.host);
   } catch (error) {
     console.error(`ipc: ${name} failed`, error);
-    return { ok: false, error: { code: 'internal', message: `${action === 'open' ? 'Opening' : 'Saving'} the attachment failed: ${errorMessage(error)}` } };
+    return {
+      ok: false,
+      error: { code: 'internal', message: `${action === 'open' ? 'Opening' : 'Saving'} the attachment failed: ${errorMessage(error)}` },
+    };
   }
 }

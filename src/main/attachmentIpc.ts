@@ -25,7 +25,11 @@ export function registerAttachmentIpc({ engine, getWindow, isTrustedSender }: At
     },
     temporaryRoot: tmpdir(),
   };
-  const gate = (event: IpcMainInvokeEvent) => ({ isTrustedSender: isTrustedSender(event), senderUrl: event.senderFrame?.url ?? 'a closed frame', host });
+  const gate = (event: IpcMainInvokeEvent) => ({
+    isTrustedSender: isTrustedSender(event),
+    senderUrl: event.senderFrame?.url ?? 'a closed frame',
+    host,
+  });
   ipcMain.handle(OPEN_ATTACHMENT_CHANNEL, (event, ...raw: unknown[]) => gateAttachmentAction('open', raw, gate(event)));
   ipcMain.handle(SAVE_ATTACHMENT_CHANNEL, (event, ...raw: unknown[]) => gateAttachmentAction('save', raw, gate(event)));
   return () => {

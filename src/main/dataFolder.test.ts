@@ -14,7 +14,10 @@ describe('chooseDataFolder', () => {
 
   it('then the folder the user chose', () => {
     const chosen = path.resolve('/mnt/archive/lantern');
-    expect(chooseDataFolder({ environmentValue: '  ', storedValue: chosen, userDataPath })).toEqual({ dataDir: chosen, source: 'settings' });
+    expect(chooseDataFolder({ environmentValue: '  ', storedValue: chosen, userDataPath })).toEqual({
+      dataDir: chosen,
+      source: 'settings',
+    });
   });
 
   it('falls back to userData/data, ignoring a stored relative path', () => {

@@ -6,8 +6,11 @@ import { ENGINE_ENVIRONMENT } from './engineProcess';
 const repoRoot = new URL('../../', import.meta.url);
 
 describe('engine process environment', () => {
-  it.each(['bin/lantern.mjs', 'scripts/faults/lanternProcess.mjs'])('%s sets every variable of ENGINE_ENVIRONMENT to the same value', async (path) => {
-    const text = await readFile(new URL(path, repoRoot), 'utf8');
-    for (const [name, value] of Object.entries(ENGINE_ENVIRONMENT)) expect(text).toContain(`${name}: '${value}'`);
-  });
+  it.each(['bin/lantern.mjs', 'scripts/faults/lanternProcess.mjs'])(
+    '%s sets every variable of ENGINE_ENVIRONMENT to the same value',
+    async (path) => {
+      const text = await readFile(new URL(path, repoRoot), 'utf8');
+      for (const [name, value] of Object.entries(ENGINE_ENVIRONMENT)) expect(text).toContain(`${name}: '${value}'`);
+    },
+  );
 });

@@ -12,15 +12,26 @@ describe('gateCall', () => {
 
   it('passes the arguments to the handler and its outcome back', async () => {
     answered.length = 0;
-    const outcome = await gateCall('getMessage', ['m-1'], { isTrustedSender: true, senderUrl: 'file:///app/index.html', handler: getMessage });
+    const outcome = await gateCall('getMessage', ['m-1'], {
+      isTrustedSender: true,
+      senderUrl: 'file:///app/index.html',
+      handler: getMessage,
+    });
     expect(outcome).toEqual({ ok: true, result: null });
     expect(answered).toEqual([['m-1']]);
   });
 
   it('refuses an untrusted sender before looking at the arguments', async () => {
     answered.length = 0;
-    const outcome = await gateCall('getMessage', ['m-1'], { isTrustedSender: false, senderUrl: 'https://evil.example/', handler: getMessage });
-    expect(outcome).toEqual({ ok: false, error: { code: 'bad-request', message: 'ipc: getMessage may only be called by the Lantern window' } });
+    const outcome = await gateCall('getMessage', ['m-1'], {
+      isTrustedSender: false,
+      senderUrl: 'https://evil.example/',
+      handler: getMessage,
+    });
+    expect(outcome).toEqual({
+      ok: false,
+      error: { code: 'bad-request', message: 'ipc: getMessage may only be called by the Lantern window' },
+    });
     expect(answered).toEqual([]);
   });
 

@@ -38,13 +38,19 @@ export function registerIpc({ engine, getWindow, renderer, setApiKey }: IpcOptio
   // The engine's router checks the arguments, for this window as for every other caller.
   const handle = (method: ApiMethod): void => {
     ipcMain.handle(callChannel(method), (event, ...raw: unknown[]) =>
-      gateCall(method, raw, { isTrustedSender: isTrustedSender(event), senderUrl: event.senderFrame?.url ?? 'a closed frame', handler: (args) => engine.call(method, args) }),
+      gateCall(method, raw, {
+        isTrustedSender: isTrustedSender(event),
+        senderUrl: event.senderFrame?.url ?? 'a closed frame',
+        handler: (args) => engine.call(method, args),
+      }),
     );
   };
   for (const method of API_METHODS) handle(method);
   ipcMain.handle(API_KEY_CHANNEL, async (event, key: unknown): Promise<CallOutcome<null>> => {
-    if (!isTrustedSender(event)) return { ok: false, error: { code: 'bad-request', message: 'ipc: set-api-key is only answered for Lantern\'s own window' } };
-    if (key !== null && (typeof key !== 'string' || key.length > 4_096)) return { ok: false, error: { code: 'bad-request', message: 'ipc: the API key must be text (or null to forget it)' } };
+    if (!isTrustedSender(event))
+      return { ok: false, error: { code: 'bad-request', message: "ipc: set-api-key is only answered for Lantern's own window" } };
+    if (key !== null && (typeof key !== 'string' || key.length > 4_096))
+      return { ok: false, error: { code: 'bad-request', message: 'ipc: the API key must be text (or null to forget it)' } };
     try {
       await setApiKey(key);
       return { ok: true, result: null };

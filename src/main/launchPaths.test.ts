@@ -16,7 +16,10 @@ describe('pathsFromArgv', () => {
 
   it('drops Chromium and Electron flags and keeps absolute paths', () => {
     const argv = ['/usr/bin/lantern', '--original-process-start-time=1', '--no-sandbox', '/data/Takeout', '', 'old.pst'];
-    expect(pathsFromArgv(argv, { isPackaged: true, workingDirectory: cwd })).toEqual([path.resolve('/data/Takeout'), path.join(cwd, 'old.pst')]);
+    expect(pathsFromArgv(argv, { isPackaged: true, workingDirectory: cwd })).toEqual([
+      path.resolve('/data/Takeout'),
+      path.join(cwd, 'old.pst'),
+    ]);
   });
 
   it('finds nothing in a plain launch', () => {

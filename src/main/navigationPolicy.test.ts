@@ -12,7 +12,10 @@ describe('decideNavigation', () => {
   it('keeps the main frame on our page and sends web links out', () => {
     expect(decideNavigation(`${page}#/search`, 'main-frame', file)).toEqual({ action: 'allow' });
     expect(decideNavigation(asset, 'main-frame', file)).toEqual({ action: 'block' });
-    expect(decideNavigation('https://example.com/', 'main-frame', file)).toEqual({ action: 'open-externally', url: 'https://example.com/' });
+    expect(decideNavigation('https://example.com/', 'main-frame', file)).toEqual({
+      action: 'open-externally',
+      url: 'https://example.com/',
+    });
     expect(decideNavigation('file:///etc/passwd', 'main-frame', file)).toEqual({ action: 'block' });
   });
 
@@ -24,12 +27,18 @@ describe('decideNavigation', () => {
     expect(decideNavigation(pathToFileURL(path.resolve('/opt/lantern/out/renderer-evil/x.html')).href, 'subframe', file)).toEqual({
       action: 'block',
     });
-    expect(decideNavigation('mailto:bob@example.com', 'subframe', file)).toEqual({ action: 'open-externally', url: 'mailto:bob@example.com' });
+    expect(decideNavigation('mailto:bob@example.com', 'subframe', file)).toEqual({
+      action: 'open-externally',
+      url: 'mailto:bob@example.com',
+    });
   });
 
   it('never opens a new window, not even on our page', () => {
     expect(decideNavigation(page, 'new-window', file)).toEqual({ action: 'block' });
-    expect(decideNavigation('http://example.com/a', 'new-window', file)).toEqual({ action: 'open-externally', url: 'http://example.com/a' });
+    expect(decideNavigation('http://example.com/a', 'new-window', file)).toEqual({
+      action: 'open-externally',
+      url: 'http://example.com/a',
+    });
     expect(decideNavigation('javascript:alert(1)', 'new-window', file)).toEqual({ action: 'block' });
   });
 
@@ -37,6 +46,9 @@ describe('decideNavigation', () => {
     const dev = { kind: 'dev-server', url: 'http://localhost:5173' } as const;
     expect(decideNavigation('http://localhost:5173/', 'main-frame', dev)).toEqual({ action: 'allow' });
     expect(decideNavigation('http://localhost:5173/frame.html', 'subframe', dev)).toEqual({ action: 'allow' });
-    expect(decideNavigation('http://localhost:8080/', 'main-frame', dev)).toEqual({ action: 'open-externally', url: 'http://localhost:8080/' });
+    expect(decideNavigation('http://localhost:8080/', 'main-frame', dev)).toEqual({
+      action: 'open-externally',
+      url: 'http://localhost:8080/',
+    });
   });
 });

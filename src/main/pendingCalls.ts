@@ -40,8 +40,7 @@ export class PendingCalls {
 
   /** Settles the call a reply answers; false when no call waits for it (it timed out or was failed already). */
   settle(reply: EngineReply): boolean {
-    const outcome: CallOutcome<unknown> =
-      reply.kind === 'result' ? { ok: true, result: reply.result } : { ok: false, error: reply.error };
+    const outcome: CallOutcome<unknown> = reply.kind === 'result' ? { ok: true, result: reply.result } : { ok: false, error: reply.error };
     return this.finish(reply.seq, outcome);
   }
 

@@ -12,7 +12,10 @@ describe('chooseRendererLocation', () => {
       kind: 'dev-server',
       url: 'http://localhost:5173',
     });
-    expect(chooseRendererLocation({ isPackaged: true, devServerUrl: 'http://localhost:5173', appPath })).toEqual({ kind: 'file', indexPath });
+    expect(chooseRendererLocation({ isPackaged: true, devServerUrl: 'http://localhost:5173', appPath })).toEqual({
+      kind: 'file',
+      indexPath,
+    });
     expect(chooseRendererLocation({ isPackaged: false, devServerUrl: undefined, appPath })).toEqual({ kind: 'file', indexPath });
   });
 });

@@ -62,11 +62,13 @@ describe('preload', () => {
   it('exposes window.lantern with one function per API call, subscribe, pathForFile, setApiKey and the attachment actions, and nothing else', () => {
     const { bridge, exposedKeys } = loadPreload(code, async () => ({ ok: true, result: null }));
     expect(exposedKeys).toEqual(['lantern']);
-    expect(Object.keys(bridge).sort()).toEqual([...API_METHODS, 'pathForFile', 'setApiKey', 'subscribe', 'openAttachment', 'saveAttachment'].sort());
+    expect(Object.keys(bridge).sort()).toEqual(
+      [...API_METHODS, 'pathForFile', 'setApiKey', 'subscribe', 'openAttachment', 'saveAttachment'].sort(),
+    );
     for (const value of Object.values(bridge)) expect(typeof value).toBe('function');
   });
 
-  it('invokes lantern:<method> with the arguments and returns main\'s outcome', async () => {
+  it("invokes lantern:<method> with the arguments and returns main's outcome", async () => {
     const outcome = { ok: true, result: { imported: 1 } };
     const { bridge, invocations } = loadPreload(code, async () => outcome);
     expect(await bridge.importPaths(['/mail/all.mbox'], 'import-7')).toEqual(outcome);
@@ -106,7 +108,10 @@ describe('preload', () => {
       return opened;
     });
     expect(await bridge.openAttachment({ messageId: 'm-1', index: 0 })).toEqual(opened);
-    expect(await bridge.saveAttachment({ messageId: 'm-1', index: 1 })).toMatchObject({ ok: false, error: { code: 'engine-unavailable', message: expect.stringContaining('preload: saveAttachment could not reach') } });
+    expect(await bridge.saveAttachment({ messageId: 'm-1', index: 1 })).toMatchObject({
+      ok: false,
+      error: { code: 'engine-unavailable', message: expect.stringContaining('preload: saveAttachment could not reach') },
+    });
     expect(invocations).toEqual([
       { channel: 'lantern:open-attachment', args: [{ messageId: 'm-1', index: 0 }] },
       { channel: 'lantern:save-attachment', args: [{ messageId: 'm-1', index: 1 }] },

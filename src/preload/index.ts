@@ -4,7 +4,13 @@ import type { ApiArguments, ApiMethod, ApiResult, LanternEvent, LanternEventList
 import type { CallOutcome, ElectronBridge } from '../shared/contract/bridge';
 import { forwardOutcomes } from '../shared/contract/forwarders';
 import type { AttachmentOutcome } from '../shared/model/attachment';
-import { API_KEY_CHANNEL, callChannel, EVENT_CHANNEL, OPEN_ATTACHMENT_CHANNEL, SAVE_ATTACHMENT_CHANNEL } from '../shared/contract/ipcChannels';
+import {
+  API_KEY_CHANNEL,
+  callChannel,
+  EVENT_CHANNEL,
+  OPEN_ATTACHMENT_CHANNEL,
+  SAVE_ATTACHMENT_CHANNEL,
+} from '../shared/contract/ipcChannels';
 import { errorMessage } from '../shared/errorMessage';
 
 async function invoke<T>(channel: string, name: string, args: unknown[]): Promise<CallOutcome<T>> {
@@ -13,7 +19,10 @@ async function invoke<T>(channel: string, name: string, args: unknown[]): Promis
   } catch (error) {
     // invoke rejects only when main has no handler (it is starting or quitting); handlers answer errors as data.
     const detail = errorMessage(error);
-    return { ok: false, error: { code: 'engine-unavailable', message: `preload: ${name} could not reach Lantern's main process (${detail})` } };
+    return {
+      ok: false,
+      error: { code: 'engine-unavailable', message: `preload: ${name} could not reach Lantern's main process (${detail})` },
+    };
   }
 }
 

@@ -2,7 +2,17 @@
 // is the sum of fixed per-token scores, so a test knows exactly which passages it must put first.
 import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { bytesField, intAttribute, modelProto, node, stringField, tensor, tensorValueInfo, TENSOR_FLOAT, TENSOR_INT64 } from './tinyBertOnnx';
+import {
+  bytesField,
+  intAttribute,
+  modelProto,
+  node,
+  stringField,
+  tensor,
+  tensorValueInfo,
+  TENSOR_FLOAT,
+  TENSOR_INT64,
+} from './tinyBertOnnx';
 import { realModelFolder } from './tinyModelFolder';
 
 const VOCABULARY_SIZE = 30_522;

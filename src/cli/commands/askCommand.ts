@@ -28,9 +28,18 @@ export function providerSettings(flags: AskFlags): AnswerProviderSettings {
     case 'ollama':
       return { kind: 'ollama', model: need(flags.model, 'model'), ...(flags['base-url'] ? { baseUrl: flags['base-url'] } : {}) };
     case 'openai':
-      return { kind: 'openai', model: need(flags.model, 'model'), baseUrl: need(flags['base-url'], 'base-url'), apiKey: process.env.LANTERN_API_KEY };
+      return {
+        kind: 'openai',
+        model: need(flags.model, 'model'),
+        baseUrl: need(flags['base-url'], 'base-url'),
+        apiKey: process.env.LANTERN_API_KEY,
+      };
     case 'local':
-      return { kind: 'local', modelPath: need(flags['model-path'], 'model-path'), ...(flags.threads ? { threads: Number(flags.threads) } : {}) };
+      return {
+        kind: 'local',
+        modelPath: need(flags['model-path'], 'model-path'),
+        ...(flags.threads ? { threads: Number(flags.threads) } : {}),
+      };
     default:
       throw new UsageError(`lantern ask: --provider must be extractive, ollama, openai or local, not "${String(provider)}"`);
   }
@@ -53,7 +62,11 @@ export async function runAsk(question: string | undefined, flags: AskFlags, data
   const engine = await openCliEngine(dataDir, { answerProvider: settings, access: 'read' });
   const requestId = randomUUID();
   const streams = !json && settings.kind !== 'extractive' && process.stdout.isTTY;
-  const unsubscribe = streams ? engine.subscribe((event) => event.type === 'answer-token' && event.requestId === requestId && process.stdout.write(forTerminal(event.text))) : () => {};
+  const unsubscribe = streams
+    ? engine.subscribe(
+        (event) => event.type === 'answer-token' && event.requestId === requestId && process.stdout.write(forTerminal(event.text)),
+      )
+    : () => {};
   try {
     const answer = await engine.ask({ question, requestId });
     unsubscribe();

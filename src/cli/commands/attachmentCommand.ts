@@ -21,11 +21,18 @@ function listing(attachments: readonly AttachmentInfo[]): string {
 /** A name as the mail gives it (or as it would be saved) wins over a number, so a file called "2" can still be asked for. */
 function attachmentIndex(id: string, which: string, attachments: readonly AttachmentInfo[]): number {
   if (attachments.length === 0) throw new UsageError(`lantern attachment: message ${id} has no attachments`);
-  const named = attachments.flatMap((attachment, index) => (attachment.filename === which || safeAttachmentName(attachment.filename, index) === which ? [index] : []));
+  const named = attachments.flatMap((attachment, index) =>
+    attachment.filename === which || safeAttachmentName(attachment.filename, index) === which ? [index] : [],
+  );
   if (named.length === 1) return named[0]!;
-  if (named.length > 1) throw new UsageError(`lantern attachment: ${named.length} attachments are named "${which}"; give an index instead (${named.join(', ')})`);
+  if (named.length > 1)
+    throw new UsageError(
+      `lantern attachment: ${named.length} attachments are named "${which}"; give an index instead (${named.join(', ')})`,
+    );
   if (/^\d+$/.test(which) && Number(which) < attachments.length) return Number(which);
-  throw new UsageError(`lantern attachment: message ${id} has no attachment "${which}"; it has: ${listing(attachments)} (index counted from 0)`);
+  throw new UsageError(
+    `lantern attachment: message ${id} has no attachment "${which}"; it has: ${listing(attachments)} (index counted from 0)`,
+  );
 }
 
 async function isFolder(path: string): Promise<boolean> {
@@ -35,24 +42,41 @@ async function isFolder(path: string): Promise<boolean> {
   );
 }
 
-export async function runAttachment(id: string | undefined, which: string | undefined, flags: AttachmentFlags, dataDir: string, json: boolean): Promise<number> {
-  if (!id || which === undefined) throw new UsageError('lantern attachment: give a message id and an attachment index or name, e.g. lantern attachment <id> 0 --out ~/Downloads');
+export async function runAttachment(
+  id: string | undefined,
+  which: string | undefined,
+  flags: AttachmentFlags,
+  dataDir: string,
+  json: boolean,
+): Promise<number> {
+  if (!id || which === undefined)
+    throw new UsageError(
+      'lantern attachment: give a message id and an attachment index or name, e.g. lantern attachment <id> 0 --out ~/Downloads',
+    );
   const engine = await openCliEngine(dataDir, { access: 'read' });
   try {
     const message = await engine.getMessage(id);
     if (!message) throw new UsageError(`lantern attachment: no message with id ${id}`);
     const index = attachmentIndex(id, which, message.attachments);
     const file = await engine.attachmentFile({ messageId: id, index });
-    const target = flags.out === undefined ? resolve(file.filename) : (await isFolder(flags.out)) ? resolve(flags.out, file.filename) : resolve(flags.out);
+    const target =
+      flags.out === undefined
+        ? resolve(file.filename)
+        : (await isFolder(flags.out))
+          ? resolve(flags.out, file.filename)
+          : resolve(flags.out);
     try {
       await copyFile(file.path, target, flags.force ? 0 : constants.COPYFILE_EXCL);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new UsageError(`lantern attachment: ${target} already exists; pass --force to overwrite it`);
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST')
+        throw new UsageError(`lantern attachment: ${target} already exists; pass --force to overwrite it`);
       throw new UsageError(`lantern attachment: cannot write ${target} (${(error as Error).message})`);
     }
     if (json) printJson({ path: target, filename: file.filename, contentType: file.contentType, size: file.size });
     else {
-      const warning = isExecutableAttachment(file.filename, file.contentType) ? ' It is a program or script: check it before running it.' : '';
+      const warning = isExecutableAttachment(file.filename, file.contentType)
+        ? ' It is a program or script: check it before running it.'
+        : '';
       printText(`Saved ${file.filename} (${file.size.toLocaleString('en')} bytes) to ${target}.${warning}`);
     }
     return 0;

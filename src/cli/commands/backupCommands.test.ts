@@ -8,7 +8,10 @@ import { makeTempDir, readCorpusMessages, repoRoot, toMbox } from '../../../test
 const bin = join(repoRoot, 'bin', 'lantern.mjs');
 
 function lantern(args: string[], env: Record<string, string> = {}): { status: number; stdout: string; stderr: string } {
-  const result = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', env: { ...process.env, LANTERN_DATA_DIR: '', LANTERN_TABLES: '', ...env } });
+  const result = spawnSync(process.execPath, [bin, ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, LANTERN_DATA_DIR: '', LANTERN_TABLES: '', ...env },
+  });
   return { status: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -43,8 +46,14 @@ describe('lantern backup --verify and restore', () => {
     expect(verification).toMatchObject({ ok: true, messages: 60, problems: [] });
     expect(verification.checked).toContain('table messages: 60 rows read');
     const asText = lantern(['backup', '--verify', backupDir]);
-    expect(asText).toMatchObject({ status: 0, stdout: expect.stringMatching(/ok {2}table messages: 60 rows read[\s\S]*OK: the backup is whole/) });
-    expect(lantern(['backup', '--verify'])).toMatchObject({ status: 2, stderr: expect.stringContaining('give the backup folder to check') });
+    expect(asText).toMatchObject({
+      status: 0,
+      stdout: expect.stringMatching(/ok {2}table messages: 60 rows read[\s\S]*OK: the backup is whole/),
+    });
+    expect(lantern(['backup', '--verify'])).toMatchObject({
+      status: 2,
+      stderr: expect.stringContaining('give the backup folder to check'),
+    });
   });
 
   it('names each problem of a damaged backup, exits 1, and restore refuses it leaving the store as it was', async () => {
@@ -60,8 +69,14 @@ describe('lantern backup --verify and restore', () => {
     expect(asJson.status).toBe(1);
     const verification = JSON.parse(asJson.stdout) as Verification;
     expect(verification.ok).toBe(false);
-    expect(verification.problems).toEqual([expect.stringMatching(/^table messages cannot be read: /), expect.stringMatching(/^1 of \d+ attachment files are missing$/)]);
-    expect(lantern(['backup', '--verify', damaged])).toMatchObject({ status: 1, stdout: expect.stringMatching(/BAD table messages cannot be read[\s\S]*DAMAGED: 2 problem/) });
+    expect(verification.problems).toEqual([
+      expect.stringMatching(/^table messages cannot be read: /),
+      expect.stringMatching(/^1 of \d+ attachment files are missing$/),
+    ]);
+    expect(lantern(['backup', '--verify', damaged])).toMatchObject({
+      status: 1,
+      stdout: expect.stringMatching(/BAD table messages cannot be read[\s\S]*DAMAGED: 2 problem/),
+    });
 
     const restore = lantern(['restore', damaged, '--data-dir', dataDir]);
     expect(restore).toMatchObject({ status: 2, stderr: expect.stringMatching(/restore: the backup .*damaged; nothing was changed/) });
@@ -72,7 +87,10 @@ describe('lantern backup --verify and restore', () => {
     const documents = await makeTempDir();
     await writeFile(join(documents, 'taxes-2025.pdf'), 'mine');
     const refused = lantern(['restore', backupDir, '--data-dir', documents]);
-    expect(refused).toMatchObject({ status: 2, stderr: expect.stringContaining(`${documents} is not a Lantern data folder (it holds 1 entry: taxes-2025.pdf)`) });
+    expect(refused).toMatchObject({
+      status: 2,
+      stderr: expect.stringContaining(`${documents} is not a Lantern data folder (it holds 1 entry: taxes-2025.pdf)`),
+    });
     expect(await readFile(join(documents, 'taxes-2025.pdf'), 'utf8')).toBe('mine');
 
     const elsewhere = lantern(['restore', backupDir, '--data-dir', dataDir], { LANTERN_TABLES: join(documents, 'tables') });

@@ -20,8 +20,16 @@ function printReport(report: CheckReport): void {
   }
   const problems = report.parts.reduce((sum, part) => sum + part.problems.length, 0);
   const repaired = report.parts.reduce((sum, part) => sum + part.repaired.length, 0);
-  if (report.ok) lines.push(repaired > 0 ? `Repaired ${repaired} problem${repaired === 1 ? '' : 's'}; the store in ${report.dataDir} is whole.` : `The store in ${report.dataDir} is whole.`);
-  else lines.push(`${problems} problem${problems === 1 ? '' : 's'} remain${problems === 1 ? 's' : ''}${report.repair ? '' : '; run lantern check --repair to repair what can be repaired'}.`);
+  if (report.ok)
+    lines.push(
+      repaired > 0
+        ? `Repaired ${repaired} problem${repaired === 1 ? '' : 's'}; the store in ${report.dataDir} is whole.`
+        : `The store in ${report.dataDir} is whole.`,
+    );
+  else
+    lines.push(
+      `${problems} problem${problems === 1 ? '' : 's'} remain${problems === 1 ? 's' : ''}${report.repair ? '' : '; run lantern check --repair to repair what can be repaired'}.`,
+    );
   printText(lines.join('\n'));
 }
 

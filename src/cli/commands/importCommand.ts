@@ -27,7 +27,10 @@ export async function runImport(paths: string[], dataDir: string, json: boolean)
   process.once('SIGINT', stop);
   try {
     // Named as typed, relative to where the command runs; the engine takes absolute paths only.
-    const report = await engine.importPaths(paths.map((path) => resolve(path)), importId);
+    const report = await engine.importPaths(
+      paths.map((path) => resolve(path)),
+      importId,
+    );
     progress.finish();
     if (json) printJson(report);
     else printText(importReportText(report));

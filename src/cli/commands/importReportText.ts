@@ -10,9 +10,16 @@ function plural(count: number, noun: string): string {
 }
 
 export function importReportText(report: ImportReport): string {
-  const counts = [`${report.alreadyImported.toLocaleString('en-US')} already in the store`, `${plural(report.duplicates, 'duplicate')} within the input`, `${report.failed.toLocaleString('en-US')} failed`];
-  const lines = [`Imported ${plural(report.imported, 'message')} (${counts.join(', ')}) in ${(report.elapsedMs / 1000).toFixed(1)} s; ${report.messages.toLocaleString('en-US')} in the store.`];
-  for (const error of report.errors.slice(0, SHOWN)) lines.push(forTerminalLine(`  ${error.source}${error.position ? ` (${error.position})` : ''}: ${error.reason}`));
+  const counts = [
+    `${report.alreadyImported.toLocaleString('en-US')} already in the store`,
+    `${plural(report.duplicates, 'duplicate')} within the input`,
+    `${report.failed.toLocaleString('en-US')} failed`,
+  ];
+  const lines = [
+    `Imported ${plural(report.imported, 'message')} (${counts.join(', ')}) in ${(report.elapsedMs / 1000).toFixed(1)} s; ${report.messages.toLocaleString('en-US')} in the store.`,
+  ];
+  for (const error of report.errors.slice(0, SHOWN))
+    lines.push(forTerminalLine(`  ${error.source}${error.position ? ` (${error.position})` : ''}: ${error.reason}`));
   if (report.errors.length > SHOWN) lines.push(`  … and ${report.errors.length - SHOWN} more (see --json)`);
   const notMail = report.skippedFiles - report.hiddenFiles;
   if (notMail > 0) {
@@ -20,6 +27,7 @@ export function importReportText(report: ImportReport): string {
     for (const file of report.skipped.slice(0, SHOWN)) lines.push(forTerminalLine(`  ${file.path}: ${file.reason}`));
     if (notMail > SHOWN) lines.push(`  … and ${notMail - SHOWN} more (see --json)`);
   }
-  if (report.hiddenFiles > 0) lines.push(`Left out ${plural(report.hiddenFiles, 'hidden or system file')} (.DS_Store, Thumbs.db, desktop.ini and the like).`);
+  if (report.hiddenFiles > 0)
+    lines.push(`Left out ${plural(report.hiddenFiles, 'hidden or system file')} (.DS_Store, Thumbs.db, desktop.ini and the like).`);
   return lines.join('\n');
 }

@@ -15,7 +15,9 @@ const SERVER_VERSION = '0.1.0';
  * store that cannot be opened becomes the error of every tool call instead of a server that exits without a word.
  */
 function whenOpen(opening: Promise<Engine>): ToolApi {
-  return forwardApi(async <M extends ApiMethod>(method: M, args: ApiArguments<M>): Promise<ApiResult<M>> => callMethod(await opening, method, args));
+  return forwardApi(async <M extends ApiMethod>(method: M, args: ApiArguments<M>): Promise<ApiResult<M>> =>
+    callMethod(await opening, method, args),
+  );
 }
 
 export async function runMcp(dataDir: string): Promise<number> {

@@ -25,11 +25,19 @@ export async function runSearch(query: string | undefined, flags: SearchFlags, d
   if (query === undefined) throw new UsageError('lantern search: give a query, e.g. lantern search "from:alice budget"');
   const limit = wholeNumber('limit', flags.limit, 20);
   const offset = wholeNumber('offset', flags.offset, 0);
-  if (flags.sort !== undefined && !SORTS.includes(flags.sort as SortOrder)) throw new UsageError(`lantern search: --sort must be relevance or date, not "${flags.sort}"`);
-  if (flags.mode !== undefined && !MODES.includes(flags.mode as SearchMode)) throw new UsageError(`lantern search: --mode must be one of ${MODES.join(', ')}, not "${flags.mode}"`);
+  if (flags.sort !== undefined && !SORTS.includes(flags.sort as SortOrder))
+    throw new UsageError(`lantern search: --sort must be relevance or date, not "${flags.sort}"`);
+  if (flags.mode !== undefined && !MODES.includes(flags.mode as SearchMode))
+    throw new UsageError(`lantern search: --mode must be one of ${MODES.join(', ')}, not "${flags.mode}"`);
   const engine = await openCliEngine(dataDir, { access: 'read' });
   try {
-    const result = await engine.search({ query, limit, offset, sort: flags.sort as SortOrder | undefined, mode: (flags.mode as SearchMode | undefined) ?? 'auto' });
+    const result = await engine.search({
+      query,
+      limit,
+      offset,
+      sort: flags.sort as SortOrder | undefined,
+      mode: (flags.mode as SearchMode | undefined) ?? 'auto',
+    });
     if (json) printJson(result);
     else printSearch(result);
     return 0;

@@ -20,7 +20,11 @@ export class BoundedLines {
       const piece = chunk.subarray(start, newline === -1 ? chunk.length : newline);
       this.take(piece);
       if (newline === -1) break;
-      events.push(this.dropped === null ? { kind: 'line', text: Buffer.concat(this.parts).toString('utf8').replace(/\r$/, '') } : { kind: 'too-long', bytes: this.dropped });
+      events.push(
+        this.dropped === null
+          ? { kind: 'line', text: Buffer.concat(this.parts).toString('utf8').replace(/\r$/, '') }
+          : { kind: 'too-long', bytes: this.dropped },
+      );
       this.parts = [];
       this.size = 0;
       this.dropped = null;

@@ -45,7 +45,13 @@ export class CheckedStdioTransport implements Transport {
     for (const event of this.lines.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk)) {
       this.lineNumber += 1;
       if (event.kind === 'too-long') {
-        this.refuse(errorReply(null, ErrorCode.InvalidRequest, `Invalid Request: request too large (${event.bytes} bytes; the limit is ${this.maxLineBytes})`));
+        this.refuse(
+          errorReply(
+            null,
+            ErrorCode.InvalidRequest,
+            `Invalid Request: request too large (${event.bytes} bytes; the limit is ${this.maxLineBytes})`,
+          ),
+        );
         continue;
       }
       // A blank line holds no message; some clients send one between messages.

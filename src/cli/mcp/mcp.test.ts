@@ -83,7 +83,10 @@ class RawClient {
   next(): Promise<unknown> {
     if (this.replies.length > 0) return Promise.resolve(this.replies.shift());
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no reply within 10 s; the server's stderr: ${this.stderr.slice(-500)}; exit code ${this.child.exitCode}`)), 10_000);
+      const timer = setTimeout(
+        () => reject(new Error(`no reply within 10 s; the server's stderr: ${this.stderr.slice(-500)}; exit code ${this.child.exitCode}`)),
+        10_000,
+      );
       this.waiting = (reply) => {
         clearTimeout(timer);
         resolve(reply);
@@ -113,7 +116,14 @@ describe('lantern mcp', () => {
     await engine.importPaths([mbox], 'mcp-test');
     await engine.close();
     client = new Client({ name: 'lantern-test', version: '1.0.0' });
-    await client.connect(new StdioClientTransport({ command: process.execPath, args: [join(repoRoot, 'bin', 'lantern.mjs'), 'mcp', '--data-dir', dataDir], env: { TZ: 'UTC' }, stderr: 'ignore' }));
+    await client.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [join(repoRoot, 'bin', 'lantern.mjs'), 'mcp', '--data-dir', dataDir],
+        env: { TZ: 'UTC' },
+        stderr: 'ignore',
+      }),
+    );
   }, 120_000);
 
   afterAll(async () => {
@@ -128,14 +138,23 @@ describe('lantern mcp', () => {
     expect(search.description).toContain('has:');
     expect(search.description).toContain('@folder');
     expect(search.description).toContain('in:anywhere');
-    expect(Object.keys(search.inputSchema.properties ?? {})).toEqual(expect.arrayContaining(['query', 'mode', 'limit', 'offset', 'context']));
+    expect(Object.keys(search.inputSchema.properties ?? {})).toEqual(
+      expect.arrayContaining(['query', 'mode', 'limit', 'offset', 'context']),
+    );
     for (const tool of tools) expect(tool.description!.length, tool.name).toBeGreaterThan(80);
-    expect(Object.keys(search.outputSchema?.properties ?? {})).toEqual(expect.arrayContaining(['hits', 'total', 'nextOffset', 'parsed', 'tookMs']));
+    expect(Object.keys(search.outputSchema?.properties ?? {})).toEqual(
+      expect.arrayContaining(['hits', 'total', 'nextOffset', 'parsed', 'tookMs']),
+    );
     expect(tools.every((tool) => tool.outputSchema !== undefined)).toBe(true);
   });
 
   it('honours operators, paging and scopes, with totals that match the mail', async () => {
-    const sender = [...expected.values()].map((item) => item.from).sort((a, b) => [...expected.values()].filter((item) => item.from === b).length - [...expected.values()].filter((item) => item.from === a).length)[0]!;
+    const sender = [...expected.values()]
+      .map((item) => item.from)
+      .sort(
+        (a, b) =>
+          [...expected.values()].filter((item) => item.from === b).length - [...expected.values()].filter((item) => item.from === a).length,
+      )[0]!;
     const fromSender = [...expected.values()].filter((item) => item.from === sender).length;
     const first = output<SearchOutput>(await client.callTool({ name: 'search_emails', arguments: { query: `from:${sender}`, limit: 5 } }));
     expect(first.total).toBe(fromSender);
@@ -144,31 +163,55 @@ describe('lantern mcp', () => {
     expect(first.parsed.filters).toEqual([expect.objectContaining({ operator: 'from' })]);
 
     const withAttachments = [...expected.values()].filter((item) => item.attachments > 0).length;
-    expect(output<SearchOutput>(await client.callTool({ name: 'search_emails', arguments: { query: 'has:attachment', limit: 1 } })).total).toBe(withAttachments);
+    expect(
+      output<SearchOutput>(await client.callTool({ name: 'search_emails', arguments: { query: 'has:attachment', limit: 1 } })).total,
+    ).toBe(withAttachments);
 
     const cut = [...expected.values()].map((item) => item.date).sort((a, b) => a - b)[Math.floor(expected.size / 2)]!;
     const day = new Date(cut).toISOString().slice(0, 10);
-    const after = output<SearchOutput>(await client.callTool({ name: 'search_emails', arguments: { query: `after:${day}`, limit: 50, sort: 'date' } }));
+    const after = output<SearchOutput>(
+      await client.callTool({ name: 'search_emails', arguments: { query: `after:${day}`, limit: 50, sort: 'date' } }),
+    );
     expect(after.hits.every((hit) => hit.date.slice(0, 10) >= day)).toBe(true);
     expect(after.total).toBe([...expected.values()].filter((item) => item.date >= Date.parse(`${day}T00:00:00Z`)).length);
     expect(after.nextOffset).toBe(after.total > 50 ? 50 : null);
 
     const folder = first.hits[0]!.folder;
-    const scoped = output<SearchOutput>(await client.callTool({ name: 'search_emails', arguments: { query: `from:${sender}`, context: [`@folder:${folder}`] } }));
+    const scoped = output<SearchOutput>(
+      await client.callTool({ name: 'search_emails', arguments: { query: `from:${sender}`, context: [`@folder:${folder}`] } }),
+    );
     expect(scoped.total).toBe(fromSender);
-    const elsewhere = output<SearchOutput>(await client.callTool({ name: 'search_emails', arguments: { query: `from:${sender}`, context: ['@folder:no-such-folder'] } }));
+    const elsewhere = output<SearchOutput>(
+      await client.callTool({ name: 'search_emails', arguments: { query: `from:${sender}`, context: ['@folder:no-such-folder'] } }),
+    );
     expect(elsewhere.total).toBe(0);
 
     // The scope narrows every alternative of an OR, not just the last one.
     const other = [...expected.values()].map((item) => item.from).find((address) => address !== sender)!;
     const either = [...expected.values()].filter((item) => item.from === sender || item.from === other).length;
     const eitherQuery = `from:${sender} OR from:${other}`;
-    expect(output<SearchOutput>(await client.callTool({ name: 'search_emails', arguments: { query: eitherQuery, context: [`@folder:${folder}`] } })).total).toBe(either);
-    expect(output<SearchOutput>(await client.callTool({ name: 'search_emails', arguments: { query: eitherQuery, context: ['@folder:no-such-folder'] } })).total).toBe(0);
-    expect(output<SearchOutput>(await client.callTool({ name: 'search_emails', arguments: { query: eitherQuery, context: ['-@folder:no-such-folder'] } })).total).toBe(either);
+    expect(
+      output<SearchOutput>(
+        await client.callTool({ name: 'search_emails', arguments: { query: eitherQuery, context: [`@folder:${folder}`] } }),
+      ).total,
+    ).toBe(either);
+    expect(
+      output<SearchOutput>(
+        await client.callTool({ name: 'search_emails', arguments: { query: eitherQuery, context: ['@folder:no-such-folder'] } }),
+      ).total,
+    ).toBe(0);
+    expect(
+      output<SearchOutput>(
+        await client.callTool({ name: 'search_emails', arguments: { query: eitherQuery, context: ['-@folder:no-such-folder'] } }),
+      ).total,
+    ).toBe(either);
 
-    const pageTwo = output<SearchOutput>(await client.callTool({ name: 'search_emails', arguments: { query: 'has:attachment', limit: 2, offset: 2, sort: 'date' } }));
-    const pageOne = output<SearchOutput>(await client.callTool({ name: 'search_emails', arguments: { query: 'has:attachment', limit: 2, offset: 0, sort: 'date' } }));
+    const pageTwo = output<SearchOutput>(
+      await client.callTool({ name: 'search_emails', arguments: { query: 'has:attachment', limit: 2, offset: 2, sort: 'date' } }),
+    );
+    const pageOne = output<SearchOutput>(
+      await client.callTool({ name: 'search_emails', arguments: { query: 'has:attachment', limit: 2, offset: 0, sort: 'date' } }),
+    );
     expect(pageTwo.hits.map((hit) => hit.id)).not.toEqual(expect.arrayContaining(pageOne.hits.map((hit) => hit.id)));
   });
 
@@ -182,9 +225,14 @@ describe('lantern mcp', () => {
     expect(Array.isArray(mail.attachmentTexts)).toBe(true);
 
     // A long mail is read in pages: each call says where the next one starts, and the pages add up to the whole text.
-    const thread = output<SearchOutput>(await client.callTool({ name: 'search_emails', arguments: { query: 'subject:"legacy prebuilt UHD"', limit: 50 } }));
+    const thread = output<SearchOutput>(
+      await client.callTool({ name: 'search_emails', arguments: { query: 'subject:"legacy prebuilt UHD"', limit: 50 } }),
+    );
     const lengths = await Promise.all(
-      thread.hits.map(async (hit) => ({ id: hit.id, length: output<{ textLength: number }>(await client.callTool({ name: 'get_email', arguments: { id: hit.id } })).textLength })),
+      thread.hits.map(async (hit) => ({
+        id: hit.id,
+        length: output<{ textLength: number }>(await client.callTool({ name: 'get_email', arguments: { id: hit.id } })).textLength,
+      })),
     );
     const longest = lengths.sort((a, b) => b.length - a.length)[0]!;
     expect(longest.length).toBeGreaterThan(40_000);
@@ -194,11 +242,16 @@ describe('lantern mcp', () => {
     }
     expect(pages.length).toBe(Math.ceil(longest.length / 20_000));
     expect(pages.slice(0, -1).every((page) => page.textTruncated && page.text.includes(`textOffset: ${page.nextTextOffset}`))).toBe(true);
-    const pastEnd = (await client.callTool({ name: 'get_email', arguments: { id: longest.id, textOffset: longest.length + 5 } })) as ToolReply;
+    const pastEnd = (await client.callTool({
+      name: 'get_email',
+      arguments: { id: longest.id, textOffset: longest.length + 5 },
+    })) as ToolReply;
     expect(pastEnd.isError).toBe(true);
     expect(pastEnd.content[0]!.text).toContain('past the end');
 
-    const listing = output<{ messages: number; collections: { folders: { count: number }[] }[] }>(await client.callTool({ name: 'list_folders', arguments: {} }));
+    const listing = output<{ messages: number; collections: { folders: { count: number }[] }[] }>(
+      await client.callTool({ name: 'list_folders', arguments: {} }),
+    );
     expect(listing.messages).toBe(expected.size);
     expect(listing.collections).toHaveLength(1);
     expect(listing.collections[0]!.folders.reduce((sum, folder) => sum + folder.count, 0)).toBe(expected.size);
@@ -214,21 +267,32 @@ describe('lantern mcp', () => {
   });
 
   it('reports bad calls as tool errors and keeps answering', async () => {
-    const unknown = (await client.callTool({ name: 'get_email', arguments: { id: 'no-such-id' } })) as { isError?: boolean; content: { text: string }[] };
+    const unknown = (await client.callTool({ name: 'get_email', arguments: { id: 'no-such-id' } })) as {
+      isError?: boolean;
+      content: { text: string }[];
+    };
     expect(unknown.isError).toBe(true);
     expect(unknown.content[0]!.text).toContain('no message with id "no-such-id"');
 
-    const badMode = (await client.callTool({ name: 'search_emails', arguments: { query: 'x', mode: 'nonsense' } }).catch((error: Error) => ({ isError: true, content: [{ text: error.message }] }))) as {
+    const badMode = (await client
+      .callTool({ name: 'search_emails', arguments: { query: 'x', mode: 'nonsense' } })
+      .catch((error: Error) => ({ isError: true, content: [{ text: error.message }] }))) as {
       isError?: boolean;
       content: { text: string }[];
     };
     expect(badMode.isError).toBe(true);
     expect(badMode.content[0]!.text).toMatch(/mode/);
 
-    const badScope = (await client.callTool({ name: 'search_emails', arguments: { query: 'x', context: ['inbox'] } })) as { isError?: boolean; content: { text: string }[] };
+    const badScope = (await client.callTool({ name: 'search_emails', arguments: { query: 'x', context: ['inbox'] } })) as {
+      isError?: boolean;
+      content: { text: string }[];
+    };
     expect(badScope.isError).toBe(true);
     expect(badScope.content[0]!.text).toContain('not an @-scope');
-    const unknownScope = (await client.callTool({ name: 'search_emails', arguments: { query: 'x', context: ['@mailbox:inbox'] } })) as ToolReply;
+    const unknownScope = (await client.callTool({
+      name: 'search_emails',
+      arguments: { query: 'x', context: ['@mailbox:inbox'] },
+    })) as ToolReply;
     expect(unknownScope.isError).toBe(true);
     expect(unknownScope.content[0]!.text).toContain('@folder:inbox');
 
@@ -245,8 +309,14 @@ describe('lantern mcp', () => {
     const asString = output<SearchOutput>(await client.callTool({ name: 'search_emails', arguments: { query: 'usrp', context: scope } }));
     expect(asList.total).toBeGreaterThan(0);
     expect(asString.total).toBe(asList.total);
-    expect(output<SearchOutput>(await client.callTool({ name: 'search_emails', arguments: { query: 'usrp', context: '@collection:no-such-collection' } })).total).toBe(0);
-    const answer = output<{ refused: boolean }>(await client.callTool({ name: 'ask', arguments: { question: 'How do I set the sample rate?', context: scope } }));
+    expect(
+      output<SearchOutput>(
+        await client.callTool({ name: 'search_emails', arguments: { query: 'usrp', context: '@collection:no-such-collection' } }),
+      ).total,
+    ).toBe(0);
+    const answer = output<{ refused: boolean }>(
+      await client.callTool({ name: 'ask', arguments: { question: 'How do I set the sample rate?', context: scope } }),
+    );
     expect(typeof answer.refused).toBe('boolean');
   });
 
@@ -254,8 +324,14 @@ describe('lantern mcp', () => {
     let raw: RawClient;
 
     beforeAll(async () => {
-      raw = new RawClient(spawn(process.execPath, [join(repoRoot, 'bin', 'lantern.mjs'), 'mcp', '--data-dir', dataDir], { env: { ...process.env, TZ: 'UTC' } }));
-      expect(await raw.request(1, 'initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } })).toMatchObject({ id: 1, result: { serverInfo: { name: 'lantern' } } });
+      raw = new RawClient(
+        spawn(process.execPath, [join(repoRoot, 'bin', 'lantern.mjs'), 'mcp', '--data-dir', dataDir], {
+          env: { ...process.env, TZ: 'UTC' },
+        }),
+      );
+      expect(
+        await raw.request(1, 'initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } }),
+      ).toMatchObject({ id: 1, result: { serverInfo: { name: 'lantern' } } });
       raw.send(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }));
     });
 
@@ -264,7 +340,11 @@ describe('lantern mcp', () => {
     });
 
     async function stillServes(id: number): Promise<void> {
-      expect(await raw.request(id, 'tools/list')).toMatchObject({ jsonrpc: '2.0', id, result: { tools: expect.arrayContaining([expect.objectContaining({ name: 'search_emails' })]) } });
+      expect(await raw.request(id, 'tools/list')).toMatchObject({
+        jsonrpc: '2.0',
+        id,
+        result: { tools: expect.arrayContaining([expect.objectContaining({ name: 'search_emails' })]) },
+      });
     }
 
     it.each([
@@ -279,14 +359,27 @@ describe('lantern mcp', () => {
       ['no jsonrpc version', '{"id":9,"method":"tools/list"}', -32600, 9],
     ])('answers %s with a JSON-RPC error and serves the next request', async (_case, line, code, id) => {
       raw.send(line);
-      expect(await raw.next()).toEqual({ jsonrpc: '2.0', id, error: { code, message: expect.stringMatching(code === -32700 ? /^Parse error/ : /^Invalid Request/) } });
+      expect(await raw.next()).toEqual({
+        jsonrpc: '2.0',
+        id,
+        error: { code, message: expect.stringMatching(code === -32700 ? /^Parse error/ : /^Invalid Request/) },
+      });
       await stillServes(100);
     });
 
     it('answers a 12 MB request line with an error, says so on stderr, and serves the next request', async () => {
-      const huge = JSON.stringify({ jsonrpc: '2.0', id: 11, method: 'tools/call', params: { name: 'search_emails', arguments: { query: 'x'.repeat(12 * 1024 * 1024) } } });
+      const huge = JSON.stringify({
+        jsonrpc: '2.0',
+        id: 11,
+        method: 'tools/call',
+        params: { name: 'search_emails', arguments: { query: 'x'.repeat(12 * 1024 * 1024) } },
+      });
       raw.send(huge);
-      expect(await raw.next()).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32600, message: expect.stringContaining('request too large') } });
+      expect(await raw.next()).toEqual({
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: -32600, message: expect.stringContaining('request too large') },
+      });
       expect(raw.stderr).toContain('request too large');
       await stillServes(101);
       expect(raw.child.exitCode).toBeNull();
@@ -297,7 +390,13 @@ describe('lantern mcp', () => {
     const notAFolder = join(await makeTempDir(), 'plain-file');
     await writeFile(notAFolder, 'not a Lantern data folder');
     const broken = new Client({ name: 'lantern-test', version: '1.0.0' });
-    await broken.connect(new StdioClientTransport({ command: process.execPath, args: [join(repoRoot, 'bin', 'lantern.mjs'), 'mcp', '--data-dir', notAFolder], stderr: 'ignore' }));
+    await broken.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [join(repoRoot, 'bin', 'lantern.mjs'), 'mcp', '--data-dir', notAFolder],
+        stderr: 'ignore',
+      }),
+    );
     try {
       expect((await broken.listTools()).tools).toHaveLength(4);
       for (let attempt = 0; attempt < 2; attempt += 1) {

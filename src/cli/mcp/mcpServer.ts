@@ -53,7 +53,9 @@ export function withContext(query: string, context: string | readonly string[] |
   const scopes = (typeof context === 'string' ? [context] : (context ?? [])).map((scope) => scope.trim()).filter(Boolean);
   for (const scope of scopes) {
     if (scope !== EVERYTHING_SCOPE && !SCOPE_PATTERN.test(scope)) {
-      throw new Error(`context: "${scope}" is not an @-scope; write it like ${SCOPES.map((known) => known.example).join(', ')} (a leading - excludes)`);
+      throw new Error(
+        `context: "${scope}" is not an @-scope; write it like ${SCOPES.map((known) => known.example).join(', ')} (a leading - excludes)`,
+      );
     }
   }
   const text = query.trim();
@@ -63,7 +65,9 @@ export function withContext(query: string, context: string | readonly string[] |
 }
 
 function capped(text: string, limit: number): { text: string; truncated: boolean } {
-  return text.length > limit ? { text: `${text.slice(0, limit)}\n[… cut at ${limit} of ${text.length} characters]`, truncated: true } : { text, truncated: false };
+  return text.length > limit
+    ? { text: `${text.slice(0, limit)}\n[… cut at ${limit} of ${text.length} characters]`, truncated: true }
+    : { text, truncated: false };
 }
 
 /** One page of a long text, with where the next call should start; the note tells a reader who ignores the field. */
@@ -72,7 +76,10 @@ function textPage(text: string, start: number): { text: string; nextTextOffset: 
   if (start === 0 && end >= text.length) return { text, nextTextOffset: null };
   const page = text.slice(start, end);
   if (end >= text.length) return { text: `[… from character ${start} of ${text.length}]\n${page}`, nextTextOffset: null };
-  return { text: `${page}\n[… cut at ${end} of ${text.length} characters; call get_email with textOffset: ${end} for more]`, nextTextOffset: end };
+  return {
+    text: `${page}\n[… cut at ${end} of ${text.length} characters; call get_email with textOffset: ${end} for more]`,
+    nextTextOffset: end,
+  };
 }
 
 export function createMcpServer(api: ToolApi, version: string): McpServer {
@@ -133,7 +140,12 @@ export function createMcpServer(api: ToolApi, version: string): McpServer {
       inputSchema: {
         id: z.string().min(1).max(1_000).describe('The id from search_emails'),
         includeAttachmentText: z.boolean().optional().describe('Also return the text extracted from attachments'),
-        textOffset: z.number().int().min(0).optional().describe(`Where to start reading a long text (default 0); each call returns up to ${MAX_TEXT} characters`),
+        textOffset: z
+          .number()
+          .int()
+          .min(0)
+          .optional()
+          .describe(`Where to start reading a long text (default 0); each call returns up to ${MAX_TEXT} characters`),
       },
       outputSchema: EMAIL_OUTPUT,
       annotations: { readOnlyHint: true, openWorldHint: false },
@@ -143,7 +155,8 @@ export function createMcpServer(api: ToolApi, version: string): McpServer {
         const message = await api.getMessage(id);
         if (!message) return toolError(`get_email: no message with id "${id}"; ids come from search_emails`);
         const start = textOffset ?? 0;
-        if (start > 0 && start >= message.text.length) return toolError(`get_email: textOffset ${start} is past the end of the text (${message.text.length} characters)`);
+        if (start > 0 && start >= message.text.length)
+          return toolError(`get_email: textOffset ${start} is past the end of the text (${message.text.length} characters)`);
         const body = textPage(message.text, start);
         return result<OutputOf<typeof EMAIL_OUTPUT>>({
           id: message.id,
@@ -163,7 +176,13 @@ export function createMcpServer(api: ToolApi, version: string): McpServer {
           // The tool's declared shape: an assistant has no use for the store's hashes, and extra fields fail its schema.
           attachments: message.attachments.map(({ filename, contentType, size }) => ({ filename, contentType, size })),
           ...(includeAttachmentText
-            ? { attachmentTexts: message.attachmentTexts.map((item) => ({ filename: item.filename, ...capped(item.text, MAX_ATTACHMENT_TEXT), ...(item.error ? { error: item.error } : {}) })) }
+            ? {
+                attachmentTexts: message.attachmentTexts.map((item) => ({
+                  filename: item.filename,
+                  ...capped(item.text, MAX_ATTACHMENT_TEXT),
+                  ...(item.error ? { error: item.error } : {}),
+                })),
+              }
             : {}),
         });
       }),
@@ -171,7 +190,12 @@ export function createMcpServer(api: ToolApi, version: string): McpServer {
 
   server.registerTool(
     'list_folders',
-    { title: 'Folders and labels', description: LIST_FOLDERS_DESCRIPTION, outputSchema: FOLDERS_OUTPUT, annotations: { readOnlyHint: true, openWorldHint: false } },
+    {
+      title: 'Folders and labels',
+      description: LIST_FOLDERS_DESCRIPTION,
+      outputSchema: FOLDERS_OUTPUT,
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
     () =>
       guarded(async () => {
         const [folders, stats] = await Promise.all([api.listFolders(), api.getStats()]);
@@ -182,8 +206,12 @@ export function createMcpServer(api: ToolApi, version: string): McpServer {
             path: source.path,
             kind: source.kind,
             messages: source.messages,
-            folders: folders.filter((folder) => folder.source === source.id && folder.kind === 'folder').map((folder) => ({ path: folder.path, count: folder.count })),
-            labels: folders.filter((folder) => folder.source === source.id && folder.kind === 'label').map((folder) => ({ name: folder.path, count: folder.count })),
+            folders: folders
+              .filter((folder) => folder.source === source.id && folder.kind === 'folder')
+              .map((folder) => ({ path: folder.path, count: folder.count })),
+            labels: folders
+              .filter((folder) => folder.source === source.id && folder.kind === 'label')
+              .map((folder) => ({ name: folder.path, count: folder.count })),
           })),
         });
       }),
@@ -210,7 +238,14 @@ export function createMcpServer(api: ToolApi, version: string): McpServer {
           answer: answer.answer,
           refused: answer.refused,
           provider: answer.provider,
-          citations: answer.citations.map((citation) => ({ n: citation.n, id: citation.id, subject: citation.subject, from: citation.from, date: citation.date, quote: citation.quote })),
+          citations: answer.citations.map((citation) => ({
+            n: citation.n,
+            id: citation.id,
+            subject: citation.subject,
+            from: citation.from,
+            date: citation.date,
+            quote: citation.quote,
+          })),
         });
       }),
   );

@@ -49,7 +49,9 @@ export const EMAIL_OUTPUT = {
   textTruncated: z.boolean(),
   nextTextOffset: nextOffset.describe('Pass as textOffset to read on, or null when the text ends here'),
   attachments: z.array(z.object({ filename: z.string(), contentType: z.string(), size: z.number() })),
-  attachmentTexts: z.array(z.object({ filename: z.string(), text: z.string(), truncated: z.boolean(), error: z.string().optional() })).optional(),
+  attachmentTexts: z
+    .array(z.object({ filename: z.string(), text: z.string(), truncated: z.boolean(), error: z.string().optional() }))
+    .optional(),
 };
 
 const place = { count: z.number().int() };
@@ -72,7 +74,9 @@ export const ANSWER_OUTPUT = {
   answer: z.string().describe('Plain text with [n] markers that refer to citations'),
   refused: z.boolean().describe('True when the mail did not support an answer'),
   provider: z.string(),
-  citations: z.array(z.object({ n: z.number().int(), id: z.string(), subject: z.string(), from: address, date: z.string(), quote: z.string() })),
+  citations: z.array(
+    z.object({ n: z.number().int(), id: z.string(), subject: z.string(), from: address, date: z.string(), quote: z.string() }),
+  ),
 };
 
 type Shape = Record<string, z.ZodType>;

@@ -20,8 +20,12 @@ export function searchDescription(): string {
     'The query uses Gmail/Outlook-style operators plus free words; words must all appear (AND). Use "quotes" for exact',
     'phrases, upper-case OR between alternatives, a leading - to exclude (-from:newsletter), and ( ) to group. Operators:',
     operatorLines(),
-    'Plain-English constraints also work, e.g. ' + PLAIN_ENGLISH_EXAMPLES.slice(0, 3).map((row) => `"${row.syntax}"`).join(', ') + '.',
-    'Trash and Spam (Gmail\'s Trash and Spam, Outlook\'s Deleted Items and Junk E-mail, and the like) are left out unless the query asks for them: in:trash, in:spam, or in:anywhere for everything.',
+    'Plain-English constraints also work, e.g. ' +
+      PLAIN_ENGLISH_EXAMPLES.slice(0, 3)
+        .map((row) => `"${row.syntax}"`)
+        .join(', ') +
+      '.',
+    "Trash and Spam (Gmail's Trash and Spam, Outlook's Deleted Items and Junk E-mail, and the like) are left out unless the query asks for them: in:trash, in:spam, or in:anywhere for everything.",
     'Examples: from:kiraly has:attachment after:2024-01-01 budget | subject:"Q4 report" from:finance | "zero copy" -from:bot',
     'mode: keyword (exact words), semantic (by meaning), hybrid (both), rerank (hybrid, then reordered), hyde (by meaning, via a passage the configured language model writes), auto (default: chosen from the query).',
     'context: @-scopes that narrow the whole search:',

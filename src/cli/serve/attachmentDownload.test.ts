@@ -63,7 +63,9 @@ describe('GET /api/attachment', () => {
     const response = await get(attachmentDownloadPath({ messageId, index: 0 }));
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/octet-stream');
-    expect(response.headers.get('content-disposition')).toBe(`attachment; filename="R_sum_ 2024 (final).pdf"; filename*=UTF-8''R%C3%A9sum%C3%A9%202024%20%28final%29.pdf`);
+    expect(response.headers.get('content-disposition')).toBe(
+      `attachment; filename="R_sum_ 2024 (final).pdf"; filename*=UTF-8''R%C3%A9sum%C3%A9%202024%20%28final%29.pdf`,
+    );
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(response.headers.get('content-length')).toBe(String(pdf.length));

@@ -61,7 +61,10 @@ function safeFileName(name: string): string {
   return (name.split(/[\\/]/).pop() ?? '').replace(/[^\w.\- ]+/g, '_').slice(-120) || 'upload';
 }
 
-export async function startBrowserServer(engine: Engine, options: { port: number; rendererDir: string; dataDir: string }): Promise<BrowserServer> {
+export async function startBrowserServer(
+  engine: Engine,
+  options: { port: number; rendererDir: string; dataDir: string },
+): Promise<BrowserServer> {
   const token = randomBytes(24).toString('base64url');
   const streams = new Set<ServerResponse>();
   let port = options.port;
@@ -75,14 +78,19 @@ export async function startBrowserServer(engine: Engine, options: { port: number
   const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     const url = new URL(request.url ?? '/', `http://127.0.0.1:${port}`);
     const verdict = checkRequest(request, port, token, url.pathname === '/' ? url.searchParams.get(TOKEN_QUERY) : null);
-    if (verdict === 'bad-host' || verdict === 'bad-origin') return sendJson(response, 403, { error: { code: 'bad-request', message: `serve: ${verdict}` } });
-    if (verdict === 'no-token') return sendJson(response, 401, { error: { code: 'bad-request', message: 'serve: open the address printed by `lantern serve` (it carries the session token)' } });
+    if (verdict === 'bad-host' || verdict === 'bad-origin')
+      return sendJson(response, 403, { error: { code: 'bad-request', message: `serve: ${verdict}` } });
+    if (verdict === 'no-token')
+      return sendJson(response, 401, {
+        error: { code: 'bad-request', message: 'serve: open the address printed by `lantern serve` (it carries the session token)' },
+      });
     if (url.pathname === '/' && url.searchParams.get(TOKEN_QUERY)) {
       response.setHeader('set-cookie', `${TOKEN_COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`);
     }
     if (request.method === 'POST' && url.pathname.startsWith('/api/call/')) {
       const method = url.pathname.slice('/api/call/'.length);
-      if (!isApiMethod(method)) return sendJson(response, 404, { error: { code: 'not-found', message: `serve: no API method "${method}"` } });
+      if (!isApiMethod(method))
+        return sendJson(response, 404, { error: { code: 'not-found', message: `serve: no API method "${method}"` } });
       try {
         const body = (await readJson(request)) as { args?: unknown };
         if (!Array.isArray(body?.args)) throw new LanternError('bad-request', 'serve: the body must be {"args": [...]}');

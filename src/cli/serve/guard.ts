@@ -34,6 +34,7 @@ export function checkRequest(request: IncomingMessage, port: number, token: stri
   const origin = request.headers.origin;
   if (origin !== undefined && !allowedHosts.map((host) => `http://${host}`).includes(origin)) return 'bad-origin';
   const header = request.headers[TOKEN_HEADER];
-  const given = (typeof header === 'string' ? header : undefined) ?? cookieValue(request.headers.cookie, TOKEN_COOKIE) ?? tokenInQuery ?? undefined;
+  const given =
+    (typeof header === 'string' ? header : undefined) ?? cookieValue(request.headers.cookie, TOKEN_COOKIE) ?? tokenInQuery ?? undefined;
   return sameToken(given, token) ? 'ok' : 'no-token';
 }

@@ -26,7 +26,10 @@ export class AnswerProviders {
       this.extractive ??= createAnswerProvider({ kind: 'extractive' });
       return this.extractive.provider;
     }
-    throw new LanternError('bad-request', `ask: the ${name} provider is not configured; choose it in Settings (or pass its options to lantern ask)`);
+    throw new LanternError(
+      'bad-request',
+      `ask: the ${name} provider is not configured; choose it in Settings (or pass its options to lantern ask)`,
+    );
   }
 
   async close(): Promise<void> {

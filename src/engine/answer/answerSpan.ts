@@ -44,14 +44,19 @@ function personSpan(sentence: string, role: string | null, topicWords: string[])
 /** Spans that stand nearest to a word of the question: in "Tuesday May 14 -- GNU Radio; Wednesday May 15 -- RFNoC", RFNoC's. */
 function nearestToTopic(spans: Span[], sentence: string, topicWords: string[]): Span | undefined {
   const lower = sentence.toLowerCase();
-  const places = topicWords.flatMap((word) => [...lower.matchAll(new RegExp(`\\b${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'g'))].map((match) => match.index));
+  const places = topicWords.flatMap((word) =>
+    [...lower.matchAll(new RegExp(`\\b${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'g'))].map((match) => match.index),
+  );
   if (places.length === 0) return spans[0];
-  const distance = (span: Span): number => Math.min(...places.map((at) => (at < span.start ? span.start - at : at >= span.end ? at - span.end : 0)));
+  const distance = (span: Span): number =>
+    Math.min(...places.map((at) => (at < span.start ? span.start - at : at >= span.end ? at - span.end : 0)));
   return [...spans].sort((a, b) => distance(a) - distance(b) || a.start - b.start)[0];
 }
 
 function dateSpan(sentence: string, reference: Date, topicWords: string[]): Span | null {
-  const parsed = chrono.parse(sentence, reference).map((result) => ({ start: result.index, end: result.index + result.text.trimEnd().length }));
+  const parsed = chrono
+    .parse(sentence, reference)
+    .map((result) => ({ start: result.index, end: result.index + result.text.trimEnd().length }));
   const nearest = nearestToTopic(parsed, sentence, topicWords);
   if (nearest !== undefined) return nearest;
   for (const pattern of DATE_PATTERNS) {
@@ -66,7 +71,10 @@ function placeSpan(sentence: string): Span | null {
   const match = PLACE_NAME_PATTERN.exec(sentence);
   if (match === null) return null;
   const lead = /^(in|at|near|from)\s+(the\s+)?/i.exec(match[0])?.[0].length ?? 0;
-  const rest = /^(\s\p{Lu}[\p{Ll}\p{Lu}]+)*(,\s*\p{Lu}[\p{Ll}\p{Lu}]+(\s\p{Lu}[\p{Ll}\p{Lu}]+)*)*/u.exec(sentence.slice(match.index + match[0].length))?.[0] ?? '';
+  const rest =
+    /^(\s\p{Lu}[\p{Ll}\p{Lu}]+)*(,\s*\p{Lu}[\p{Ll}\p{Lu}]+(\s\p{Lu}[\p{Ll}\p{Lu}]+)*)*/u.exec(
+      sentence.slice(match.index + match[0].length),
+    )?.[0] ?? '';
   return { start: match.index + lead, end: match.index + match[0].length + rest.length };
 }
 
@@ -80,7 +88,9 @@ function amountSpan(sentence: string, question: string): Span | null {
   const money = /\bhow much\b|\b(price|cost)\b/i.test(question) ? MONEY_PATTERN.exec(sentence) : null;
   if (money !== null) return { start: money.index, end: money.index + money[0].length };
   const asked = new Set(question.toLowerCase().match(/\d+([.,]\d+)*/g) ?? []);
-  const numbers = allMatches(NUMBER_PATTERN, sentence).filter((span) => !asked.has(sentence.slice(span.start, span.end).trim().toLowerCase()));
+  const numbers = allMatches(NUMBER_PATTERN, sentence).filter(
+    (span) => !asked.has(sentence.slice(span.start, span.end).trim().toLowerCase()),
+  );
   const text = (span: Span): string => sentence.slice(span.start, span.end).trim();
   const found = numbers.find((span) => /\d.*\D/.test(text(span))) ?? numbers.find((span) => /\d/.test(text(span))) ?? numbers[0];
   if (found === undefined) return null;
@@ -90,7 +100,12 @@ function amountSpan(sentence: string, question: string): Span | null {
 }
 
 /** Where the answer to the question stands in the sentence, or null when the question type names no such thing. */
-export function answerSpan(type: QuestionType, question: string, sentence: string, options: { role: string | null; topicWords: string[]; date: Date }): Span | null {
+export function answerSpan(
+  type: QuestionType,
+  question: string,
+  sentence: string,
+  options: { role: string | null; topicWords: string[]; date: Date },
+): Span | null {
   switch (type) {
     case 'who':
       return personSpan(sentence, options.role, options.topicWords);

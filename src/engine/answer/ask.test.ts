@@ -59,7 +59,10 @@ describe('ask', () => {
     // Half of the ODR-DabMod thread shares no word with the question; the answer may still be in it.
     const question = 'Who maintains ODR-DabMod?';
     await engine.ask({ question, requestId: 'q8' });
-    const lines = (await readFile(log, 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as { question: string; retrievedIds: string[] });
+    const lines = (await readFile(log, 'utf8'))
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { question: string; retrievedIds: string[] });
     const retrieved = new Set(lines.findLast((line) => line.question === question)!.retrievedIds);
     const best = (await engine.search({ query: 'ODR-DabMod', mode: 'keyword', limit: 1 })).hits[0]!;
     const thread = await engine.search({ query: `thread:${best.threadId}`, mode: 'keyword', limit: 20, sort: 'date' });
@@ -72,7 +75,13 @@ describe('ask', () => {
     const followUp = await engine.ask({
       question: 'What CPU does it have?',
       requestId: 'q4',
-      history: [{ question: 'Who announced the USRP N320 and N321?', answer: first.answer, citedIds: first.citations.map((citation) => citation.id) }],
+      history: [
+        {
+          question: 'Who announced the USRP N320 and N321?',
+          answer: first.answer,
+          citedIds: first.citations.map((citation) => citation.id),
+        },
+      ],
     });
     expect(followUp.refused).toBe(false);
     expect(followUp.citations.map((citation) => citation.id)).toContain(first.citations[0]!.id);
@@ -85,8 +94,13 @@ describe('ask', () => {
   });
 
   it('refuses a provider that is not configured, and writes the opt-in interaction log', async () => {
-    await expect(engine.ask({ question: 'anything?', requestId: 'q6', provider: 'ollama' })).rejects.toThrow(/ollama provider is not configured/);
-    const lines = (await readFile(log, 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    await expect(engine.ask({ question: 'anything?', requestId: 'q6', provider: 'ollama' })).rejects.toThrow(
+      /ollama provider is not configured/,
+    );
+    const lines = (await readFile(log, 'utf8'))
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(lines.length).toBeGreaterThanOrEqual(4);
     expect(lines[0]).toMatchObject({ question: 'Who announced the USRP N320 and N321?', provider: 'extractive', refused: false });
     expect(Array.isArray(lines[0]!.retrievedIds)).toBe(true);

@@ -62,22 +62,33 @@ async function conversationIds(found: SearchResult, context: AskContext): Promis
   const ids: string[] = [];
   for (const hit of found.hits.slice(0, CONVERSATION_HITS)) {
     if (hit.threadSize <= 1) continue;
-    const thread = await context.search({ query: `thread:${quoteValue(hit.threadId)}`, limit: CONVERSATION_MESSAGES + 1, mode: 'keyword', sort: 'date' }, {});
+    const thread = await context.search(
+      { query: `thread:${quoteValue(hit.threadId)}`, limit: CONVERSATION_MESSAGES + 1, mode: 'keyword', sort: 'date' },
+      {},
+    );
     for (const message of thread.hits) if (!hitIds.has(message.id) && !ids.includes(message.id)) ids.push(message.id);
   }
   return ids;
 }
 
 export async function askQuestion(request: AskRequest, context: AskContext): Promise<Answer> {
-  if (typeof request?.question !== 'string' || request.question.trim() === '') throw new LanternError('bad-request', 'ask: the question is empty');
+  if (typeof request?.question !== 'string' || request.question.trim() === '')
+    throw new LanternError('bad-request', 'ask: the question is empty');
   const started = performance.now();
   const provider = context.provider(request);
   // Questions are phrased, not typed like searches: drop question words and let a mail match some of the rest.
-  const found = await context.search({ query: retrievalQuery(request), limit: MAX_PASSAGES, mode: 'auto' }, { dropFiller: 'always', wordMatch: 'any' });
+  const found = await context.search(
+    { query: retrievalQuery(request), limit: MAX_PASSAGES, mode: 'auto' },
+    { dropFiller: 'always', wordMatch: 'any' },
+  );
   const citedBefore = request.history?.at(-1)?.citedIds ?? [];
   const retrieved = [...new Set([...citedBefore, ...found.hits.map((hit) => hit.id)])].slice(0, MAX_PASSAGES);
   const ids = [...new Set([...retrieved, ...(await conversationIds(found, context))])];
-  const records = new Map((await context.store.getColumns(ids, ['id', 'subject', 'fromName', 'fromAddress', 'date', 'text', 'attachmentTextJson'])).map((record) => [record.id, record]));
+  const records = new Map(
+    (await context.store.getColumns(ids, ['id', 'subject', 'fromName', 'fromAddress', 'date', 'text', 'attachmentTextJson'])).map(
+      (record) => [record.id, record],
+    ),
+  );
   const questionWords = new Set(words(request.question));
   const passages: Passage[] = [];
   for (const id of ids) {
@@ -93,7 +104,15 @@ export async function askQuestion(request: AskRequest, context: AskContext): Pro
     });
   }
   // Stopped while the mail was searched: nothing was written, so there is nothing to keep.
-  if (context.signal?.aborted === true) return { answer: '', citations: [], provider: provider.name, refused: false, stopped: true, tookMs: Math.round(performance.now() - started) };
+  if (context.signal?.aborted === true)
+    return {
+      answer: '',
+      citations: [],
+      provider: provider.name,
+      refused: false,
+      stopped: true,
+      tookMs: Math.round(performance.now() - started),
+    };
   const answer = await provider.answer(request.question, passages, {
     signal: context.signal,
     history: request.history,
@@ -102,7 +121,15 @@ export async function askQuestion(request: AskRequest, context: AskContext): Pro
   // Passages are numbered by retrieval rank; a reader expects the sources the answer cites to read [1], [2], ….
   const result: Answer = numberInOrder({ ...answer, tookMs: Math.round(performance.now() - started) });
   if (context.interactionLog) {
-    const line = { at: new Date().toISOString(), question: request.question, retrievedIds: ids, provider: result.provider, refused: result.refused, tookMs: result.tookMs, searchMs: found.tookMs };
+    const line = {
+      at: new Date().toISOString(),
+      question: request.question,
+      retrievedIds: ids,
+      provider: result.provider,
+      refused: result.refused,
+      tookMs: result.tookMs,
+      searchMs: found.tookMs,
+    };
     await appendFile(context.interactionLog, `${JSON.stringify(line)}\n`);
   }
   return result;

@@ -29,7 +29,10 @@ describe('cancelAsk', () => {
   });
 
   /** Asks and records every token of this request, calling `onFirstToken` once when the first one arrives. */
-  async function ask(requestId: string, onFirstToken?: () => void): Promise<{ answer: Awaited<ReturnType<Engine['ask']>>; tokens: string[] }> {
+  async function ask(
+    requestId: string,
+    onFirstToken?: () => void,
+  ): Promise<{ answer: Awaited<ReturnType<Engine['ask']>>; tokens: string[] }> {
     const tokens: string[] = [];
     const unsubscribe = engine.subscribe((event) => {
       if (event.type !== 'answer-token' || event.requestId !== requestId) return;

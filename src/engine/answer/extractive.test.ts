@@ -56,7 +56,7 @@ describe('extractive answers on usrp-users mail', () => {
     expect(answer.citations[0]?.quote).toContain(expected);
   });
 
-  test('citations are numbered [1], [2] in the order the answer cites them, whatever the passages\' numbers', () => {
+  test("citations are numbered [1], [2] in the order the answer cites them, whatever the passages' numbers", () => {
     const answer = extractAnswer('When is NEWSDR?', passages);
     const markers = [...answer.answer.matchAll(/\[(\d+)\]/g)].map((marker) => Number(marker[1]));
     expect(markers.length).toBeGreaterThanOrEqual(2);
@@ -97,7 +97,11 @@ describe('extractive answers on usrp-users mail', () => {
       text,
     });
     const ceos = [
-      mail(1, 'Conference panel', 'The panel on broadband had Steve Ballmer, CEO of Microsoft, Craig Barrett, CEO of Intel, and Lou Gerstner, CEO of IBM, who spoke for an hour about networks and energy markets. Lunch is at noon.'),
+      mail(
+        1,
+        'Conference panel',
+        'The panel on broadband had Steve Ballmer, CEO of Microsoft, Craig Barrett, CEO of Intel, and Lou Gerstner, CEO of IBM, who spoke for an hour about networks and energy markets. Lunch is at noon.',
+      ),
       mail(7, 'Management changes', 'Effective today, Jeff Skilling is the CEO of Enron. Ken Lay remains Chairman of the board.'),
     ];
     const answer = extractAnswer('Who is the CEO of Enron?', ceos);
@@ -180,7 +184,11 @@ describe('extractive answers on usrp-users mail', () => {
     });
     const mail = [
       news(1, 'Morning news', 'Air France will add daily flights to Montreal from June. Fares start at 400 euros.'),
-      news(2, 'Capital plan', 'The capital budget for 2002 is due Friday. Capital spending on the pipeline stays flat. Working capital improved.'),
+      news(
+        2,
+        'Capital plan',
+        'The capital budget for 2002 is due Friday. Capital spending on the pipeline stays flat. Working capital improved.',
+      ),
       news(3, 'Re: Capital plan', 'Please send your capital requests to Sally by Thursday.'),
     ];
     expect(extractAnswer('What is the capital of France?', mail)).toMatchObject({ refused: true, citations: [] });

@@ -140,7 +140,8 @@ function quotableSentences(passage: Passage): string[] {
 }
 
 const FIRST_PERSON = /\b(I|I'm|I'll|I've|I am|we|We|our|Our)\b/;
-const QUESTION_SENTENCE = /\?["')]*$|^(i\s+(want|would like|'d like|need)\s+to\s+know|i\s+wonder|does anyone|can anyone|could anyone|has anyone|is there any)\b/i;
+const QUESTION_SENTENCE =
+  /\?["')]*$|^(i\s+(want|would like|'d like|need)\s+to\s+know|i\s+wonder|does anyone|can anyone|could anyone|has anyone|is there any)\b/i;
 
 /**
  * Share of letters and spaces once links are set aside: pasted code and logs score low. Digits count as letters when
@@ -250,12 +251,30 @@ function scoreCandidates(question: string, passages: Passage[], history: AnswerT
     score += 0.05 * (1 - sentence.rank / Math.max(1, passages.length));
     const { passage, rank, text, holdsAnchors } = sentence;
     const lacksAmount = type === 'how-many' && !hasEntity;
-    return { passage, rank, text, coverage, messageCoverage, holdsKeyTerms, matchedInSentence, isTopicInSentence, hasEntity, lacksAmount, isSenderAnswer, isQuestion, holdsAnchors, score };
+    return {
+      passage,
+      rank,
+      text,
+      coverage,
+      messageCoverage,
+      holdsKeyTerms,
+      matchedInSentence,
+      isTopicInSentence,
+      hasEntity,
+      lacksAmount,
+      isSenderAnswer,
+      isQuestion,
+      holdsAnchors,
+      score,
+    };
   });
 }
 
 function normalized(text: string): string {
-  return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  return text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 }
 
 interface Thresholds {
@@ -294,7 +313,10 @@ function choose(candidates: Candidate[], thresholds: Thresholds, maxSentences: n
   // and when the best sentence names the topic itself, a runner-up that has it only from its subject line is weaker.
   const fits = (candidate: Candidate): boolean =>
     (candidate.hasEntity || !best.hasEntity) && (candidate.isTopicInSentence || !best.isTopicInSentence);
-  pass((candidate) => fits(candidate) && candidate.score >= 0.8 * best.score && chosen.every((c) => c.passage.messageId !== candidate.passage.messageId));
+  pass(
+    (candidate) =>
+      fits(candidate) && candidate.score >= 0.8 * best.score && chosen.every((c) => c.passage.messageId !== candidate.passage.messageId),
+  );
   pass((candidate) => fits(candidate) && candidate.score >= 0.92 * best.score);
   return chosen;
 }

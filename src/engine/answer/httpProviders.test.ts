@@ -55,12 +55,19 @@ async function startServer(protocol: Protocol): Promise<{ server: Server; url: s
   const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     let raw = '';
     for await (const chunk of request) raw += String(chunk);
-    const recorded: Recorded = { path: request.url ?? '', headers: request.headers, body: JSON.parse(raw) as Recorded['body'], cancelled: false };
+    const recorded: Recorded = {
+      path: request.url ?? '',
+      headers: request.headers,
+      body: JSON.parse(raw) as Recorded['body'],
+      cancelled: false,
+    };
     state.requests.push(recorded);
     if (state.mode === 'silent') return;
     if (state.mode === 'http-error') {
       response.writeHead(500, { 'content-type': 'application/json' });
-      response.end(JSON.stringify(protocol === 'ollama' ? { error: 'model runner crashed' } : { error: { message: 'model runner crashed' } }));
+      response.end(
+        JSON.stringify(protocol === 'ollama' ? { error: 'model runner crashed' } : { error: { message: 'model runner crashed' } }),
+      );
       return;
     }
     response.writeHead(200, { 'content-type': protocol === 'ollama' ? 'application/x-ndjson' : 'text/event-stream' });
@@ -77,7 +84,11 @@ async function startServer(protocol: Protocol): Promise<{ server: Server; url: s
     });
     try {
       await model.generate(recorded.body.messages, { signal: generation.signal, onToken: (text) => response.write(line(protocol, text)) });
-      response.end(protocol === 'ollama' ? `${JSON.stringify({ model: 'stories', message: { role: 'assistant', content: '' }, done: true })}\n` : 'data: [DONE]\n\n');
+      response.end(
+        protocol === 'ollama'
+          ? `${JSON.stringify({ model: 'stories', message: { role: 'assistant', content: '' }, done: true })}\n`
+          : 'data: [DONE]\n\n',
+      );
     } catch {
       response.destroy();
     }
@@ -115,7 +126,10 @@ describe.each<Protocol>(['ollama', 'openai'])('%s client', (protocol) => {
     state.mode = 'generate';
     const tokens: string[] = [];
     const history = [{ question: 'Who is coming?', answer: 'Lily is coming [1].' }];
-    const answer = await makeProvider(protocol, url).answer('Where is the picnic?', passages, { onToken: (text) => tokens.push(text), history });
+    const answer = await makeProvider(protocol, url).answer('Where is the picnic?', passages, {
+      onToken: (text) => tokens.push(text),
+      history,
+    });
     expect(tokens.length).toBeGreaterThan(3);
     expect(answer.provider).toBe(protocol);
     for (const citation of answer.citations) expect([1, 2]).toContain(citation.n);

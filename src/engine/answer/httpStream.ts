@@ -55,7 +55,10 @@ export async function* postStreamingLines(request: StreamRequest): AsyncGenerato
     }
     const code = errorCode(error);
     if (code === 'ECONNREFUSED') {
-      return new AnswerProviderError('connection', `${provider}: nothing is listening at ${url} (connection refused); ${request.connectionHint}`);
+      return new AnswerProviderError(
+        'connection',
+        `${provider}: nothing is listening at ${url} (connection refused); ${request.connectionHint}`,
+      );
     }
     const reason = code ?? errorMessage(error);
     return new AnswerProviderError('connection', `${provider}: could not reach ${url} (${reason}); ${request.connectionHint}`);

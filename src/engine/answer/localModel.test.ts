@@ -60,6 +60,8 @@ describe('local GGUF model', () => {
 
   test('a missing model file names the file and what to do', async () => {
     const missing = createLocalModel({ modelPath: '/nonexistent/model.gguf', threads: 1 });
-    await expect(missing.generate([{ role: 'user', content: 'hi' }], {})).rejects.toThrow(/local model: cannot load \/nonexistent\/model\.gguf.*choose another \.gguf/);
+    await expect(missing.generate([{ role: 'user', content: 'hi' }], {})).rejects.toThrow(
+      /local model: cannot load \/nonexistent\/model\.gguf.*choose another \.gguf/,
+    );
   });
 });

@@ -43,7 +43,9 @@ function llamaModule(): Promise<typeof NodeLlamaCpp> {
  * maxThreads 0 makes each context use exactly the threads it asks for, so every model's count stays explicit.
  */
 function llamaRuntime(): Promise<Llama> {
-  sharedLlama ??= llamaModule().then(({ getLlama, LlamaLogLevel }) => getLlama({ gpu: false, build: 'never', maxThreads: 0, logLevel: LlamaLogLevel.error, progressLogs: false }));
+  sharedLlama ??= llamaModule().then(({ getLlama, LlamaLogLevel }) =>
+    getLlama({ gpu: false, build: 'never', maxThreads: 0, logLevel: LlamaLogLevel.error, progressLogs: false }),
+  );
   return sharedLlama;
 }
 
@@ -56,7 +58,8 @@ interface Loaded {
 /** node-llama-cpp's chat history from OpenAI-style messages: every turn before the last user message. */
 function toHistory(messages: ChatMessage[]): { history: ChatHistoryItem[]; prompt: string } {
   const last = messages.at(-1);
-  if (last === undefined || last.role !== 'user') throw new AnswerProviderError('model', 'local model: the conversation must end with a user message');
+  if (last === undefined || last.role !== 'user')
+    throw new AnswerProviderError('model', 'local model: the conversation must end with a user message');
   const history: ChatHistoryItem[] = messages.slice(0, -1).map((message): ChatHistoryItem => {
     switch (message.role) {
       case 'system':
@@ -87,7 +90,10 @@ export function createLocalModel(options: LocalModelOptions): LocalModel {
       } catch (error) {
         loading = undefined;
         const reason = errorMessage(error);
-        throw new AnswerProviderError('model', `local model: cannot load ${options.modelPath} (${reason}); choose another .gguf file in settings`);
+        throw new AnswerProviderError(
+          'model',
+          `local model: cannot load ${options.modelPath} (${reason}); choose another .gguf file in settings`,
+        );
       }
     })();
     return loading;

@@ -63,8 +63,14 @@ describe('reading the reply', () => {
   test('keeps only citation numbers that exist and quotes the supporting sentence', () => {
     const citations = parseCitations('Vivado 2017.4 is supported [1][7]. See also [2, 9].', passages);
     expect(citations.map((citation) => citation.n)).toEqual([1, 2]);
-    expect(citations[0]).toMatchObject({ id: 'id-1', subject: 'Vivado versions for RFNoC', quote: '2017.4 is the latest version that is supported I believe.' });
-    expect(stripUnknownMarkers('Vivado 2017.4 is supported [1][7]. See also [2, 9].', passages)).toBe('Vivado 2017.4 is supported [1]. See also [2].');
+    expect(citations[0]).toMatchObject({
+      id: 'id-1',
+      subject: 'Vivado versions for RFNoC',
+      quote: '2017.4 is the latest version that is supported I believe.',
+    });
+    expect(stripUnknownMarkers('Vivado 2017.4 is supported [1][7]. See also [2, 9].', passages)).toBe(
+      'Vivado 2017.4 is supported [1]. See also [2].',
+    );
   });
 
   test('recognises the refusal sentence', () => {
@@ -75,12 +81,19 @@ describe('reading the reply', () => {
 
   test('answerWithModel streams, strips invented citations and marks refusals', async () => {
     const tokens: string[] = [];
-    const answer = await answerWithModel('ollama', scripted('Vivado 2017.4 [1][7].'), 'Which Vivado version?', passages, { onToken: (text) => tokens.push(text) });
+    const answer = await answerWithModel('ollama', scripted('Vivado 2017.4 [1][7].'), 'Which Vivado version?', passages, {
+      onToken: (text) => tokens.push(text),
+    });
     expect(tokens.join('')).toBe('Vivado 2017.4 [1][7].');
     expect(answer).toMatchObject({ answer: 'Vivado 2017.4 [1].', provider: 'ollama', refused: false });
     expect(answer.citations.map((citation) => citation.id)).toEqual(['id-1']);
 
-    const refused = await answerWithModel('openai', scripted('I could not find this in your mail.'), 'What is the wifi password?', passages);
+    const refused = await answerWithModel(
+      'openai',
+      scripted('I could not find this in your mail.'),
+      'What is the wifi password?',
+      passages,
+    );
     expect(refused).toMatchObject({ answer: REFUSAL_SENTENCE, citations: [], refused: true });
   });
 

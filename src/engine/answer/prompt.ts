@@ -117,6 +117,10 @@ export function stripUnknownMarkers(text: string, passages: Passage[]): string {
 
 /** True when the model declined: the refusal sentence, give or take punctuation and case. */
 export function isRefusal(text: string): boolean {
-  const plain = text.toLowerCase().replace(/[^a-z ]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const plain = text
+    .toLowerCase()
+    .replace(/[^a-z ]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return plain.startsWith('i could not find this in your mail') || plain.startsWith('i couldn t find this in your mail');
 }

@@ -12,7 +12,10 @@ const YES_NO_OPENING = new RegExp(`^(${QUESTION_VERBS.join('|')})\\b`);
 
 /** Lower-cased, without the "and", "so" or "ok" a follow-up starts with. */
 function normalizeQuestion(question: string): string {
-  return question.trim().toLowerCase().replace(/^((so|and|but|ok|okay|hey|please|then)[,\s]+)+/, '');
+  return question
+    .trim()
+    .toLowerCase()
+    .replace(/^((so|and|but|ok|okay|hey|please|then)[,\s]+)+/, '');
 }
 
 export function classifyQuestion(question: string): QuestionType {
@@ -22,12 +25,18 @@ export function classifyQuestion(question: string): QuestionType {
   if (/^when\b|\b(what|which) (time|date|day|year|month|week)\b|\bhow long ago\b|\bwhen (is|was|will|did|does|do)\b|\bdeadline\b/.test(q)) {
     return 'when';
   }
-  if (/^where\b|\b(what|which) (place|city|country|address|location|room|venue|building)\b|\bwhere (is|was|are|were|will|did|do|does)\b/.test(q)) {
+  if (
+    /^where\b|\b(what|which) (place|city|country|address|location|room|venue|building)\b|\bwhere (is|was|are|were|will|did|do|does)\b/.test(
+      q,
+    )
+  ) {
     return 'where';
   }
   // "What frequency range", "what sample rate": a quantity, answered by a number with its unit.
   if (
-    /\bhow (many|much|long|big|fast|large|high|often|far)\b|\b(what|which) (is the |are the )?([\w-]+ )?(number|amount|price|cost|rate|total|size|count|version|range|bandwidth|speed|frequency)\b/.test(q)
+    /\bhow (many|much|long|big|fast|large|high|often|far)\b|\b(what|which) (is the |are the )?([\w-]+ )?(number|amount|price|cost|rate|total|size|count|version|range|bandwidth|speed|frequency)\b/.test(
+      q,
+    )
   ) {
     return 'how-many';
   }
@@ -53,14 +62,16 @@ export const NUMBER_PATTERN =
   /\b\d+([.,]\d+)*\s?(%|k|m|g|[kmgt]b|[kmg]?hz|[kmg]?sps|ms|us|ns|s|x)?\b|[$€£¥]\s?\d|\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|thousand|million|billion|dozen|half|double|twice)\b/i;
 
 /** Case-sensitive on purpose: with the i flag, \p{Lu} would match any letter and "in practice" would be a place. */
-export const PLACE_NAME_PATTERN = /\b(in|at|near|from|In|At|Near|From)\s+(the\s+)?\p{Lu}\p{Ll}+|\b\d+\s+\p{Lu}\p{Ll}+(\s\p{Lu}\p{Ll}+)*\s+(Street|St|Road|Rd|Avenue|Ave|Drive|Dr|Blvd|Boulevard|Lane|Way|Square|Place)\b/u;
+export const PLACE_NAME_PATTERN =
+  /\b(in|at|near|from|In|At|Near|From)\s+(the\s+)?\p{Lu}\p{Ll}+|\b\d+\s+\p{Lu}\p{Ll}+(\s\p{Lu}\p{Ll}+)*\s+(Street|St|Road|Rd|Avenue|Ave|Drive|Dr|Blvd|Boulevard|Lane|Way|Square|Place)\b/u;
 const PLACE_WORD_PATTERN = /\b(street|road|avenue|drive|suite|building|room|floor|campus|university|hotel|airport|station|usa)\b/i;
 
 /** Two capitalised words in a row, or an initial: "Phil Vallance", "Marcus D. Leech". */
 export const NAME_PATTERN = /\b\p{Lu}\p{Ll}+(\s\p{Lu}\.?)?\s\p{Lu}\p{Ll}+\b|\b[\p{L}.+-]+@[\p{L}.-]+\.\p{L}{2,}\b/u;
 
 /** A token that looks like a secret or reference: mixed letters and digits, or a labelled value. */
-const CODE_PATTERN = /\b(password|passcode|pin|code|key|token|login|username)\s*(is|:|=)\s*\S+|\b(?=[\w-]*\d)(?=[\w-]*\p{L})[\w-]{5,}\b|\b\d{4,}\b/iu;
+const CODE_PATTERN =
+  /\b(password|passcode|pin|code|key|token|login|username)\s*(is|:|=)\s*\S+|\b(?=[\w-]*\d)(?=[\w-]*\p{L})[\w-]{5,}\b|\b\d{4,}\b/iu;
 
 /** How well the sentence holds the kind of thing the question asks for: 1 fully, 0.4 weakly (a bare year), 0 not. */
 export function entityFit(type: QuestionType, sentence: string): number {

@@ -15,7 +15,8 @@ describe('splitSentences', () => {
   });
 
   test('joins wrapped lines and keeps short label lines as one item', () => {
-    const text = 'This is a long line of prose that the mail client wrapped at about seventy\ncharacters for us.\n\nLocation:\nNational Instruments\n7125 Thomas Edison Drive\n';
+    const text =
+      'This is a long line of prose that the mail client wrapped at about seventy\ncharacters for us.\n\nLocation:\nNational Instruments\n7125 Thomas Edison Drive\n';
     expect(texts(text)).toEqual([
       'This is a long line of prose that the mail client wrapped at about seventy characters for us.',
       'Location: National Instruments; 7125 Thomas Edison Drive',
@@ -37,9 +38,9 @@ describe('splitSentences', () => {
   });
 
   test('a bare link is not a sentence', () => {
-    expect(texts('So new LNA, upgraded T/R switch it seems. https://files.example.com/ubx_revC.pdf <https://files.example.com/ubx_revC.pdf>')).toEqual([
-      'So new LNA, upgraded T/R switch it seems.',
-    ]);
+    expect(
+      texts('So new LNA, upgraded T/R switch it seems. https://files.example.com/ubx_revC.pdf <https://files.example.com/ubx_revC.pdf>'),
+    ).toEqual(['So new LNA, upgraded T/R switch it seems.']);
   });
 
   test('bullets start new sentences', () => {

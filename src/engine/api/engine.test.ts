@@ -41,7 +41,9 @@ async function describeMessage(bytes: Buffer): Promise<Expected> {
     subject: (parsed.subject ?? '').toLowerCase(),
     date: parsed.date?.getTime() ?? 0,
     attachments: parsed.attachments.filter((attachment) => attachment.contentDisposition !== 'inline' || attachment.filename).length,
-    hasPdf: parsed.attachments.some((attachment) => attachment.contentType === 'application/pdf' || /\.pdf$/i.test(attachment.filename ?? '')),
+    hasPdf: parsed.attachments.some(
+      (attachment) => attachment.contentType === 'application/pdf' || /\.pdf$/i.test(attachment.filename ?? ''),
+    ),
     labels: typeof labelsHeader === 'string' ? labelsHeader.split(',').map((label) => label.trim()) : [],
     body: (parsed.text ?? '').replace(/\s+/g, ' ').trim().toLowerCase(),
   };
@@ -56,7 +58,15 @@ function sender(message: Expected): string {
 function distinctCount(messages: Expected[], predicate: (message: Expected) => boolean): number {
   const kept: Expected[] = [];
   for (const message of new Map(messages.filter(predicate).map((message) => [message.messageId, message])).values()) {
-    const isCopy = message.body !== '' && kept.some((other) => sender(other) === sender(message) && other.subject === message.subject && other.body === message.body && Math.abs(other.date - message.date) <= 86_400_000);
+    const isCopy =
+      message.body !== '' &&
+      kept.some(
+        (other) =>
+          sender(other) === sender(message) &&
+          other.subject === message.subject &&
+          other.body === message.body &&
+          Math.abs(other.date - message.date) <= 86_400_000,
+      );
     if (!isCopy) kept.push(message);
   }
   return kept.length;
@@ -118,10 +128,16 @@ describe('engine on the usrp-users archive', () => {
 
   it('understands "3 latest pdfs": three PDF mails, newest first', async () => {
     const result = await engine.search({ query: '3 latest pdfs', limit: 20 });
-    const newestPdfDates = expected.filter((message) => message.hasPdf).map((message) => message.date).sort((first, second) => second - first).slice(0, 3);
+    const newestPdfDates = expected
+      .filter((message) => message.hasPdf)
+      .map((message) => message.date)
+      .sort((first, second) => second - first)
+      .slice(0, 3);
     expect(result.total).toBe(3);
     expect(result.hits.map((hit) => Date.parse(hit.date))).toEqual(newestPdfDates);
-    expect(result.hits.every((hit) => hit.attachments.some((attachment) => /pdf/i.test(attachment.contentType + attachment.filename)))).toBe(true);
+    expect(
+      result.hits.every((hit) => hit.attachments.some((attachment) => /pdf/i.test(attachment.contentType + attachment.filename))),
+    ).toBe(true);
   });
 
   it('understands "mails from Marcus in June 2019" with the person resolved against known contacts', async () => {
@@ -136,7 +152,9 @@ describe('engine on the usrp-users archive', () => {
     const people = await engine.complete('from:marc', 9);
     expect(people.length).toBeGreaterThan(0);
     expect(people[0]!.replace).toEqual({ start: 5, end: 9 });
-    expect(people.every((suggestion) => `${suggestion.label} ${suggestion.detail} ${suggestion.insert}`.toLowerCase().includes('marc'))).toBe(true);
+    expect(
+      people.every((suggestion) => `${suggestion.label} ${suggestion.detail} ${suggestion.insert}`.toLowerCase().includes('marc')),
+    ).toBe(true);
     expect((await engine.complete('in:usrp', 7)).map((suggestion) => suggestion.insert)).toContain('usrp-users-list');
   });
 
@@ -260,7 +278,11 @@ describe('engine with Gmail labels', () => {
       const report = await engine.importPaths([file], 'takeout');
       expect(report.failed).toBe(0);
       expect(report.imported + report.duplicates).toBe(1203);
-      for (const [label, index] of [['alpha', 3], ['beta', 100], ['gamma', 20]] as const) {
+      for (const [label, index] of [
+        ['alpha', 3],
+        ['beta', 100],
+        ['gamma', 20],
+      ] as const) {
         const result = await engine.search({ query: `label:${label} in:inbox`, limit: 5 });
         expect(result.total).toBe(1);
         expect(result.hits[0]!.messageId).toBe(/^Message-ID:\s*<([^>]+)>/im.exec(raw[index]!.toString('latin1'))?.[1]);
@@ -295,7 +317,8 @@ describe('engine tidying the messages table', () => {
     const files = [0, 1, 2].map((part) => join(dataDir, `part-${part}.mbox`));
     for (const [part, file] of files.entries()) await writeFile(file, toMbox(raw.slice(part * 400, part * 400 + 400)));
     const storeDir = join(dataDir, 'store');
-    const versions = async (): Promise<number> => (await (await connect(join(storeDir, 'lancedb'))).openTable('messages')).listVersions().then((list) => list.length);
+    const versions = async (): Promise<number> =>
+      (await (await connect(join(storeDir, 'lancedb'))).openTable('messages')).listVersions().then((list) => list.length);
     const engine = await openEngine({ dataDir: storeDir, timeZone: 'UTC', versionGraceMs: 1000 });
     try {
       for (const file of files) await engine.importPaths([file], file);
@@ -324,7 +347,8 @@ describe('engine tidying the messages table', () => {
     const file = join(dataDir, 'part.mbox');
     await writeFile(file, toMbox(await readCorpusMessages('io-uring-list.mbox.gz', 600)));
     const storeDir = join(dataDir, 'store');
-    const versions = async (): Promise<number> => (await (await connect(join(storeDir, 'lancedb'))).openTable('messages')).listVersions().then((list) => list.length);
+    const versions = async (): Promise<number> =>
+      (await (await connect(join(storeDir, 'lancedb'))).openTable('messages')).listVersions().then((list) => list.length);
     const first = await openEngine({ dataDir: storeDir, timeZone: 'UTC' });
     try {
       await first.importPaths([file], 'part');

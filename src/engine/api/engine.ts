@@ -62,7 +62,18 @@ async function openStoreEngine(options: EngineOptions): Promise<Engine> {
   const keywords = await loadKeywordIndex(store, catalog, dataDir, canWrite);
   const contacts = new ContactDirectory(catalog);
   const events = new EngineEvents();
-  const vectors = await VectorService.open({ dataDir, tablesLocation: tables.location, canWrite, embedWorkerScript: options.embedWorkerScript, store, catalog, emit: events.emit, modelFolder: settings.modelFolder, resourcesDir: options.resourcesDir, embedder: options.embedder });
+  const vectors = await VectorService.open({
+    dataDir,
+    tablesLocation: tables.location,
+    canWrite,
+    embedWorkerScript: options.embedWorkerScript,
+    store,
+    catalog,
+    emit: events.emit,
+    modelFolder: settings.modelFolder,
+    resourcesDir: options.resourcesDir,
+    embedder: options.embedder,
+  });
   if (vectors.healing()?.isRepaired) await markStoreChanged(dataDir);
   const embedInBackground = (): void => {
     if (options.embedding !== 'background' || !canWrite) return;
@@ -72,7 +83,14 @@ async function openStoreEngine(options: EngineOptions): Promise<Engine> {
     );
   };
   embedInBackground();
-  const writer = new StoreWriter({ store, catalog, keywords, dataDir, canWrite, versionGraceMs: options.versionGraceMs ?? VERSION_GRACE_MS });
+  const writer = new StoreWriter({
+    store,
+    catalog,
+    keywords,
+    dataDir,
+    canWrite,
+    versionGraceMs: options.versionGraceMs ?? VERSION_GRACE_MS,
+  });
   const engine = buildEngineApi({
     dataDir,
     store,
@@ -85,11 +103,28 @@ async function openStoreEngine(options: EngineOptions): Promise<Engine> {
     settings,
     backups: new EngineBackups(dataDir, settings, tables),
     completions: new Completions(catalog, contacts),
-    reranker: new Reranker(options.rerankerFolder ?? (options.resourcesDir === undefined ? null : join(options.resourcesDir, 'models', RERANKER_FOLDER_NAME))),
+    reranker: new Reranker(
+      options.rerankerFolder ?? (options.resourcesDir === undefined ? null : join(options.resourcesDir, 'models', RERANKER_FOLDER_NAME)),
+    ),
     phraseVerdicts: new PhraseVerdicts(),
     events,
-    importContext: { threads: new ThreadResolver(catalog), store, catalog, keywords, sources, emit: events.emit, dataDir, maxStoredAttachmentBytes: options.maxStoredAttachmentBytes, parseWorkerScript: options.parseWorkerScript },
-    storeHealth: () => storeHealthOf([storeHealing, vectors.healing()].filter((healing): healing is TableHealing => healing !== null), sources, unsavedLostImports),
+    importContext: {
+      threads: new ThreadResolver(catalog),
+      store,
+      catalog,
+      keywords,
+      sources,
+      emit: events.emit,
+      dataDir,
+      maxStoredAttachmentBytes: options.maxStoredAttachmentBytes,
+      parseWorkerScript: options.parseWorkerScript,
+    },
+    storeHealth: () =>
+      storeHealthOf(
+        [storeHealing, vectors.healing()].filter((healing): healing is TableHealing => healing !== null),
+        sources,
+        unsavedLostImports,
+      ),
     embedInBackground,
   });
   // After loading, which like an import allocates far more than it keeps.

@@ -90,7 +90,11 @@ export function buildEngineApi(parts: EngineParts): Engine {
     async getStats() {
       ensureOpen();
       const storeHealth = parts.storeHealth();
-      return { ...computeStats(catalog, parts.sources, vectors.stats()), dataDir: resolve(parts.dataDir), ...(storeHealth ? { storeHealth } : {}) };
+      return {
+        ...computeStats(catalog, parts.sources, vectors.stats()),
+        dataDir: resolve(parts.dataDir),
+        ...(storeHealth ? { storeHealth } : {}),
+      };
     },
     async importPaths(paths, importId) {
       ensureOpen();

@@ -12,7 +12,9 @@ const NESTED_COUNT = 24;
 
 /** Gmail labels by message: trashed and spam mail keeps other labels, as Gmail leaves Inbox on a trashed message. */
 function labelsFor(index: number): string {
-  return ['Inbox', 'Inbox,Trash', 'Spam', 'Projects/Alpha,Unread', 'Sent', 'Inbox,Unread', 'Inbox,Unread,Trash', 'Opened,Starred'][index % 8]!;
+  return ['Inbox', 'Inbox,Trash', 'Spam', 'Projects/Alpha,Unread', 'Sent', 'Inbox,Unread', 'Inbox,Unread,Trash', 'Opened,Starred'][
+    index % 8
+  ]!;
 }
 
 /** Outlook-style folders (as a PST converter writes X-Folder) with same-named leaves under different people. */
@@ -36,8 +38,12 @@ describe('folder and All mail counts', () => {
   beforeAll(async () => {
     const dataDir = await makeTempDir();
     const raw = await readCorpusMessages('io-uring-list.mbox.gz', MESSAGE_COUNT * 2 + NESTED_COUNT);
-    const takeout = raw.slice(0, MESSAGE_COUNT).map((message, index) => withHeaders(message, `X-GM-THRID: ${5000 + index}\nX-Gmail-Labels: ${labelsFor(index)}\n`));
-    const outlook = raw.slice(MESSAGE_COUNT, MESSAGE_COUNT * 2).map((message, index) => withHeaders(message, `X-Folder: ${folderFor(index)}\n`));
+    const takeout = raw
+      .slice(0, MESSAGE_COUNT)
+      .map((message, index) => withHeaders(message, `X-GM-THRID: ${5000 + index}\nX-Gmail-Labels: ${labelsFor(index)}\n`));
+    const outlook = raw
+      .slice(MESSAGE_COUNT, MESSAGE_COUNT * 2)
+      .map((message, index) => withHeaders(message, `X-Folder: ${folderFor(index)}\n`));
     await writeFile(join(dataDir, 'takeout.mbox'), toMbox(takeout));
     await writeFile(join(dataDir, 'outlook.mbox'), toMbox(outlook));
     const nested = raw.slice(MESSAGE_COUNT * 2).map((message, index) => withHeaders(message, `X-Folder: ${nestedFolderFor(index)}\n`));
@@ -57,8 +63,22 @@ describe('folder and All mail counts', () => {
     const sources = new Map((await engine.getStats()).sources.map((source) => [source.id, source]));
     expect(folders.map((folder) => `${folder.kind} ${folder.path}`).sort()).toEqual(
       [
-        'folder Inbox', 'folder a/Inbox', 'folder b/Inbox', 'folder Susan_Bailey/Notes/Inbox', 'folder Susan_Bailey/Notes/Sent Items', 'folder sbeck/Deleted Items', 'folder sbeck/Inbox', 'folder takeout',
-        'label Inbox', 'label Opened', 'label Projects/Alpha', 'label Sent', 'label Spam', 'label Starred', 'label Trash', 'label Unread',
+        'folder Inbox',
+        'folder a/Inbox',
+        'folder b/Inbox',
+        'folder Susan_Bailey/Notes/Inbox',
+        'folder Susan_Bailey/Notes/Sent Items',
+        'folder sbeck/Deleted Items',
+        'folder sbeck/Inbox',
+        'folder takeout',
+        'label Inbox',
+        'label Opened',
+        'label Projects/Alpha',
+        'label Sent',
+        'label Spam',
+        'label Starred',
+        'label Trash',
+        'label Unread',
       ].sort(),
     );
     for (const folder of folders) {
@@ -66,7 +86,11 @@ describe('folder and All mail counts', () => {
       const scope = `in:"/${folder.path}" @collection:${folder.source}`;
       const listed = await engine.search({ query: scope, limit: 1 });
       const unread = await engine.search({ query: `${scope} is:unread`, limit: 1 });
-      expect({ path: folder.path, count: folder.count, unread: folder.unread }).toEqual({ path: folder.path, count: listed.total, unread: unread.total });
+      expect({ path: folder.path, count: folder.count, unread: folder.unread }).toEqual({
+        path: folder.path,
+        count: listed.total,
+        unread: unread.total,
+      });
       expect(sources.has(folder.source)).toBe(true);
     }
     const byPath = new Map(folders.map((folder) => [folder.path, folder]));

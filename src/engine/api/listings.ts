@@ -44,11 +44,16 @@ export function listFolders(catalog: Catalog): Folder[] {
     for (const label of catalog.labels(ordinal)) bump('label', source, label, ordinal);
   }
   return [...counts.values()].sort(
-    (first, second) => first.source.localeCompare(second.source) || first.kind.localeCompare(second.kind) || first.path.localeCompare(second.path),
+    (first, second) =>
+      first.source.localeCompare(second.source) || first.kind.localeCompare(second.kind) || first.path.localeCompare(second.path),
   );
 }
 
-export function computeStats(catalog: Catalog, sources: SourceRegistry, vectors: { embeddedMessages: number; embeddedChunks: number; embedderId: string | null }): Omit<Stats, 'dataDir'> {
+export function computeStats(
+  catalog: Catalog,
+  sources: SourceRegistry,
+  vectors: { embeddedMessages: number; embeddedChunks: number; embedderId: string | null },
+): Omit<Stats, 'dataDir'> {
   const threads = new Set<string>();
   const folders = new Set<string>();
   const labels = new Set<string>();
@@ -66,5 +71,15 @@ export function computeStats(catalog: Catalog, sources: SourceRegistry, vectors:
     for (const label of catalog.labels(ordinal)) labels.add(label);
     attachments += catalog.attachments(ordinal).length;
   }
-  return { messages: catalog.size, allMailMessages, allMailUnread, threads: threads.size, folders: folders.size, labels: labels.size, attachments, sources: sources.list(), ...vectors };
+  return {
+    messages: catalog.size,
+    allMailMessages,
+    allMailUnread,
+    threads: threads.size,
+    folders: folders.size,
+    labels: labels.size,
+    attachments,
+    sources: sources.list(),
+    ...vectors,
+  };
 }

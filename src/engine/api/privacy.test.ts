@@ -15,7 +15,10 @@ beforeAll(() => {
   // Every TCP connection in Node (http, fetch/undici, tls) goes through Socket#connect; every name through dns.lookup.
   net.Socket.prototype.connect = function (this: net.Socket, ...args: unknown[]) {
     const [first, second] = args as [unknown, unknown];
-    const options = typeof first === 'object' && first !== null ? (first as { host?: string; port?: number; path?: string }) : { port: first as number, host: second as string };
+    const options =
+      typeof first === 'object' && first !== null
+        ? (first as { host?: string; port?: number; path?: string })
+        : { port: first as number, host: second as string };
     if (!options.path) attempts.push(`connect ${options.host ?? 'localhost'}:${options.port}`);
     return (originalConnect as (...values: unknown[]) => net.Socket).apply(this, args);
   } as typeof net.Socket.prototype.connect;
@@ -39,7 +42,8 @@ describe('privacy', () => {
     try {
       expect((await engine.importPaths([file], 'private')).imported).toBe(40);
       expect((await engine.embed()).embedded).toBe(40);
-      for (const mode of ['keyword', 'semantic', 'hybrid', 'auto'] as const) await engine.search({ query: 'firmware update problems', mode });
+      for (const mode of ['keyword', 'semantic', 'hybrid', 'auto'] as const)
+        await engine.search({ query: 'firmware update problems', mode });
       await engine.ask({ question: 'Who had problems updating the FPGA?', requestId: 'private' });
       await engine.complete('from:ma', 7);
     } finally {

@@ -38,6 +38,9 @@ export async function readMessage(id: string, catalog: Catalog, store: MessageSt
     html: record.html ? sanitizeHtml(record.html, SANITIZE_OPTIONS) : null,
     headers: decodeHeaders(record.headersJson),
     origin: { sourceId: record.sourceId, file: record.sourceFile, offset: record.sourceOffset },
-    attachmentTexts: decodeAttachmentTexts(record.attachmentTextJson).map((item) => ({ ...item, text: item.text.slice(0, MAX_ATTACHMENT_TEXT) })),
+    attachmentTexts: decodeAttachmentTexts(record.attachmentTextJson).map((item) => ({
+      ...item,
+      text: item.text.slice(0, MAX_ATTACHMENT_TEXT),
+    })),
   };
 }

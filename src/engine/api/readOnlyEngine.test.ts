@@ -17,7 +17,10 @@ describe('the writer lock', () => {
   it('refuses a second writer on the same folder and frees the folder on close', async () => {
     const dataDir = await makeTempDir();
     const writer = await openEngine({ dataDir });
-    await expect(openEngine({ dataDir })).rejects.toMatchObject({ code: 'store-busy', message: expect.stringContaining('this process already has it open') });
+    await expect(openEngine({ dataDir })).rejects.toMatchObject({
+      code: 'store-busy',
+      message: expect.stringContaining('this process already has it open'),
+    });
     await writer.close();
     const again = await openEngine({ dataDir });
     await again.close();
@@ -34,8 +37,14 @@ describe('the writer lock', () => {
 
   it('does not take over a lock held on another machine (a shared folder)', async () => {
     const dataDir = await makeTempDir();
-    await writeFile(join(dataDir, 'writer.lock'), JSON.stringify({ pid: 4_194_305, host: 'another-laptop', since: '2026-01-01T00:00:00Z' }));
-    await expect(openEngine({ dataDir })).rejects.toMatchObject({ code: 'store-busy', message: expect.stringContaining('on another-laptop') });
+    await writeFile(
+      join(dataDir, 'writer.lock'),
+      JSON.stringify({ pid: 4_194_305, host: 'another-laptop', since: '2026-01-01T00:00:00Z' }),
+    );
+    await expect(openEngine({ dataDir })).rejects.toMatchObject({
+      code: 'store-busy',
+      message: expect.stringContaining('on another-laptop'),
+    });
   });
 });
 

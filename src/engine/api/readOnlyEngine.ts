@@ -47,7 +47,8 @@ export async function openReadOnlyEngine(options: EngineOptions, openStore: Open
   const api = forwardApi(async <M extends ApiMethod>(method: M, args: ApiArguments<M>): Promise<ApiResult<M>> => {
     const engine = await fresh();
     const writes = API_METHOD_TABLE[method].writes;
-    if (writes) throw new LanternError('read-only', `${writes}: this Lantern is read-only (the app or \`lantern import\` writes this data folder)`);
+    if (writes)
+      throw new LanternError('read-only', `${writes}: this Lantern is read-only (the app or \`lantern import\` writes this data folder)`);
     return callMethod(engine, method, args);
   });
   return {

@@ -23,9 +23,14 @@ describe('the router', () => {
   });
 
   it('refuses a bad search from the CLI or MCP with the bad-request error the window gets, naming the field', async () => {
-    const fromWindow = await answerRequest(engine, { method: 'search', args: [{ query: 'budget', limit: 0 }] }).catch((error: unknown) => error);
+    const fromWindow = await answerRequest(engine, { method: 'search', args: [{ query: 'budget', limit: 0 }] }).catch(
+      (error: unknown) => error,
+    );
     const fromCli = await routed.search({ query: 'budget', limit: 0 }).catch((error: unknown) => error);
-    expect(fromCli).toMatchObject({ code: 'bad-request', message: expect.stringContaining('api: search rejected its arguments (argument 0.limit:') });
+    expect(fromCli).toMatchObject({
+      code: 'bad-request',
+      message: expect.stringContaining('api: search rejected its arguments (argument 0.limit:'),
+    });
     expect(fromCli).toEqual(fromWindow);
   });
 
@@ -38,7 +43,10 @@ describe('the router', () => {
   });
 
   it('refuses a relative import path, which the CLI resolves before calling', async () => {
-    await expect(routed.importPaths(['inbox.mbox'], 'import-1')).rejects.toMatchObject({ code: 'bad-request', message: expect.stringContaining('must be an absolute path') });
+    await expect(routed.importPaths(['inbox.mbox'], 'import-1')).rejects.toMatchObject({
+      code: 'bad-request',
+      message: expect.stringContaining('must be an absolute path'),
+    });
   });
 
   it('passes good calls through with their answers, and events from the engine', async () => {
@@ -58,7 +66,10 @@ describe('a read-only engine', () => {
   it('refuses the calls the method table marks as writing, with the sentences it always gave', async () => {
     const dataDir = await makeTempDir();
     const reader = routedEngine(await openEngine({ dataDir, access: 'read' }));
-    const refusal = (what: string) => ({ code: 'read-only', message: `${what}: this Lantern is read-only (the app or \`lantern import\` writes this data folder)` });
+    const refusal = (what: string) => ({
+      code: 'read-only',
+      message: `${what}: this Lantern is read-only (the app or \`lantern import\` writes this data folder)`,
+    });
     try {
       await expect(reader.importPaths(['/mail/inbox.mbox'], 'import-1')).rejects.toMatchObject(refusal('import'));
       await expect(reader.embed()).rejects.toMatchObject(refusal('embed'));

@@ -9,7 +9,16 @@ import { exportMessages } from '../export/exportMessages';
 import { backupStore } from './backupStore';
 import { restoreStore } from './restoreStore';
 
-const QUERIES = ['', 'has:attachment', 'from:ettus.com', 'subject:uhd', 'gnuradio OR fpga', 'after:2020-01-01 -has:attachment', 'has:pdf', 'in:usrp'];
+const QUERIES = [
+  '',
+  'has:attachment',
+  'from:ettus.com',
+  'subject:uhd',
+  'gnuradio OR fpga',
+  'after:2020-01-01 -has:attachment',
+  'has:pdf',
+  'in:usrp',
+];
 
 async function ids(engine: Engine, query: string): Promise<string[]> {
   const found: string[] = [];
@@ -78,7 +87,10 @@ describe('backup and restore', () => {
     await first.close();
     const backupDir = join(await makeTempDir(), 'b');
     await backupStore(dataDir, backupDir);
-    await expect(backupStore(dataDir, backupDir)).rejects.toMatchObject({ code: 'bad-request', message: expect.stringContaining('not empty') });
+    await expect(backupStore(dataDir, backupDir)).rejects.toMatchObject({
+      code: 'bad-request',
+      message: expect.stringContaining('not empty'),
+    });
 
     const otherDir = await makeTempDir();
     const other = await openEngine({ dataDir: otherDir });
@@ -94,7 +106,10 @@ describe('backup and restore', () => {
     expect((await now.getStats()).messages).toBe(40);
     await now.close();
 
-    await expect(restoreStore(await makeTempDir(), otherDir)).rejects.toMatchObject({ code: 'not-found', message: expect.stringContaining('not a Lantern backup') });
+    await expect(restoreStore(await makeTempDir(), otherDir)).rejects.toMatchObject({
+      code: 'not-found',
+      message: expect.stringContaining('not a Lantern backup'),
+    });
   });
 });
 

@@ -65,14 +65,24 @@ export async function readBackupManifest(backupDir: string): Promise<BackupManif
   try {
     manifest = JSON.parse(text) as BackupManifest;
   } catch {
-    throw new LanternError('bad-request', `backup: the ${BACKUP_MANIFEST} of ${backupDir} is damaged (not JSON); the backup cannot be used`);
+    throw new LanternError(
+      'bad-request',
+      `backup: the ${BACKUP_MANIFEST} of ${backupDir} is damaged (not JSON); the backup cannot be used`,
+    );
   }
-  if (manifest.format !== BACKUP_FORMAT) throw new LanternError('bad-request', `backup: ${backupDir} is not a Lantern backup (its ${BACKUP_MANIFEST} has another format)`);
+  if (manifest.format !== BACKUP_FORMAT)
+    throw new LanternError('bad-request', `backup: ${backupDir} is not a Lantern backup (its ${BACKUP_MANIFEST} has another format)`);
   if (manifest.version > BACKUP_VERSION) {
-    throw new LanternError('bad-request', `backup: ${backupDir} was written by a newer Lantern (backup format ${manifest.version}); update Lantern first`);
+    throw new LanternError(
+      'bad-request',
+      `backup: ${backupDir} was written by a newer Lantern (backup format ${manifest.version}); update Lantern first`,
+    );
   }
   if (!Array.isArray(manifest.tables) || !Array.isArray(manifest.files) || typeof manifest.messages !== 'number') {
-    throw new LanternError('bad-request', `backup: the ${BACKUP_MANIFEST} of ${backupDir} is damaged (tables, files or messages missing); the backup cannot be used`);
+    throw new LanternError(
+      'bad-request',
+      `backup: the ${BACKUP_MANIFEST} of ${backupDir} is damaged (tables, files or messages missing); the backup cannot be used`,
+    );
   }
   return manifest;
 }

@@ -36,7 +36,8 @@ export async function listBackups(folder: string): Promise<BackupSummary[]> {
 export async function backupInto(dataDir: string, folder: string, keep: number): Promise<BackupSummary> {
   const name = `${PREFIX}${new Date().toISOString().replace(/[:.]/g, '-')}`;
   // Each snapshot has a new name, so a killed one's staging folder is never reused: it is cleared here instead.
-  for (const leftover of await removeLeftoverStagings(folder, PREFIX)) console.error(`backup: removed ${leftover}, left by a backup that was interrupted`);
+  for (const leftover of await removeLeftoverStagings(folder, PREFIX))
+    console.error(`backup: removed ${leftover}, left by a backup that was interrupted`);
   const manifest = await backupStore(dataDir, join(folder, name));
   if (keep > 0) {
     for (const old of (await listBackups(folder)).slice(keep)) await rm(old.folder, { recursive: true, force: true });

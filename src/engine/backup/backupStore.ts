@@ -7,7 +7,15 @@ import { readDataFolderMarker } from '../store/dataFolderMarker';
 import { digestFile } from './backupDigest';
 import { startStaging } from './backupStaging';
 import { copyAttachmentStore } from './copyAttachmentStore';
-import { BACKUP_FORMAT, BACKUP_MANIFEST, BACKUP_VERSION, COPIED_FILES, type BackupManifest, type BackupTable, type FileDigest } from './backupFormat';
+import {
+  BACKUP_FORMAT,
+  BACKUP_MANIFEST,
+  BACKUP_VERSION,
+  COPIED_FILES,
+  type BackupManifest,
+  type BackupTable,
+  type FileDigest,
+} from './backupFormat';
 
 /** The manifest written, and what the backup had to clear first. */
 export interface BackupReport extends BackupManifest {
@@ -38,8 +46,10 @@ export async function backupStore(dataDir: string, target: string): Promise<Back
   const source = resolve(dataDir);
   const destination = resolve(target);
   if (!(await exists(join(source, 'lancedb')))) throw new LanternError('not-found', `backup: ${source} holds no Lantern store`);
-  if (!(await isEmptyOrMissing(destination))) throw new LanternError('bad-request', `backup: ${destination} is not empty; choose a new folder`);
-  if (destination === source || destination.startsWith(`${source}/lancedb`)) throw new LanternError('bad-request', 'backup: the backup folder cannot be inside the store');
+  if (!(await isEmptyOrMissing(destination)))
+    throw new LanternError('bad-request', `backup: ${destination} is not empty; choose a new folder`);
+  if (destination === source || destination.startsWith(`${source}/lancedb`))
+    throw new LanternError('bad-request', 'backup: the backup folder cannot be inside the store');
   const staging = await startStaging(destination);
   try {
     const tables = await copyTables(join(source, 'lancedb'), join(staging.folder, 'lancedb'));

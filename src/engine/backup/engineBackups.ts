@@ -26,7 +26,10 @@ export class EngineBackups {
   /** Backups copy the data folder; tables kept elsewhere are backed up where they live (object store versioning). */
   async now(): Promise<BackupSummary> {
     if (!this.tables.isLocal) {
-      throw new LanternError('bad-request', `backup: the tables live at ${this.tables.location}, outside the data folder; back them up where they are kept (for object storage, its versioning)`);
+      throw new LanternError(
+        'bad-request',
+        `backup: the tables live at ${this.tables.location}, outside the data folder; back them up where they are kept (for object storage, its versioning)`,
+      );
     }
     return backupInto(this.dataDir, this.folder(), this.settings.current.backups.keep);
   }
@@ -39,6 +42,8 @@ export class EngineBackups {
   afterImport(): void {
     const { keep } = this.settings.current.backups;
     if (keep <= 0 || !this.tables.isLocal) return;
-    backupInto(this.dataDir, this.folder(), keep).catch((error: unknown) => console.error(`backup: the automatic backup after an import failed: ${errorMessage(error)}`));
+    backupInto(this.dataDir, this.folder(), keep).catch((error: unknown) =>
+      console.error(`backup: the automatic backup after an import failed: ${errorMessage(error)}`),
+    );
   }
 }

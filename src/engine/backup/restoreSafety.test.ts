@@ -92,19 +92,28 @@ describe('restore refuses what it must not replace', () => {
     const dataFolder = join(truncated, 'lancedb', 'messages.lance', 'data');
     const [dataFile] = await readdir(dataFolder);
     await truncate(join(dataFolder, dataFile!), Math.floor((await stat(join(dataFolder, dataFile!))).size / 2));
-    await expect(restoreStore(truncated, current)).rejects.toMatchObject({ code: 'bad-request', message: expect.stringMatching(/damaged.*messages/) });
+    await expect(restoreStore(truncated, current)).rejects.toMatchObject({
+      code: 'bad-request',
+      message: expect.stringMatching(/damaged.*messages/),
+    });
     expect(await messageCount(current)).toBe(5);
 
     const withoutAttachment = await copyOfBackup(backupDir);
     const [attachment] = await readdir(join(withoutAttachment, 'attachments'));
     await rm(join(withoutAttachment, 'attachments', attachment!));
-    await expect(restoreStore(withoutAttachment, current)).rejects.toMatchObject({ code: 'bad-request', message: expect.stringMatching(/damaged.*attachment/) });
+    await expect(restoreStore(withoutAttachment, current)).rejects.toMatchObject({
+      code: 'bad-request',
+      message: expect.stringMatching(/damaged.*attachment/),
+    });
     expect(await messageCount(current)).toBe(5);
 
     const truncatedManifest = await copyOfBackup(backupDir);
     const versions = join(truncatedManifest, 'lancedb', 'messages.lance', '_versions');
     for (const name of await readdir(versions)) if (name.endsWith('.manifest')) await truncate(join(versions, name), 10);
-    await expect(restoreStore(truncatedManifest, current)).rejects.toMatchObject({ code: 'bad-request', message: expect.stringMatching(/damaged.*table messages cannot be read/) });
+    await expect(restoreStore(truncatedManifest, current)).rejects.toMatchObject({
+      code: 'bad-request',
+      message: expect.stringMatching(/damaged.*table messages cannot be read/),
+    });
     expect(await messageCount(current)).toBe(5);
     expect(await besideOf(current)).toEqual([]);
   });
@@ -112,7 +121,10 @@ describe('restore refuses what it must not replace', () => {
   it('refuses a file in place of the data folder', async () => {
     const file = join(await makeTempDir(), 'notes.txt');
     await writeFile(file, 'keep me');
-    await expect(restoreStore(backupDir, file)).rejects.toMatchObject({ code: 'bad-request', message: expect.stringContaining('it is a file') });
+    await expect(restoreStore(backupDir, file)).rejects.toMatchObject({
+      code: 'bad-request',
+      message: expect.stringContaining('it is a file'),
+    });
     expect(await readFile(file, 'utf8')).toBe('keep me');
   });
 
@@ -165,12 +177,19 @@ describe('verifyBackup', () => {
     const verification = await verifyBackup(backupDir);
     expect(verification).toMatchObject({ version: 2, messages: 60, problems: [] });
     expect(verification.checked).toEqual(
-      expect.arrayContaining(['table messages: 60 rows read', 'file lantern-data.json: size and SHA-256 match', expect.stringMatching(/^attachments: \d+ files, each matches its SHA-256 name$/)]),
+      expect.arrayContaining([
+        'table messages: 60 rows read',
+        'file lantern-data.json: size and SHA-256 match',
+        expect.stringMatching(/^attachments: \d+ files, each matches its SHA-256 name$/),
+      ]),
     );
 
     // What Lantern wrote before format 2: no checksums, no marker, no keyword index note.
     const manifestPath = join(backupDir, 'backup.json');
-    const { fileDigests, keywordIndex, attachmentDigest, marker, ...older } = JSON.parse(await readFile(manifestPath, 'utf8')) as Record<string, unknown>;
+    const { fileDigests, keywordIndex, attachmentDigest, marker, ...older } = JSON.parse(await readFile(manifestPath, 'utf8')) as Record<
+      string,
+      unknown
+    >;
     expect([fileDigests, keywordIndex, attachmentDigest, marker]).not.toContain(undefined);
     await writeFile(manifestPath, JSON.stringify({ ...older, version: 1, files: ['sources.json'] }));
     await rm(join(backupDir, 'lantern-data.json'));

@@ -63,7 +63,10 @@ async function putBack(target: string, previous: string | null, kind: DataFolder
     return new LanternError('internal', `${what}, and putting things back failed (${errorMessage(error)}): ${where}`);
   }
   const state = previous ? `the previous store was put back in ${target}` : `${target} is as it was`;
-  return new LanternError('internal', `${what}; ${state}, nothing changed. The backup may be damaged: check it with lantern backup --verify`);
+  return new LanternError(
+    'internal',
+    `${what}; ${state}, nothing changed. The backup may be damaged: check it with lantern backup --verify`,
+  );
 }
 
 /** Moves the data folder aside (or removes it when it held only our lock) and the restored copy in; undone on failure. */
@@ -78,7 +81,10 @@ async function swapIn(incoming: string, target: string, previous: string | null)
   } catch (error) {
     if (!previous) throw error;
     await rename(previous, target).catch((undo: unknown) => {
-      throw new LanternError('internal', `restore: moving the restored copy in failed (${errorMessage(error)}) and so did moving the previous store back (${errorMessage(undo)}): it is at ${previous}`);
+      throw new LanternError(
+        'internal',
+        `restore: moving the restored copy in failed (${errorMessage(error)}) and so did moving the previous store back (${errorMessage(undo)}): it is at ${previous}`,
+      );
     });
     throw error;
   }
@@ -93,7 +99,8 @@ export async function restoreStore(backupDir: string, dataDir: string, options: 
   const source = resolve(backupDir);
   const target = resolve(dataDir);
   const manifest = await readBackupManifest(source);
-  if (source === target) throw new LanternError('bad-request', `restore: ${target} is the backup itself; give the data folder to restore into`);
+  if (source === target)
+    throw new LanternError('bad-request', `restore: ${target} is the backup itself; give the data folder to restore into`);
   const kind = await refuseForeignFolder(target);
   await mkdir(target, { recursive: true });
   const release = await acquireWriterLock(target);
@@ -104,7 +111,10 @@ export async function restoreStore(backupDir: string, dataDir: string, options: 
   try {
     const verification = await verifyBackup(source);
     if (verification.problems.length > 0) {
-      throw new LanternError('bad-request', `restore: the backup ${source} is damaged; nothing was changed in ${target}: ${verification.problems.join('; ')}`);
+      throw new LanternError(
+        'bad-request',
+        `restore: the backup ${source} is damaged; nothing was changed in ${target}: ${verification.problems.join('; ')}`,
+      );
     }
     // Everything but the manifest, the attachments/ folder included; a backup from before it existed restores without
     // one, and its mail then says to re-import the file to open attachments.

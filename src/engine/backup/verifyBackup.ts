@@ -34,7 +34,8 @@ async function checkFiles(backupDir: string, manifest: BackupManifest, findings:
     try {
       const size = (await stat(join(backupDir, name))).size;
       if (digest && size !== digest.size) findings.problems.push(`file ${name} has ${size} bytes; the backup recorded ${digest.size}`);
-      else if (digest && (await sha256OfFile(join(backupDir, name))) !== digest.sha256) findings.problems.push(`file ${name} does not match its recorded SHA-256`);
+      else if (digest && (await sha256OfFile(join(backupDir, name))) !== digest.sha256)
+        findings.problems.push(`file ${name} does not match its recorded SHA-256`);
       else findings.checked.push(`file ${name}: ${digest ? 'size and SHA-256 match' : 'present'}`);
     } catch {
       findings.problems.push(`file ${name} is missing`);
@@ -64,9 +65,11 @@ async function checkAttachments(backupDir: string, manifest: BackupManifest, fin
     const isWhole = SHA256_NAME.test(file.name) && (await sha256OfFile(join(backupDir, ATTACHMENT_FOLDER, file.name))) === file.name;
     if (isWhole) continue;
     damaged += 1;
-    if (damaged <= NAMED_ATTACHMENT_PROBLEMS) findings.problems.push(`attachment ${file.name.slice(0, 80)} does not match its SHA-256 name (damaged)`);
+    if (damaged <= NAMED_ATTACHMENT_PROBLEMS)
+      findings.problems.push(`attachment ${file.name.slice(0, 80)} does not match its SHA-256 name (damaged)`);
   }
-  if (damaged > NAMED_ATTACHMENT_PROBLEMS) findings.problems.push(`and ${damaged - NAMED_ATTACHMENT_PROBLEMS} more damaged attachment files`);
+  if (damaged > NAMED_ATTACHMENT_PROBLEMS)
+    findings.problems.push(`and ${damaged - NAMED_ATTACHMENT_PROBLEMS} more damaged attachment files`);
   if (files.length > 0 && damaged === 0) findings.checked.push(`attachments: ${files.length} files, each matches its SHA-256 name`);
 }
 

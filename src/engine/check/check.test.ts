@@ -94,7 +94,9 @@ describe('lantern check', () => {
 
     const repaired = await check(dataDir, true);
     expect(repaired.ok).toBe(true);
-    expect(part(repaired, 'attachments').repaired).toEqual([expect.stringMatching(new RegExp(`attachments/${name} was damaged: moved into .*damaged.*${messageId}`))]);
+    expect(part(repaired, 'attachments').repaired).toEqual([
+      expect.stringMatching(new RegExp(`attachments/${name} was damaged: moved into .*damaged.*${messageId}`)),
+    ]);
     expect(await readdir(join(dataDir, 'attachments'))).toEqual([]);
     const kept = await readdir(join(dataDir, 'damaged'));
     expect(await readFile(join(dataDir, 'damaged', kept[0]!, name!), 'utf8')).toBe('not the bytes it was named for');

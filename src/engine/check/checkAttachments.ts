@@ -39,7 +39,8 @@ export async function checkAttachments(dataDir: string, users: ReadonlyMap<strin
     const actual = await sha256Of(path);
     if (actual === name) continue;
     const referring = users?.get(name) ?? [];
-    const who = referring.length > 0 ? `; messages that refer to it: ${messagesPhrase(referring)} (import their files again to bring it back)` : '';
+    const who =
+      referring.length > 0 ? `; messages that refer to it: ${messagesPhrase(referring)} (import their files again to bring it back)` : '';
     if (!repair) {
       part.problems.push(`attachments/${name} is damaged (its bytes hash to ${actual.slice(0, 12)}…)${who}`);
       continue;
@@ -54,7 +55,9 @@ export async function checkAttachments(dataDir: string, users: ReadonlyMap<strin
     const found = new Set(copies);
     for (const [hash, referring] of users) {
       if (found.has(hash)) continue;
-      part.problems.push(`attachments/${hash} is missing; messages that refer to it: ${messagesPhrase(referring)} (import their files again to bring it back)`);
+      part.problems.push(
+        `attachments/${hash} is missing; messages that refer to it: ${messagesPhrase(referring)} (import their files again to bring it back)`,
+      );
     }
   }
   return settle(part);

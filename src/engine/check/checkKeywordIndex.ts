@@ -19,7 +19,11 @@ interface SavedKeywordMeta {
  * was saved (size or checksum). An index of another version or message count is not damage: the engine rebuilds it.
  * `needsRebuild` tells the caller to open the engine once so it is built again.
  */
-export async function checkKeywordIndex(dataDir: string, messages: number | null, repair: boolean): Promise<{ part: CheckPart; needsRebuild: boolean }> {
+export async function checkKeywordIndex(
+  dataDir: string,
+  messages: number | null,
+  repair: boolean,
+): Promise<{ part: CheckPart; needsRebuild: boolean }> {
   const part = makePart('keyword index');
   const folder = join(dataDir, KEYWORD_FOLDER);
   let meta: SavedKeywordMeta | null = null;
@@ -34,14 +38,17 @@ export async function checkKeywordIndex(dataDir: string, messages: number | null
     problem = `${join(folder, KEYWORD_MANIFEST)} cannot be read (${(error as Error).message})`;
   }
   if (meta && meta.version !== KEYWORD_INDEX_VERSION) {
-    part.checked.push(`saved keyword index of format ${meta.version} (this Lantern rebuilds it as format ${KEYWORD_INDEX_VERSION} at the next open)`);
+    part.checked.push(
+      `saved keyword index of format ${meta.version} (this Lantern rebuilds it as format ${KEYWORD_INDEX_VERSION} at the next open)`,
+    );
     return { part: settle(part), needsRebuild: repair };
   }
   if (meta && !problem) {
     const loaded = await KeywordIndex.load(folder, meta.documents, meta.order);
     if (loaded) part.checked.push(`keyword index: ${meta.documents} messages, files match their checksums`);
     else problem = `the keyword index's files in ${folder} do not match their saved sizes and checksums`;
-    if (loaded && messages !== null && meta.documents !== messages) part.checked.push(`it numbers ${meta.documents} messages, the table holds ${messages}: the next open rebuilds it`);
+    if (loaded && messages !== null && meta.documents !== messages)
+      part.checked.push(`it numbers ${meta.documents} messages, the table holds ${messages}: the next open rebuilds it`);
   }
   if (!problem) return { part: settle(part), needsRebuild: false };
   if (!repair) {

@@ -21,13 +21,24 @@ async function recordsFrom(stored: StoredMessages): Promise<SourceRecord[]> {
   const records: SourceRecord[] = [];
   for (const [id, source] of stored.bySource) {
     const info = await stat(source.file).catch(() => null);
-    records.push({ id, path: source.file, kind: kindOf(source.file, info?.isDirectory() ?? false), size: info?.size ?? 0, importedAt: new Date().toISOString(), messages: source.messages });
+    records.push({
+      id,
+      path: source.file,
+      kind: kindOf(source.file, info?.isDirectory() ?? false),
+      size: info?.size ?? 0,
+      importedAt: new Date().toISOString(),
+      messages: source.messages,
+    });
   }
   return records;
 }
 
 /** Returns the registry to mark lost imports in (null when it could not be read and was not rewritten). */
-export async function checkSources(dataDir: string, stored: StoredMessages | null, repair: boolean): Promise<{ part: CheckPart; sources: SourceRegistry | null }> {
+export async function checkSources(
+  dataDir: string,
+  stored: StoredMessages | null,
+  repair: boolean,
+): Promise<{ part: CheckPart; sources: SourceRegistry | null }> {
   const part = makePart('sources');
   const path = join(dataDir, FILE);
   let problem: string | null = null;
@@ -50,6 +61,8 @@ export async function checkSources(dataDir: string, stored: StoredMessages | nul
   // The damaged file is kept beside the new one, never overwritten.
   await rename(path, `${path}.damaged-${Date.now()}`).catch(() => undefined);
   const sources = await SourceRegistry.rewrite(dataDir, await recordsFrom(stored));
-  part.repaired.push(`${problem}: rewritten from the messages table (${sources.list().length} sources; the old file is kept beside it as ${FILE}.damaged-*)`);
+  part.repaired.push(
+    `${problem}: rewritten from the messages table (${sources.list().length} sources; the old file is kept beside it as ${FILE}.damaged-*)`,
+  );
   return { part: settle(part), sources };
 }

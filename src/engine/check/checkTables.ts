@@ -57,7 +57,11 @@ function healingSentence(healing: TableHealing): string {
 }
 
 /** Checks the messages table; with repair, heals it and marks the imports it lost in the registry. */
-export async function checkMessagesTable(tablesLocation: string, place: HealingPlace, sources: SourceRegistry | null): Promise<{ part: CheckPart; stored: StoredMessages | null; lost: LostImport[] }> {
+export async function checkMessagesTable(
+  tablesLocation: string,
+  place: HealingPlace,
+  sources: SourceRegistry | null,
+): Promise<{ part: CheckPart; stored: StoredMessages | null; lost: LostImport[] }> {
   const part = makePart('tables');
   let store: MessageStore;
   try {
@@ -119,15 +123,22 @@ export async function checkVectorTable(dataDir: string, tablesLocation: string, 
   try {
     const { value: ids, healing } = await readIntact(opened, tablesLocation, place, async () => {
       const messages = new Set<string>();
-      for await (const batch of opened.table.query().select(['messageId', 'vector'])) for (const row of batch.toArray()) messages.add(String(row.messageId));
+      for await (const batch of opened.table.query().select(['messageId', 'vector']))
+        for (const row of batch.toArray()) messages.add(String(row.messageId));
       return messages;
     });
     const schema = await opened.table.schema();
     const vectorField = schema.fields.find((field) => field.name === 'vector');
     const size = (vectorField?.type as { listSize?: number } | undefined)?.listSize;
     part.checked.push(`vector table: ${await opened.table.countRows()} passages of ${ids.size} messages, ${String(size)} dimensions`);
-    if (size !== undefined && size !== state.dimensions) part.problems.push(`vectors.json says ${String(state.dimensions)} dimensions but the vector table holds ${size}; run \`lantern embed\` to make them again`);
-    if (healing) (healing.isRepaired ? part.repaired : part.problems).push(`${healingSentence(healing)} The messages whose vectors were lost are embedded again by the next embedding run.`);
+    if (size !== undefined && size !== state.dimensions)
+      part.problems.push(
+        `vectors.json says ${String(state.dimensions)} dimensions but the vector table holds ${size}; run \`lantern embed\` to make them again`,
+      );
+    if (healing)
+      (healing.isRepaired ? part.repaired : part.problems).push(
+        `${healingSentence(healing)} The messages whose vectors were lost are embedded again by the next embedding run.`,
+      );
   } catch (error) {
     part.problems.push(`vector table: ${errorMessage(error)}`);
   } finally {

@@ -10,7 +10,11 @@ import type { SourceRegistry } from '../store/sourceRegistry';
  * count of its messages still present tells it apart. A source with duplicates of other sources' mail is named when
  * it need not be; importing it again costs a read of the file and changes nothing.
  */
-export function findLostImports(healing: TableHealing, sources: readonly SourceRecord[], presentBySource: ReadonlyMap<string, number>): LostImport[] {
+export function findLostImports(
+  healing: TableHealing,
+  sources: readonly SourceRecord[],
+  presentBySource: ReadonlyMap<string, number>,
+): LostImport[] {
   const keptAt = healing.keptAt === null ? Number.NEGATIVE_INFINITY : Date.parse(healing.keptAt);
   const lost: LostImport[] = [];
   for (const source of sources) {
@@ -26,7 +30,12 @@ export function findLostImports(healing: TableHealing, sources: readonly SourceR
  * Marks the imports a healing lost as incomplete in the registry, so they are named until imported again. A reader
  * may not write: it gets them back to report (the writer's next open saves them).
  */
-export async function noteLostImports(healing: TableHealing | null, sources: SourceRegistry, presentBySource: () => ReadonlyMap<string, number>, canWrite: boolean): Promise<LostImport[]> {
+export async function noteLostImports(
+  healing: TableHealing | null,
+  sources: SourceRegistry,
+  presentBySource: () => ReadonlyMap<string, number>,
+  canWrite: boolean,
+): Promise<LostImport[]> {
   if (!healing) return [];
   const lost = findLostImports(healing, sources.list(), presentBySource());
   if (!canWrite) return lost;
@@ -35,7 +44,11 @@ export async function noteLostImports(healing: TableHealing | null, sources: Sou
 }
 
 /** The health to report, or undefined for a store with nothing to say. */
-export function storeHealthOf(healed: readonly TableHealing[], sources: SourceRegistry, unsaved: readonly LostImport[]): StoreHealth | undefined {
+export function storeHealthOf(
+  healed: readonly TableHealing[],
+  sources: SourceRegistry,
+  unsaved: readonly LostImport[],
+): StoreHealth | undefined {
   const reimport = new Map(sources.incomplete().map((lost) => [lost.sourceId, lost]));
   for (const lost of unsaved) reimport.set(lost.sourceId, lost);
   if (healed.length === 0 && reimport.size === 0) return undefined;

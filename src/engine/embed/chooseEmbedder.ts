@@ -24,11 +24,13 @@ export interface ChosenEmbedder {
 async function bundledFolders(resourcesDir: string): Promise<string[]> {
   const modelsDir = join(resourcesDir, 'models');
   const entries = await readdir(modelsDir, { withFileTypes: true }).catch(() => []);
-  return entries
-    // The reranker's folder holds a cross-encoder, which scores pairs and cannot embed.
-    .filter((entry) => entry.isDirectory() && entry.name !== RERANKER_FOLDER_NAME)
-    .map((entry) => join(modelsDir, entry.name))
-    .sort();
+  return (
+    entries
+      // The reranker's folder holds a cross-encoder, which scores pairs and cannot embed.
+      .filter((entry) => entry.isDirectory() && entry.name !== RERANKER_FOLDER_NAME)
+      .map((entry) => join(modelsDir, entry.name))
+      .sort()
+  );
 }
 
 export async function chooseEmbedder(options: EmbedderOptions = {}): Promise<ChosenEmbedder> {

@@ -32,7 +32,7 @@ function longestOverlap(before: string[], after: string[]): number {
 }
 
 describe('chunkMessage on real mail', () => {
-  test('a short reply is one chunk: the cleaned subject, then only the author\'s text', () => {
+  test("a short reply is one chunk: the cleaned subject, then only the author's text", () => {
     const message = messages.find((candidate) => candidate.body.includes('Just my 2cents'))!;
     const chunks = chunkMessage(message);
     expect(chunks).toHaveLength(1);
@@ -114,9 +114,7 @@ describe('chunkMessage limits and edges', () => {
   });
 
   test('a subject with no body is one chunk; nothing at all is no chunk', () => {
-    expect(chunkMessage({ subject: 'Fwd: lunch?', body: '> quoted only' })).toEqual([
-      { text: 'lunch?', origin: 'subject+body', index: 0 },
-    ]);
+    expect(chunkMessage({ subject: 'Fwd: lunch?', body: '> quoted only' })).toEqual([{ text: 'lunch?', origin: 'subject+body', index: 0 }]);
     expect(chunkMessage({ subject: '', body: '  \n' })).toEqual([]);
   });
 

@@ -51,7 +51,7 @@ export function estimateTokens(text: string): number {
 export function cleanSubject(subject: string): string {
   const prefix = /^\s*(?:(?:re|fwd?|aw|sv|wg|antw)\s*(?:\[\d+\])?\s*:|\[[^\]]{1,40}\])\s*/i;
   let rest = subject;
-  for (let previous = ''; previous !== rest; ) {
+  for (let previous = ''; previous !== rest;) {
     previous = rest;
     rest = rest.replace(prefix, '');
   }

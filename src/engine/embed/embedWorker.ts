@@ -26,7 +26,11 @@ port.on('message', (task: EmbedWorkerTask) => {
   loading
     .then((embedder) => embedder.embed(task.texts))
     .then(
-      (vectors) => port.postMessage({ kind: 'vectors', seq: task.seq, vectors } satisfies EmbedWorkerReply, vectors.map((vector) => vector.buffer as ArrayBuffer)),
+      (vectors) =>
+        port.postMessage(
+          { kind: 'vectors', seq: task.seq, vectors } satisfies EmbedWorkerReply,
+          vectors.map((vector) => vector.buffer as ArrayBuffer),
+        ),
       (error: unknown) => port.postMessage({ kind: 'error', seq: task.seq, error: errorMessage(error) } satisfies EmbedWorkerReply),
     );
 });

@@ -71,9 +71,7 @@ describe('transformers embedder on a local folder', () => {
     const length = norm(expected);
     // Batched with a much longer text, so the short one is padded; padding must not move its vector.
     const [vector] = await embedder.embed([text, 'a considerably longer text that forces padding of the first one']);
-    expect(Array.from(vector!).map((value) => value.toFixed(5))).toEqual(
-      Array.from(expected).map((value) => (value / length).toFixed(5)),
-    );
+    expect(Array.from(vector!).map((value) => value.toFixed(5))).toEqual(Array.from(expected).map((value) => (value / length).toFixed(5)));
   });
 
   test('embeds an empty text without failing', async () => {

@@ -18,7 +18,7 @@ const PASSAGES = [
   'Thanks for the birthday wishes, it was a lovely party.',
   'Samples are dropped when streaming at 50 MS/s over USB.',
   'The GPS module does not lock, even with a clear view of the sky.',
-  'Here are the slides from yesterday\'s workshop.',
+  "Here are the slides from yesterday's workshop.",
   'Your package has shipped and should arrive in three days.',
   'The new intern starts on the first of the month.',
   'Please review the pull request before Friday.',

@@ -39,10 +39,14 @@ describe('createWorkerEmbedder', () => {
   });
 
   it('refuses a worker whose model differs from the one the store was embedded with', async () => {
-    await expect(createWorkerEmbedder(script, {}, 'some-other-model')).rejects.toThrow(/loaded use-lite-en-512, but the store's vectors come from some-other-model/);
+    await expect(createWorkerEmbedder(script, {}, 'some-other-model')).rejects.toThrow(
+      /loaded use-lite-en-512, but the store's vectors come from some-other-model/,
+    );
   });
 
   it('says so when the worker script is missing', async () => {
-    await expect(createWorkerEmbedder(join(repoRoot, 'no-such-worker.mjs'), {}, UNIVERSAL_SENTENCE_ENCODER_ID)).rejects.toThrow(/embedding worker .*no-such-worker\.mjs is missing/);
+    await expect(createWorkerEmbedder(join(repoRoot, 'no-such-worker.mjs'), {}, UNIVERSAL_SENTENCE_ENCODER_ID)).rejects.toThrow(
+      /embedding worker .*no-such-worker\.mjs is missing/,
+    );
   });
 });

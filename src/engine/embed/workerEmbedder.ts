@@ -28,7 +28,9 @@ const CLOSE_GRACE_MS = 5_000;
  */
 export async function createWorkerEmbedder(script: string, options: EmbedderOptions, expectedId: string): Promise<Embedder> {
   if (!existsSync(script)) throw new Error(`embed: the embedding worker ${script} is missing; rebuild the app`);
-  const worker = new Worker(script, { workerData: { modelFolder: options.modelFolder, resourcesDir: options.resourcesDir } satisfies EmbedderOptions });
+  const worker = new Worker(script, {
+    workerData: { modelFolder: options.modelFolder, resourcesDir: options.resourcesDir } satisfies EmbedderOptions,
+  });
   const pending = new Map<number, Pending>();
   let nextSeq = 0;
   let failure: Error | null = null;

@@ -65,7 +65,11 @@ async function originals(api: ExportApi, messages: MessageDetail[], signal: Abor
 
 function emlName(message: MessageDetail): string {
   const day = message.date.slice(0, 10);
-  const subject = message.subject.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '').slice(0, 60) || 'no-subject';
+  const subject =
+    message.subject
+      .replace(/[^\p{L}\p{N}]+/gu, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 60) || 'no-subject';
   return `${day}-${subject}-${message.id}.eml`;
 }
 
@@ -73,11 +77,17 @@ async function ensureFreeTarget(target: string, format: ExportFormat): Promise<v
   const info = await stat(target).catch(() => null);
   if (!info) return;
   if (format === 'mbox') throw new LanternError('bad-request', `export: ${target} already exists; choose a new file name`);
-  if (!info.isDirectory() || (await readdir(target)).length > 0) throw new LanternError('bad-request', `export: ${target} is not an empty folder`);
+  if (!info.isDirectory() || (await readdir(target)).length > 0)
+    throw new LanternError('bad-request', `export: ${target} is not an empty folder`);
 }
 
-export async function exportMessages(api: ExportApi, request: ExportRequest, signal: AbortSignal = new AbortController().signal): Promise<ExportReport> {
-  if (request.format !== 'mbox' && request.format !== 'eml') throw new LanternError('bad-request', `export: the format must be mbox or eml, not "${String(request.format)}"`);
+export async function exportMessages(
+  api: ExportApi,
+  request: ExportRequest,
+  signal: AbortSignal = new AbortController().signal,
+): Promise<ExportReport> {
+  if (request.format !== 'mbox' && request.format !== 'eml')
+    throw new LanternError('bad-request', `export: the format must be mbox or eml, not "${String(request.format)}"`);
   const target = resolve(request.target);
   await ensureFreeTarget(target, request.format);
   const messages = await matchingMessages(api, request.query);

@@ -16,7 +16,11 @@ function mailbox(address: Address): string {
 }
 
 function base64Lines(text: string): string {
-  return (Buffer.from(text).toString('base64').match(/.{1,76}/g) ?? []).join(CRLF);
+  return (
+    Buffer.from(text)
+      .toString('base64')
+      .match(/.{1,76}/g) ?? []
+  ).join(CRLF);
 }
 
 /**
@@ -35,16 +39,25 @@ export function rebuildMessage(message: MessageDetail): Buffer {
     const value = message.headers[name];
     if (value) headers.push(`${name.replace(/(^|-)\w/g, (letter) => letter.toUpperCase())}: ${encodeHeaderText(value)}`);
   }
-  if (message.labels.length > 0) headers.push(`X-Gmail-Labels: ${message.labels.map((label) => (/[",]/.test(label) ? `"${label.replace(/"/g, '')}"` : label)).join(',')}`);
+  if (message.labels.length > 0)
+    headers.push(
+      `X-Gmail-Labels: ${message.labels.map((label) => (/[",]/.test(label) ? `"${label.replace(/"/g, '')}"` : label)).join(',')}`,
+    );
   if (message.folder) headers.push(`X-Folder: ${encodeHeaderText(message.folder)}`);
   if (message.attachments.length > 0) {
-    headers.push(`X-Lantern-Attachments-Not-Included: ${encodeHeaderText(message.attachments.map((attachment) => attachment.filename).join(', '))}`);
+    headers.push(
+      `X-Lantern-Attachments-Not-Included: ${encodeHeaderText(message.attachments.map((attachment) => attachment.filename).join(', '))}`,
+    );
   }
   headers.push('MIME-Version: 1.0');
-  const textPart = ['Content-Type: text/plain; charset=utf-8', 'Content-Transfer-Encoding: base64', '', base64Lines(message.text)].join(CRLF);
+  const textPart = ['Content-Type: text/plain; charset=utf-8', 'Content-Transfer-Encoding: base64', '', base64Lines(message.text)].join(
+    CRLF,
+  );
   if (!message.html) return Buffer.from([...headers, textPart, ''].join(CRLF));
   const boundary = `lantern-${message.id}`;
-  const htmlPart = ['Content-Type: text/html; charset=utf-8', 'Content-Transfer-Encoding: base64', '', base64Lines(message.html)].join(CRLF);
+  const htmlPart = ['Content-Type: text/html; charset=utf-8', 'Content-Transfer-Encoding: base64', '', base64Lines(message.html)].join(
+    CRLF,
+  );
   const body = [`--${boundary}`, textPart, `--${boundary}`, htmlPart, `--${boundary}--`, ''].join(CRLF);
   return Buffer.from([...headers, `Content-Type: multipart/alternative; boundary="${boundary}"`, '', body].join(CRLF));
 }

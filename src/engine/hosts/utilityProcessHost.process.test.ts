@@ -88,7 +88,11 @@ describe('utility process host as a process', () => {
 
     // The router checks every call's arguments: a malformed one gets a coded error naming the field, not a crash.
     const rejected = await call({ seq: 4, method: 'search', args: [{ query: 42 as unknown as string }] });
-    expect(rejected).toMatchObject({ kind: 'error', seq: 4, error: { code: 'bad-request', message: expect.stringContaining('argument 0.query') } });
+    expect(rejected).toMatchObject({
+      kind: 'error',
+      seq: 4,
+      error: { code: 'bad-request', message: expect.stringContaining('argument 0.query') },
+    });
 
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     child.send({ kind: 'shutdown' });

@@ -51,7 +51,9 @@ describe('utility process host', () => {
     const message = await route({ seq: 3, method: 'getMessage', args: [firstHit!.id] });
     expect(message).toMatchObject({ id: firstHit!.id });
     expect(await route({ seq: 4, method: 'getMessage', args: ['no-such-message'] })).toBeNull();
-    await expect(route({ seq: 15, method: 'attachmentFile', args: [{ messageId: firstHit!.id, index: 99 }] })).rejects.toThrow(/there is none at index 99/);
+    await expect(route({ seq: 15, method: 'attachmentFile', args: [{ messageId: firstHit!.id, index: 99 }] })).rejects.toThrow(
+      /there is none at index 99/,
+    );
 
     expect(Array.isArray(await route({ seq: 5, method: 'listFolders', args: [] }))).toBe(true);
     expect((await route({ seq: 6, method: 'getStats', args: [] })) as Stats).toMatchObject({ messages: 5 });
@@ -59,12 +61,22 @@ describe('utility process host', () => {
     expect(await route({ seq: 8, method: 'embed', args: [] })).toMatchObject({ embedded: 5, total: 5 });
     expect(await route({ seq: 16, method: 'setEmbeddingPaused', args: [true] })).toBe(true);
     expect(await route({ seq: 17, method: 'setEmbeddingPaused', args: [false] })).toBe(false);
-    expect(await route({ seq: 9, method: 'complete', args: ['fro', 3] })).toEqual(expect.arrayContaining([expect.objectContaining({ insert: 'from:' })]));
-    expect(await route({ seq: 10, method: 'ask', args: [{ question: 'who wrote?', requestId: 'ask-1' }] })).toMatchObject({ provider: 'extractive' });
-    const answer = await route({ seq: 9, method: 'ask', args: [{ question: 'What is the USRP?', requestId: 'ask-1', provider: 'extractive' }] });
+    expect(await route({ seq: 9, method: 'complete', args: ['fro', 3] })).toEqual(
+      expect.arrayContaining([expect.objectContaining({ insert: 'from:' })]),
+    );
+    expect(await route({ seq: 10, method: 'ask', args: [{ question: 'who wrote?', requestId: 'ask-1' }] })).toMatchObject({
+      provider: 'extractive',
+    });
+    const answer = await route({
+      seq: 9,
+      method: 'ask',
+      args: [{ question: 'What is the USRP?', requestId: 'ask-1', provider: 'extractive' }],
+    });
     expect(answer).toMatchObject({ provider: 'extractive' });
     expect(await route({ seq: 15, method: 'cancelAsk', args: ['ask-1'] })).toBeUndefined();
-    expect(await route({ seq: 11, method: 'updateSettings', args: [{ timeZone: 'Europe/Budapest' }] })).toMatchObject({ timeZone: 'Europe/Budapest' });
+    expect(await route({ seq: 11, method: 'updateSettings', args: [{ timeZone: 'Europe/Budapest' }] })).toMatchObject({
+      timeZone: 'Europe/Budapest',
+    });
     expect(await route({ seq: 12, method: 'getSettings', args: [] })).toMatchObject({ timeZone: 'Europe/Budapest' });
     const backup = (await route({ seq: 13, method: 'backupNow', args: [] })) as { messages: number; folder: string };
     expect(backup.messages).toBe(5);

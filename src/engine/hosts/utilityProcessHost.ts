@@ -51,7 +51,13 @@ async function runHost(parentPort: ParentPort): Promise<void> {
   let closing: Promise<void> | null = null;
   // The bundle sits in out/engine next to the parse worker; the app's resources folder holds bundled models.
   const here = dirname(fileURLToPath(import.meta.url));
-  const opening = openEngine({ dataDir, parseWorkerScript: join(here, 'parseWorker.mjs'), embedWorkerScript: join(here, 'embedWorker.mjs'), resourcesDir: resourcesDirFromArgv(process.argv) ?? undefined, embedding: 'background' });
+  const opening = openEngine({
+    dataDir,
+    parseWorkerScript: join(here, 'parseWorker.mjs'),
+    embedWorkerScript: join(here, 'embedWorker.mjs'),
+    resourcesDir: resourcesDirFromArgv(process.argv) ?? undefined,
+    embedding: 'background',
+  });
 
   const close = (engine: Engine): Promise<void> => {
     closing ??= engine.close().then(
@@ -66,22 +72,29 @@ async function runHost(parentPort: ParentPort): Promise<void> {
 
   parentPort.on('message', ({ data }) => {
     // A failed open is reported (and exits) below, so here it only means there is nobody to answer.
-    void opening.then(async (engine) => {
-      if (isShutdownMessage(data)) return close(engine);
-      if (!isEngineRequest(data)) {
-        console.error(`utility host: ignored a message that is not an engine request: ${JSON.stringify(data)?.slice(0, 200)}`);
-        return;
-      }
-      if (closing) {
-        parentPort.postMessage({ kind: 'error', seq: data.seq, error: { code: 'engine-unavailable', message: 'utility host: the engine is shutting down' } });
-        return;
-      }
-      try {
-        parentPort.postMessage({ kind: 'result', seq: data.seq, result: await answerRequest(engine, data) });
-      } catch (error) {
-        parentPort.postMessage({ kind: 'error', seq: data.seq, error: toWireError(error) });
-      }
-    }, () => undefined);
+    void opening.then(
+      async (engine) => {
+        if (isShutdownMessage(data)) return close(engine);
+        if (!isEngineRequest(data)) {
+          console.error(`utility host: ignored a message that is not an engine request: ${JSON.stringify(data)?.slice(0, 200)}`);
+          return;
+        }
+        if (closing) {
+          parentPort.postMessage({
+            kind: 'error',
+            seq: data.seq,
+            error: { code: 'engine-unavailable', message: 'utility host: the engine is shutting down' },
+          });
+          return;
+        }
+        try {
+          parentPort.postMessage({ kind: 'result', seq: data.seq, result: await answerRequest(engine, data) });
+        } catch (error) {
+          parentPort.postMessage({ kind: 'error', seq: data.seq, error: toWireError(error) });
+        }
+      },
+      () => undefined,
+    );
   });
 
   let engine: Engine;

@@ -31,7 +31,9 @@ describe('an attachment write that fails', () => {
     await writeFile(join(dataDir, 'attachments'), 'not a folder');
     const engine = await openEngine({ dataDir, timeZone: 'UTC' });
     try {
-      await expect(engine.importPaths([mbox], 'failing-attachments')).rejects.toThrow(/import: could not keep attachments in .*attachments/);
+      await expect(engine.importPaths([mbox], 'failing-attachments')).rejects.toThrow(
+        /import: could not keep attachments in .*attachments/,
+      );
       // Rejections are reported once the event loop turns.
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect(unhandled).toEqual([]);

@@ -25,7 +25,10 @@ function headerBlock(message: Buffer, hasSeparator = true): { headers: Map<strin
     end = crlf;
     gap = 4;
   }
-  const headerText = withoutSeparator.subarray(0, end).toString('latin1').replace(/\r?\n[ \t]+/g, ' ');
+  const headerText = withoutSeparator
+    .subarray(0, end)
+    .toString('latin1')
+    .replace(/\r?\n[ \t]+/g, ' ');
   const headers = new Map<string, string>();
   for (const line of headerText.split(/\r?\n/)) {
     const colon = line.indexOf(':');
@@ -70,8 +73,20 @@ function samples(messages: Buffer[]): Sample[] {
     const part = textPart(headers, body);
     const charset = part ? /charset="?([^";\s]+)/i.exec(part.type)?.[1]?.toLowerCase() : undefined;
     // format=flowed text is re-joined by the parser (correctly), so its lines cannot be compared as they are.
-    if (!part || !charset || !CHARSETS.includes(charset) || /format="?flowed/i.test(part.type) || (perCharset.get(charset) ?? 0) >= PER_CHARSET) continue;
-    const bytes = part.encoding === 'base64' ? Buffer.from(part.body.toString('latin1'), 'base64') : part.encoding === 'quoted-printable' ? quotedPrintable(part.body) : part.body;
+    if (
+      !part ||
+      !charset ||
+      !CHARSETS.includes(charset) ||
+      /format="?flowed/i.test(part.type) ||
+      (perCharset.get(charset) ?? 0) >= PER_CHARSET
+    )
+      continue;
+    const bytes =
+      part.encoding === 'base64'
+        ? Buffer.from(part.body.toString('latin1'), 'base64')
+        : part.encoding === 'quoted-printable'
+          ? quotedPrintable(part.body)
+          : part.body;
     if (!bytes.some((byte) => byte > 0x7f)) continue;
     const expected = new TextDecoder(charset).decode(bytes);
     const messageId = (headers.get('message-id') ?? '').replace(/^<|>$/g, '');
@@ -98,7 +113,10 @@ describe('legacy charsets', () => {
         const hit = (await engine.search({ query: `rfc822msgid:"${sample.messageId}"`, limit: 1 })).hits[0];
         expect(hit, sample.messageId).toBeDefined();
         const stored = await engine.getMessage(hit!.id);
-        const nonAscii = [...sample.expected].filter((character) => character.charCodeAt(0) > 0x7f).slice(0, 20).join('');
+        const nonAscii = [...sample.expected]
+          .filter((character) => character.charCodeAt(0) > 0x7f)
+          .slice(0, 20)
+          .join('');
         expect(nonAscii.length, `${sample.charset} ${sample.messageId}`).toBeGreaterThan(0);
         expect(squash(stored!.text), `${sample.charset} ${sample.messageId}`).toContain(squash(sample.expected).slice(0, 200));
         expect(stored!.text).not.toContain('\ufffd');

@@ -67,7 +67,10 @@ export async function detectFile(path: string): Promise<Detection> {
   if (isCompoundFile(head)) {
     // A .msg cut short may end before its directory: its reader says what is wrong with it.
     if ((await isOutlookItem(path)) || /\.msg$/i.test(path)) return { kind: 'msg', reader: readMsgFile };
-    return { problem: `${path} is an Office compound document (a Word or Excel file?), not an Outlook .msg message`, what: 'an Office document (Word, Excel or PowerPoint 97–2003)' };
+    return {
+      problem: `${path} is an Office compound document (a Word or Excel file?), not an Outlook .msg message`,
+      what: 'an Office document (Word, Excel or PowerPoint 97–2003)',
+    };
   }
   if (isZip(head)) return { kind: 'zip', reader: readZipArchive };
   if (isTar(head)) return { kind: 'tar', reader: readTarArchive(false) };

@@ -3,10 +3,18 @@ import { describe, expect, it } from 'vitest';
 import { normalizeMessage, type NormalizeContext } from './normalize';
 import { unfoldHeader } from './unfoldHeader';
 
-const context: NormalizeContext = { sourceId: 'test', sourceFile: 'test.mbox', offset: 0, placement: { folder: null, labels: [] }, defaultFolder: 'Inbox' };
+const context: NormalizeContext = {
+  sourceId: 'test',
+  sourceFile: 'test.mbox',
+  offset: 0,
+  placement: { folder: null, labels: [] },
+  defaultFolder: 'Inbox',
+};
 
 function message(lineEnd: string, headers: string[]): Buffer {
-  return Buffer.from([`From: Ada <ada@example.com>`, 'Subject: Folding', 'Message-ID: <folding@example.com>', ...headers, '', 'Body.', ''].join(lineEnd));
+  return Buffer.from(
+    [`From: Ada <ada@example.com>`, 'Subject: Folding', 'Message-ID: <folding@example.com>', ...headers, '', 'Body.', ''].join(lineEnd),
+  );
 }
 
 async function placeOf(bytes: Buffer): Promise<{ labels: string[]; folder: string; thread: string }> {
@@ -21,11 +29,30 @@ describe('folded headers', () => {
     expect(unfoldHeader('no fold')).toBe('no fold');
   });
 
-  for (const [name, lineEnd] of [['CRLF', '\r\n'], ['LF', '\n']] as const) {
+  for (const [name, lineEnd] of [
+    ['CRLF', '\r\n'],
+    ['LF', '\n'],
+  ] as const) {
     it(`give one label, folder and thread wherever they were folded (${name} line ends)`, async () => {
-      const unfolded = await placeOf(message(lineEnd, ['X-Gmail-Labels: Inbox,Org announc    chrts,Starred', 'X-Folder: Archive\\Team  notes', 'X-GM-THRID: 1790000000000000001']));
-      const folded = await placeOf(message(lineEnd, [`X-Gmail-Labels: Inbox,Org announc${lineEnd}    chrts,Starred`, `X-Folder: Archive\\Team${lineEnd}  notes`, `X-GM-THRID:${lineEnd} 1790000000000000001`]));
-      expect(unfolded).toEqual({ labels: ['Inbox', 'Org announc    chrts', 'Starred'], folder: 'Archive/Team  notes', thread: '1790000000000000001' });
+      const unfolded = await placeOf(
+        message(lineEnd, [
+          'X-Gmail-Labels: Inbox,Org announc    chrts,Starred',
+          'X-Folder: Archive\\Team  notes',
+          'X-GM-THRID: 1790000000000000001',
+        ]),
+      );
+      const folded = await placeOf(
+        message(lineEnd, [
+          `X-Gmail-Labels: Inbox,Org announc${lineEnd}    chrts,Starred`,
+          `X-Folder: Archive\\Team${lineEnd}  notes`,
+          `X-GM-THRID:${lineEnd} 1790000000000000001`,
+        ]),
+      );
+      expect(unfolded).toEqual({
+        labels: ['Inbox', 'Org announc    chrts', 'Starred'],
+        folder: 'Archive/Team  notes',
+        thread: '1790000000000000001',
+      });
       expect(folded).toEqual(unfolded);
     });
   }

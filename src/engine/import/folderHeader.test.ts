@@ -29,7 +29,10 @@ describe('X-Folder', () => {
     const engine = await openEngine({ dataDir: await makeTempDir() });
     try {
       expect(await engine.importPaths([root], 'x-folder')).toMatchObject({ imported: 3, failed: 0 });
-      const folders = (await engine.listFolders()).filter((folder) => folder.kind === 'folder').map((folder) => folder.path).sort();
+      const folders = (await engine.listFolders())
+        .filter((folder) => folder.kind === 'folder')
+        .map((folder) => folder.path)
+        .sort();
       expect(folders).toEqual(['Archive/2023', 'Inbox/Projects', 'Misc']);
       expect((await engine.search({ query: 'in:projects', limit: 5 })).hits.map((hit) => hit.subject)).toEqual(['Note a']);
     } finally {

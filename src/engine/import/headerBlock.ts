@@ -12,9 +12,26 @@ export const MAX_FIELD_BYTES = 32 * 1024;
 const BLOCK_BUDGET = 768 * 1024;
 /** The first of each of these is kept whatever else is left out: who, when, what, the thread, and how the body is built. */
 const KEPT_FIRST = new Set([
-  'from', 'sender', 'reply-to', 'to', 'cc', 'bcc', 'subject', 'date', 'message-id', 'in-reply-to', 'references',
-  'list-id', 'mime-version', 'content-type', 'content-transfer-encoding', 'content-disposition', 'content-id',
-  'x-gmail-labels', 'x-gm-thrid', 'x-folder',
+  'from',
+  'sender',
+  'reply-to',
+  'to',
+  'cc',
+  'bcc',
+  'subject',
+  'date',
+  'message-id',
+  'in-reply-to',
+  'references',
+  'list-id',
+  'mime-version',
+  'content-type',
+  'content-transfer-encoding',
+  'content-disposition',
+  'content-id',
+  'x-gmail-labels',
+  'x-gm-thrid',
+  'x-folder',
 ]);
 
 /** A field: its first line and folded continuation lines, line ends included, as offsets into the message. */
@@ -33,7 +50,7 @@ function lineEndOf(bytes: Buffer, position: number, end: number): number {
 /** The fields of the block bytes[start, end), continuation lines joined to the field they continue. */
 function* fieldsOf(bytes: Buffer, start: number, end: number): Generator<FieldSpan> {
   let fieldStart = start;
-  for (let position = start; position < end; ) {
+  for (let position = start; position < end;) {
     const lineEnd = lineEndOf(bytes, position, end);
     const next = bytes[lineEnd];
     if (lineEnd >= end || (next !== 0x20 && next !== 0x09)) {
@@ -49,7 +66,7 @@ function* fieldsOf(bytes: Buffer, start: number, end: number): Generator<FieldSp
 /** What the parser counts a field for, each of its lines at least LINE_MIN_COST; counted only until past MAX_FIELD_BYTES. */
 function costOf(bytes: Buffer, field: FieldSpan): number {
   let cost = 0;
-  for (let position = field.start; position < field.end && cost <= MAX_FIELD_BYTES; ) {
+  for (let position = field.start; position < field.end && cost <= MAX_FIELD_BYTES;) {
     const lineEnd = lineEndOf(bytes, position, field.end);
     cost += Math.max(lineEnd - position, LINE_MIN_COST);
     position = lineEnd;
@@ -66,7 +83,7 @@ function fittedCostOf(bytes: Buffer, field: FieldSpan): number {
 function shortened(bytes: Buffer, field: FieldSpan, lineEnd: Buffer): Buffer {
   const kept: Buffer[] = [];
   let cost = 0;
-  for (let position = field.start; position < field.end; ) {
+  for (let position = field.start; position < field.end;) {
     const end = lineEndOf(bytes, position, field.end);
     const lineCost = Math.max(end - position, LINE_MIN_COST);
     if (cost + lineCost <= MAX_FIELD_BYTES) {

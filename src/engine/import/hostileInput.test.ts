@@ -91,7 +91,9 @@ describe('hostile and broken input', () => {
   it('an mbox cut off in the middle of a message imports everything up to the cut', async () => {
     const { before, after, words } = goodPair('truncated');
     const attachment = randomBytes(30_000).toString('base64').replace(/.{76}/g, '$&\n');
-    const cut = mail('truncated-cut', 'cut off', '', [MIME, 'Content-Type: multipart/mixed; boundary="cut"']) + `--cut\nContent-Type: text/plain\n\ntruncatedmiddle text before the cut\n--cut\nContent-Type: application/octet-stream\nContent-Transfer-Encoding: base64\n\n${attachment}`;
+    const cut =
+      mail('truncated-cut', 'cut off', '', [MIME, 'Content-Type: multipart/mixed; boundary="cut"']) +
+      `--cut\nContent-Type: text/plain\n\ntruncatedmiddle text before the cut\n--cut\nContent-Type: application/octet-stream\nContent-Transfer-Encoding: base64\n\n${attachment}`;
     const { report } = await importFile('truncated.mbox', before + after + cut.slice(0, cut.length - 10_000));
     expect(report.errors).toEqual([]);
     expect(report.imported).toBe(3);
@@ -100,7 +102,9 @@ describe('hostile and broken input', () => {
 
   it('a gzip mbox cut off in the middle names the truncation and keeps what came before', async () => {
     const { before, words } = goodPair('gzipcut');
-    const filler = Array.from({ length: 40 }, (_unused, index) => mail(`gzipcut-filler-${index}`, `filler ${index}`, randomBytes(3000).toString('hex'))).join('\n');
+    const filler = Array.from({ length: 40 }, (_unused, index) =>
+      mail(`gzipcut-filler-${index}`, `filler ${index}`, randomBytes(3000).toString('hex')),
+    ).join('\n');
     const whole = gzipSync(before + '\n' + filler);
     const { report } = await importFile('gzipcut.mbox.gz', whole.subarray(0, Math.floor(whole.length * 0.6)));
     expect(report.imported).toBeGreaterThanOrEqual(1);
@@ -119,8 +123,15 @@ describe('hostile and broken input', () => {
   it('binary garbage between good messages does not stop them', async () => {
     const { before, after, words } = goodPair('garbage');
     // Garbage without "From " lines or a blank line: the bytes the separator line introduces are kept as one odd message.
-    const garbage = randomBytes(256 * 1024).toString('latin1').replace(/\n(?=From )/g, '\n>');
-    const content = Buffer.concat([Buffer.from(before + '\n'), Buffer.from('From garbage@example.com Mon Jan  6 10:00:00 2020\n'), Buffer.from(garbage, 'latin1'), Buffer.from('\n\n' + after)]);
+    const garbage = randomBytes(256 * 1024)
+      .toString('latin1')
+      .replace(/\n(?=From )/g, '\n>');
+    const content = Buffer.concat([
+      Buffer.from(before + '\n'),
+      Buffer.from('From garbage@example.com Mon Jan  6 10:00:00 2020\n'),
+      Buffer.from(garbage, 'latin1'),
+      Buffer.from('\n\n' + after),
+    ]);
     const { report } = await importFile('garbage-between.mbox', content);
     expect(report.imported + report.failed).toBe(3);
     expect(report.imported).toBeGreaterThanOrEqual(2);
@@ -133,14 +144,23 @@ describe('hostile and broken input', () => {
       const { before, after, words } = goodPair('hugeheader');
       const filler = `X-Filler: ${'a'.repeat(70)}\n`.repeat(Math.ceil((50 * 1024 * 1024) / 81));
       const block = mail('hugeheader-block', 'huge header block', 'hugeblockbody after a huge header', [filler.trimEnd()]);
-      const line = mail('hugeheader-line', 'huge header line', 'hugelinebody after a huge header line', [`X-Long: ${'b'.repeat(50 * 1024 * 1024)}`]);
+      const line = mail('hugeheader-line', 'huge header line', 'hugelinebody after a huge header line', [
+        `X-Long: ${'b'.repeat(50 * 1024 * 1024)}`,
+      ]);
       const { report, rssGrowth } = await importFile('hugeheader.mbox', [before, block, line, after].join('\n'));
       expect(report.errors).toEqual([]);
       expect(report.imported).toBe(4);
       expect(rssGrowth).toBeLessThan(MAX_RSS_GROWTH);
       await expectFound([...words, 'hugeblockbody', 'hugelinebody']);
-      expect(await keptMessage('hugeblockbody')).toMatchObject({ subject: 'huge header block', from: { address: 'sender@example.com' }, headers: { [CUT_NOTES_HEADER]: expect.stringMatching(/^cut: [\d,]+ header fields left out \(limit 1 MB/) } });
-      expect(await keptMessage('hugelinebody')).toMatchObject({ subject: 'huge header line', headers: { [CUT_NOTES_HEADER]: 'cut: 1 header field shortened to 32 KB (limit 1 MB of header for the message and for each part)' } });
+      expect(await keptMessage('hugeblockbody')).toMatchObject({
+        subject: 'huge header block',
+        from: { address: 'sender@example.com' },
+        headers: { [CUT_NOTES_HEADER]: expect.stringMatching(/^cut: [\d,]+ header fields left out \(limit 1 MB/) },
+      });
+      expect(await keptMessage('hugelinebody')).toMatchObject({
+        subject: 'huge header line',
+        headers: { [CUT_NOTES_HEADER]: 'cut: 1 header field shortened to 32 KB (limit 1 MB of header for the message and for each part)' },
+      });
     },
     SLOW,
   );
@@ -177,7 +197,8 @@ describe('hostile and broken input', () => {
   it('a message with 10,000 MIME parts is kept with its first parts and a note of the parts not read', async () => {
     const { before, after, words } = goodPair('manyparts');
     let body = '--many\nContent-Type: text/plain\n\nmanypartsopening words\n';
-    for (let index = 0; index < 10_000; index += 1) body += `--many\nContent-Type: text/plain\nContent-Disposition: attachment; filename="part${index}.txt"\n\npart ${index}\n`;
+    for (let index = 0; index < 10_000; index += 1)
+      body += `--many\nContent-Type: text/plain\nContent-Disposition: attachment; filename="part${index}.txt"\n\npart ${index}\n`;
     const many = mail('manyparts-kept', 'ten thousand parts', `${body}--many--`, [MIME, 'Content-Type: multipart/mixed; boundary="many"']);
     const { report, rssGrowth } = await importFile('manyparts.mbox', before + '\n' + many + '\n' + after);
     expect(report.errors).toEqual([]);
@@ -187,13 +208,16 @@ describe('hostile and broken input', () => {
     const kept = await keptMessage('manypartsopening');
     expect(kept.subject).toBe('ten thousand parts');
     expect(kept.attachments[0]!.filename).toBe('part0.txt');
-    expect(kept.headers[CUT_NOTES_HEADER]).toBe('cut: 9,002 of 10,002 MIME parts not read (limit 1,000, counting the message and nested parts)');
+    expect(kept.headers[CUT_NOTES_HEADER]).toBe(
+      'cut: 9,002 of 10,002 MIME parts not read (limit 1,000, counting the message and nested parts)',
+    );
   });
 
   it('MIME nested 10,000 levels deep is kept down to the depth limit, with a note', async () => {
     const { before, after, words } = goodPair('deepnest');
     let body = '--level0\nContent-Type: text/plain\n\ndeepnestopening words\n';
-    for (let level = 1; level <= 10_000; level += 1) body += `--level${level - 1}\nContent-Type: multipart/mixed; boundary="level${level}"\n\n`;
+    for (let level = 1; level <= 10_000; level += 1)
+      body += `--level${level - 1}\nContent-Type: multipart/mixed; boundary="level${level}"\n\n`;
     body += '--level10000\nContent-Type: text/plain\n\ndeepest words\n';
     for (let level = 10_000; level >= 0; level -= 1) body += `--level${level}--\n`;
     const deep = mail('deepnest-kept', 'deep', body, [MIME, 'Content-Type: multipart/mixed; boundary="level0"']);
@@ -201,12 +225,21 @@ describe('hostile and broken input', () => {
     expect(report.errors).toEqual([]);
     expect(report.imported).toBe(3);
     await expectFound([...words, 'deepnestopening']);
-    expect((await keptMessage('deepnestopening')).headers[CUT_NOTES_HEADER]).toMatch(/^cut: MIME nested 10,001 levels deep; 9,901 of 10,003 parts not read/);
+    expect((await keptMessage('deepnestopening')).headers[CUT_NOTES_HEADER]).toMatch(
+      /^cut: MIME nested 10,001 levels deep; 9,901 of 10,003 parts not read/,
+    );
   });
 
   it('a nonexistent charset and invalid encoded words still import the readable text', async () => {
-    const bogus = mail('bogus-charset', 'bogus charset', 'bogusreadable words in an unknown charset', [MIME, 'Content-Type: text/plain; charset=x-bogus']);
-    const badWords = mail('bad-encoded-words', '=?utf-8?B?!!!notbase64?= =?x-bogus?Q?caf=E9?= =?utf-8?Q?broken=ZZ?= encodedwordsurvivor', 'badwordsbody text');
+    const bogus = mail('bogus-charset', 'bogus charset', 'bogusreadable words in an unknown charset', [
+      MIME,
+      'Content-Type: text/plain; charset=x-bogus',
+    ]);
+    const badWords = mail(
+      'bad-encoded-words',
+      '=?utf-8?B?!!!notbase64?= =?x-bogus?Q?caf=E9?= =?utf-8?Q?broken=ZZ?= encodedwordsurvivor',
+      'badwordsbody text',
+    );
     const { report } = await importFile('bogus.mbox', bogus + '\n' + badWords);
     expect(report.errors).toEqual([]);
     expect(report.imported).toBe(2);
@@ -244,8 +277,14 @@ describe('hostile and broken input', () => {
     'zip, .docx and .xlsx bombs attached to a mail are noted per attachment and the mail imports',
     async () => {
       const zeros = Buffer.alloc(300 * 1024 * 1024, 0x20);
-      const bombDocx = makeZip([{ name: '[Content_Types].xml', content: '<Types/>' }, { name: 'word/document.xml', content: zeros }]);
-      const liarXlsx = makeZip([{ name: '[Content_Types].xml', content: '<Types/>' }, { name: 'xl/workbook.xml', content: zeros, declaredSize: 2048 }]);
+      const bombDocx = makeZip([
+        { name: '[Content_Types].xml', content: '<Types/>' },
+        { name: 'word/document.xml', content: zeros },
+      ]);
+      const liarXlsx = makeZip([
+        { name: '[Content_Types].xml', content: '<Types/>' },
+        { name: 'xl/workbook.xml', content: zeros, declaredSize: 2048 },
+      ]);
       const bombZip = makeZip([{ name: 'inner.bin', content: zeros }]);
       const goodDocx = makeDocx(['attachedgoodword in a real document']);
       const attachments: [string, string, Buffer][] = [
@@ -254,8 +293,16 @@ describe('hostile and broken input', () => {
         ['liar.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', liarXlsx],
         ['good.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', goodDocx],
       ];
-      const parts = attachments.map(([filename, type, bytes]) => `--bombs\nContent-Type: ${type}; name="${filename}"\nContent-Disposition: attachment; filename="${filename}"\nContent-Transfer-Encoding: base64\n\n${bytes.toString('base64').replace(/.{76}/g, '$&\n')}\n`);
-      const message = mail('attachment-bombs', 'bombs attached', `--bombs\nContent-Type: text/plain\n\nbombcarrier body words\n${parts.join('')}--bombs--`, [MIME, 'Content-Type: multipart/mixed; boundary="bombs"']);
+      const parts = attachments.map(
+        ([filename, type, bytes]) =>
+          `--bombs\nContent-Type: ${type}; name="${filename}"\nContent-Disposition: attachment; filename="${filename}"\nContent-Transfer-Encoding: base64\n\n${bytes.toString('base64').replace(/.{76}/g, '$&\n')}\n`,
+      );
+      const message = mail(
+        'attachment-bombs',
+        'bombs attached',
+        `--bombs\nContent-Type: text/plain\n\nbombcarrier body words\n${parts.join('')}--bombs--`,
+        [MIME, 'Content-Type: multipart/mixed; boundary="bombs"'],
+      );
       const { report, rssGrowth } = await importFile('attachment-bombs.mbox', message);
       expect(report.errors).toEqual([]);
       expect(report.imported).toBe(1);

@@ -106,7 +106,10 @@ class AttachmentWrites {
       await Promise.all(pending);
     } catch (error) {
       await Promise.allSettled(pending);
-      throw new Error(`import: could not keep attachments in ${attachmentFolder(this.dataDir)} (${(error as Error).message}); the messages read since the last save were not stored, so importing again resumes there`, { cause: error });
+      throw new Error(
+        `import: could not keep attachments in ${attachmentFolder(this.dataDir)} (${(error as Error).message}); the messages read since the last save were not stored, so importing again resumes there`,
+        { cause: error },
+      );
     }
   }
 }
@@ -119,7 +122,12 @@ function hasUnkeptAttachments(attachments: readonly AttachmentInfo[]): boolean {
  * Mail imported before attachments were kept lists them without hashes; importing its file again fills them in
  * (its bytes were just written), which is what the "re-import the file" advice relies on.
  */
-async function fillAttachmentHashes(record: MessageRecord, ordinal: number, context: ImportContext, writes: AttachmentWrites): Promise<void> {
+async function fillAttachmentHashes(
+  record: MessageRecord,
+  ordinal: number,
+  context: ImportContext,
+  writes: AttachmentWrites,
+): Promise<void> {
   const attachments = context.catalog.attachments(ordinal);
   if (!hasUnkeptAttachments(attachments)) return;
   const incoming = decodeAttachments(record.attachmentsJson);
@@ -189,7 +197,13 @@ async function importOne(path: string, importId: string, context: ImportContext,
     lastStoreChanged = performance.now();
     context.emit({ type: 'store-changed' });
   };
-  const writer = new BatchWriter({ store: context.store, catalog: context.catalog, keywords: context.keywords, settleAttachments: () => writes.settle(), onIndexed });
+  const writer = new BatchWriter({
+    store: context.store,
+    catalog: context.catalog,
+    keywords: context.keywords,
+    settleAttachments: () => writes.settle(),
+    onIndexed,
+  });
   const readerOptions: SourceReadOptions = {
     signal: context.signal,
     onBytes: (done: number) => {
@@ -218,7 +232,11 @@ async function importOne(path: string, importId: string, context: ImportContext,
     try {
       await mergeDuplicate(record, context, writes);
     } catch (error) {
-      recordError(tally, { source: path, position, reason: `could not unite the labels of a message imported before (${record.messageId || record.id}): ${(error as Error).message}` });
+      recordError(tally, {
+        source: path,
+        position,
+        reason: `could not unite the labels of a message imported before (${record.messageId || record.id}): ${(error as Error).message}`,
+      });
     }
   };
   const accept = async (item: InFlight): Promise<void> => {
@@ -233,7 +251,8 @@ async function importOne(path: string, importId: string, context: ImportContext,
       const { record, threadHints } = normalized;
       sourceMessages += 1;
       record.threadId = context.threads.resolve(record.messageId, record.id, threadHints);
-      if (writer.unwritten(record.id) || writer.isBeingWritten(record.id) || context.catalog.has(record.id)) await takeDuplicate(record, item.position);
+      if (writer.unwritten(record.id) || writer.isBeingWritten(record.id) || context.catalog.has(record.id))
+        await takeDuplicate(record, item.position);
       else {
         writer.add(normalized);
         tally.imported += 1;
@@ -280,9 +299,24 @@ async function importOne(path: string, importId: string, context: ImportContext,
   if (sourceMessages > 0) await context.sources.record(path, detection.kind, bytesTotal, sourceMessages);
 }
 
-export async function importPaths(paths: string[], importId: string, context: ImportContext, saveIndexes: () => Promise<void>): Promise<ImportReport> {
+export async function importPaths(
+  paths: string[],
+  importId: string,
+  context: ImportContext,
+  saveIndexes: () => Promise<void>,
+): Promise<ImportReport> {
   const started = performance.now();
-  const tally: Tally = { imported: 0, duplicates: 0, alreadyImported: 0, failed: 0, errors: [], skipped: [], skippedFiles: 0, hiddenFiles: 0, storedBefore: context.catalog.size };
+  const tally: Tally = {
+    imported: 0,
+    duplicates: 0,
+    alreadyImported: 0,
+    failed: 0,
+    errors: [],
+    skipped: [],
+    skippedFiles: 0,
+    hiddenFiles: 0,
+    storedBefore: context.catalog.size,
+  };
   for (const path of paths) {
     if (context.signal.aborted) break;
     await importOne(path, importId, context, tally);

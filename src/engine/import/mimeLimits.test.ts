@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { fitToMimeLimits } from './mimeLimits';
 import { CUT_NOTES_HEADER, normalizeMessage, type NormalizeContext } from './normalize';
 
-const context: NormalizeContext = { sourceId: 'test', sourceFile: 'test.mbox', offset: 0, placement: { folder: null, labels: [] }, defaultFolder: 'Inbox' };
+const context: NormalizeContext = {
+  sourceId: 'test',
+  sourceFile: 'test.mbox',
+  offset: 0,
+  placement: { folder: null, labels: [] },
+  defaultFolder: 'Inbox',
+};
 const MEGABYTE = 1024 * 1024;
 
 function message(headers: string[], body: string): Buffer {
@@ -24,15 +30,30 @@ function message(headers: string[], body: string): Buffer {
 
 const MULTIPART = ['MIME-Version: 1.0', 'Content-Type: multipart/mixed; boundary="outer"'];
 
-async function kept(bytes: Buffer): Promise<{ subject: string; from: string; messageId: string; date: number; text: string; attachments: string[]; cut: string }> {
+async function kept(
+  bytes: Buffer,
+): Promise<{ subject: string; from: string; messageId: string; date: number; text: string; attachments: string[]; cut: string }> {
   const { record } = await normalizeMessage(bytes, context);
   const headers = JSON.parse(record.headersJson) as Record<string, string>;
   const attachments = (JSON.parse(record.attachmentsJson) as { filename: string }[]).map((attachment) => attachment.filename);
-  return { subject: record.subject, from: record.fromAddress, messageId: record.messageId, date: record.date, text: record.text, attachments, cut: headers[CUT_NOTES_HEADER] ?? '' };
+  return {
+    subject: record.subject,
+    from: record.fromAddress,
+    messageId: record.messageId,
+    date: record.date,
+    text: record.text,
+    attachments,
+    cut: headers[CUT_NOTES_HEADER] ?? '',
+  };
 }
 
 function expectHeadersKept(read: Awaited<ReturnType<typeof kept>>): void {
-  expect(read).toMatchObject({ subject: 'Kept within limits', from: 'ada@example.com', messageId: 'limits@example.com', date: Date.UTC(2020, 0, 6, 10) });
+  expect(read).toMatchObject({
+    subject: 'Kept within limits',
+    from: 'ada@example.com',
+    messageId: 'limits@example.com',
+    date: Date.UTC(2020, 0, 6, 10),
+  });
 }
 
 describe('messages past the MIME limits', () => {
@@ -43,7 +64,8 @@ describe('messages past the MIME limits', () => {
 
   it('keep a message with 5,000 parts: its first parts, and a note of the parts not read', async () => {
     let body = '--outer\r\nContent-Type: text/plain\r\n\r\nfirstpartword opens the message\r\n';
-    for (let index = 0; index < 5000; index += 1) body += `--outer\r\nContent-Type: text/plain\r\nContent-Disposition: attachment; filename="part${index}.txt"\r\n\r\npart ${index}\r\n`;
+    for (let index = 0; index < 5000; index += 1)
+      body += `--outer\r\nContent-Type: text/plain\r\nContent-Disposition: attachment; filename="part${index}.txt"\r\n\r\npart ${index}\r\n`;
     const read = await kept(message(MULTIPART, `${body}--outer--`));
     expectHeadersKept(read);
     expect(read.text).toContain('firstpartword');
@@ -53,15 +75,19 @@ describe('messages past the MIME limits', () => {
   });
 
   it('keep a message nested 10,000 levels deep: the parts above the depth limit, and a note', async () => {
-    let body = '--outer\r\nContent-Type: text/plain\r\n\r\ntoplevelword before the nesting\r\n--outer\r\nContent-Type: multipart/mixed; boundary="level1"\r\n\r\n';
-    for (let level = 1; level < 10_000; level += 1) body += `--level${level}\r\nContent-Type: multipart/mixed; boundary="level${level + 1}"\r\n\r\n`;
+    let body =
+      '--outer\r\nContent-Type: text/plain\r\n\r\ntoplevelword before the nesting\r\n--outer\r\nContent-Type: multipart/mixed; boundary="level1"\r\n\r\n';
+    for (let level = 1; level < 10_000; level += 1)
+      body += `--level${level}\r\nContent-Type: multipart/mixed; boundary="level${level + 1}"\r\n\r\n`;
     body += '--level10000\r\nContent-Type: text/plain\r\n\r\ndeepestword\r\n';
     for (let level = 10_000; level >= 1; level -= 1) body += `--level${level}--\r\n`;
     const read = await kept(message(MULTIPART, `${body}--outer--`));
     expectHeadersKept(read);
     expect(read.text).toContain('toplevelword');
     expect(read.text).not.toContain('deepestword');
-    expect(read.cut).toBe('cut: MIME nested 10,001 levels deep; 9,901 of 10,003 parts not read, from the first one deeper than the limit (100 levels)');
+    expect(read.cut).toBe(
+      'cut: MIME nested 10,001 levels deep; 9,901 of 10,003 parts not read, from the first one deeper than the limit (100 levels)',
+    );
   });
 
   it('keep a message with a 50 MB header line, shortened, with its other headers and its body', async () => {
@@ -74,7 +100,16 @@ describe('messages past the MIME limits', () => {
   it('keep a message with a 50 MB header block: who, when and what stay, whatever comes after the filler', async () => {
     const filler = `X-Filler: ${'f'.repeat(70)}\r\n`.repeat(Math.ceil((50 * MEGABYTE) / 82)).trimEnd();
     const bytes = Buffer.from(
-      [filler, 'From: Ada Lovelace <ada@example.com>', 'Subject: Kept within limits', 'Date: Mon, 06 Jan 2020 10:00:00 +0000', 'Message-ID: <limits@example.com>', '', 'fillerbody words', ''].join('\r\n'),
+      [
+        filler,
+        'From: Ada Lovelace <ada@example.com>',
+        'Subject: Kept within limits',
+        'Date: Mon, 06 Jan 2020 10:00:00 +0000',
+        'Message-ID: <limits@example.com>',
+        '',
+        'fillerbody words',
+        '',
+      ].join('\r\n'),
     );
     const read = await kept(bytes);
     expectHeadersKept(read);

@@ -89,8 +89,13 @@ class Rewrite {
 
 function headerNotes(shortenedFields: number, leftOutFields: number): string[] {
   if (shortenedFields + leftOutFields === 0) return [];
-  const what = [shortenedFields > 0 ? `${plural(shortenedFields, 'header field')} shortened to ${MAX_FIELD_BYTES / 1024} KB` : '', leftOutFields > 0 ? `${plural(leftOutFields, 'header field')} left out` : ''];
-  return [`cut: ${what.filter(Boolean).join(', ')} (limit ${MAX_HEADER_BYTES / 1024 / 1024} MB of header for the message and for each part)`];
+  const what = [
+    shortenedFields > 0 ? `${plural(shortenedFields, 'header field')} shortened to ${MAX_FIELD_BYTES / 1024} KB` : '',
+    leftOutFields > 0 ? `${plural(leftOutFields, 'header field')} left out` : '',
+  ];
+  return [
+    `cut: ${what.filter(Boolean).join(', ')} (limit ${MAX_HEADER_BYTES / 1024 / 1024} MB of header for the message and for each part)`,
+  ];
 }
 
 /**
@@ -119,7 +124,9 @@ export function fitToMimeLimits(bytes: Buffer): FittedMail {
     isInHeader = true;
     if (cut || (parts <= MAX_MIME_PARTS && partDepth <= MAX_MIME_DEPTH)) return;
     cut = { partsKept: parts - 1, reason: parts > MAX_MIME_PARTS ? 'parts' : 'depth' };
-    const closings = open.toReversed().map((multipart) => Buffer.concat([Buffer.from('--'), multipart.boundary, Buffer.from('--'), lineEnd]));
+    const closings = open
+      .toReversed()
+      .map((multipart) => Buffer.concat([Buffer.from('--'), multipart.boundary, Buffer.from('--'), lineEnd]));
     rewrite.replace(position, bytes.length, closings);
   };
 
@@ -140,7 +147,7 @@ export function fitToMimeLimits(bytes: Buffer): FittedMail {
     }
   };
 
-  for (let position = 0; position < bytes.length; ) {
+  for (let position = 0; position < bytes.length;) {
     const newline = bytes.indexOf(0x0a, position);
     const contentEnd = newline === -1 ? bytes.length : newline;
     const next = newline === -1 ? bytes.length : newline + 1;
@@ -161,8 +168,14 @@ export function fitToMimeLimits(bytes: Buffer): FittedMail {
   const notes = headerNotes(shortenedFields, leftOutFields);
   // Set inside beginPart, where TypeScript's narrowing of `cut` to null does not look.
   const ended = cut as Cut | null;
-  if (ended?.reason === 'parts') notes.push(`cut: ${count(parts - ended.partsKept)} of ${count(parts)} MIME parts not read (limit ${count(MAX_MIME_PARTS)}, counting the message and nested parts)`);
-  if (ended?.reason === 'depth') notes.push(`cut: MIME nested ${count(deepest)} levels deep; ${count(parts - ended.partsKept)} of ${count(parts)} parts not read, from the first one deeper than the limit (${MAX_MIME_DEPTH} levels)`);
+  if (ended?.reason === 'parts')
+    notes.push(
+      `cut: ${count(parts - ended.partsKept)} of ${count(parts)} MIME parts not read (limit ${count(MAX_MIME_PARTS)}, counting the message and nested parts)`,
+    );
+  if (ended?.reason === 'depth')
+    notes.push(
+      `cut: MIME nested ${count(deepest)} levels deep; ${count(parts - ended.partsKept)} of ${count(parts)} parts not read, from the first one deeper than the limit (${MAX_MIME_DEPTH} levels)`,
+    );
   return { bytes: notes.length > 0 ? rewrite.finish(bytes.length) : bytes, notes };
 }
 
@@ -170,7 +183,7 @@ export function fitToMimeLimits(bytes: Buffer): FittedMail {
 export function fitHeadersOnly(bytes: Buffer): FittedMail {
   const lineEnd = lineEndOf(bytes);
   let end = bytes.length;
-  for (let position = 0; position < bytes.length; ) {
+  for (let position = 0; position < bytes.length;) {
     const newline = bytes.indexOf(0x0a, position);
     const contentEnd = newline === -1 ? bytes.length : newline;
     if (isBlank(bytes, position, contentEnd)) {

@@ -21,7 +21,22 @@ const MAX_TEXT_CHARS = 2_000_000;
 const MAX_HEADER_CHARS = 2_000;
 /** The shown header that holds what was cut from a message to read it within the limits ("cut: …; cut: …"). */
 export const CUT_NOTES_HEADER = 'x-lantern-cut';
-const SHOWN_HEADERS = ['from', 'to', 'cc', 'bcc', 'reply-to', 'date', 'subject', 'message-id', 'in-reply-to', 'references', 'list-id', 'x-mailer', 'user-agent', 'organization'];
+const SHOWN_HEADERS = [
+  'from',
+  'to',
+  'cc',
+  'bcc',
+  'reply-to',
+  'date',
+  'subject',
+  'message-id',
+  'in-reply-to',
+  'references',
+  'list-id',
+  'x-mailer',
+  'user-agent',
+  'organization',
+];
 
 function hash(text: string): string {
   return createHash('sha256').update(text).digest('hex');
@@ -74,7 +89,10 @@ function attachmentSourcesOf(parsed: ParsedMail): AttachmentSource[] {
     .filter((attachment) => attachment.contentDisposition !== 'inline' || attachment.filename)
     .map((attachment) => {
       const header = attachment.headers.get('content-type');
-      const charset = header && typeof header === 'object' && 'params' in header ? String((header.params as Record<string, string | undefined>).charset ?? '') : '';
+      const charset =
+        header && typeof header === 'object' && 'params' in header
+          ? String((header.params as Record<string, string | undefined>).charset ?? '')
+          : '';
       return {
         filename: attachment.filename ?? `unnamed.${attachment.contentType.split('/')[1] ?? 'bin'}`,
         contentType: attachment.contentType,
@@ -92,7 +110,11 @@ async function attachmentsOf(parsed: ParsedMail, context: NormalizeContext, hook
   } catch (error) {
     const reason = `attachment text could not be read: ${errorMessage(error)}`;
     return {
-      attachments: sources.map((source): AttachmentInfo => ({ filename: source.filename, contentType: source.contentType, size: source.bytes.length })),
+      attachments: sources.map((source): AttachmentInfo => ({
+        filename: source.filename,
+        contentType: source.contentType,
+        size: source.bytes.length,
+      })),
       contents: sources.map((source) => source.bytes),
       texts: sources.map((source) => ({ filename: source.filename, text: '', error: reason })),
     };
@@ -103,7 +125,13 @@ async function attachmentsOf(parsed: ParsedMail, context: NormalizeContext, hook
 function plainText(parsed: ParsedMail): string {
   if (parsed.text && parsed.text.trim() !== '') return parsed.text;
   if (typeof parsed.html === 'string') {
-    return htmlToText(parsed.html, { wordwrap: false, selectors: [{ selector: 'img', format: 'skip' }, { selector: 'a', options: { ignoreHref: true } }] });
+    return htmlToText(parsed.html, {
+      wordwrap: false,
+      selectors: [
+        { selector: 'img', format: 'skip' },
+        { selector: 'a', options: { ignoreHref: true } },
+      ],
+    });
   }
   return '';
 }
@@ -170,10 +198,20 @@ export async function normalizeMessage(bytes: Buffer, context: NormalizeContext,
   const date = parsed.date && !Number.isNaN(parsed.date.getTime()) ? parsed.date.getTime() : 0;
   const wholeText = plainText(parsed);
   const text = wholeText.slice(0, MAX_TEXT_CHARS);
-  const cutNotes = wholeText.length > MAX_TEXT_CHARS ? [...notes, `cut: the text is ${wholeText.length.toLocaleString('en')} characters; the first ${MAX_TEXT_CHARS.toLocaleString('en')} are kept`] : notes;
+  const cutNotes =
+    wholeText.length > MAX_TEXT_CHARS
+      ? [
+          ...notes,
+          `cut: the text is ${wholeText.length.toLocaleString('en')} characters; the first ${MAX_TEXT_CHARS.toLocaleString('en')} are kept`,
+        ]
+      : notes;
   const listed = await attachmentsOf(parsed, context, hooks);
   const attachmentTexts = listed.texts;
-  const { attachments, blobs } = hashAttachments(listed.attachments, listed.contents, context.maxStoredAttachmentBytes ?? MAX_STORED_ATTACHMENT_BYTES);
+  const { attachments, blobs } = hashAttachments(
+    listed.attachments,
+    listed.contents,
+    context.maxStoredAttachmentBytes ?? MAX_STORED_ATTACHMENT_BYTES,
+  );
   const contentHash = hash([messageId, date, from.address, subject, text.trim()].join('\u0000'));
   const id = (messageId ? hash(`${messageId}\u0000${contentHash}`) : contentHash).slice(0, 24);
   const gmailLabels = headerFieldValues(parsed, 'x-gmail-labels').flatMap(parseGmailLabels);

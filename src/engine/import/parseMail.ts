@@ -18,8 +18,10 @@ function isLimitError(error: unknown): boolean {
 
 function explain(error: unknown): string {
   const message = errorMessage(error);
-  if (/max header size/i.test(message)) return `a header block is larger than ${MAX_HEADER_BYTES / 1024 / 1024} MB (the limit for the message and for each part)`;
-  if (/max allowed child nodes/i.test(message)) return `the message has more than ${MAX_MIME_PARTS.toLocaleString('en')} MIME parts, counting nested ones (the limit)`;
+  if (/max header size/i.test(message))
+    return `a header block is larger than ${MAX_HEADER_BYTES / 1024 / 1024} MB (the limit for the message and for each part)`;
+  if (/max allowed child nodes/i.test(message))
+    return `the message has more than ${MAX_MIME_PARTS.toLocaleString('en')} MIME parts, counting nested ones (the limit)`;
   return message;
 }
 

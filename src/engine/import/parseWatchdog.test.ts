@@ -54,7 +54,13 @@ function message(subject: string, hangs = false): Buffer {
   );
 }
 
-const context: NormalizeContext = { sourceId: 'test', sourceFile: 'test.mbox', offset: 0, placement: { folder: null, labels: [] }, defaultFolder: 'Inbox' };
+const context: NormalizeContext = {
+  sourceId: 'test',
+  sourceFile: 'test.mbox',
+  offset: 0,
+  placement: { folder: null, labels: [] },
+  defaultFolder: 'Inbox',
+};
 
 describe('parse worker watchdog', () => {
   let parser: Parser | null = null;
@@ -76,17 +82,27 @@ describe('parse worker watchdog', () => {
     expect(values.map((record) => record?.subject)).toEqual(['healthy one', 'stuck in attachments', 'healthy two', 'healthy three']);
     const docxType = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
     for (const record of values) {
-      expect(JSON.parse(record!.attachmentsJson)).toEqual([{ filename: 'notes.docx', contentType: docxType, size: expect.any(Number), contentHash: expect.stringMatching(/^[0-9a-f]{64}$/) }]);
+      expect(JSON.parse(record!.attachmentsJson)).toEqual([
+        { filename: 'notes.docx', contentType: docxType, size: expect.any(Number), contentHash: expect.stringMatching(/^[0-9a-f]{64}$/) },
+      ]);
     }
     // The attachment's bytes come back from the worker with their hash, for the importer to keep.
     for (const result of results) {
       if (result.status !== 'fulfilled') throw result.reason;
       const [listed] = JSON.parse(result.value.record.attachmentsJson) as { size: number; contentHash: string }[];
-      expect(result.value.attachmentBlobs.map((blob) => [blob.contentHash, blob.bytes.length])).toEqual([[listed!.contentHash, listed!.size]]);
+      expect(result.value.attachmentBlobs.map((blob) => [blob.contentHash, blob.bytes.length])).toEqual([
+        [listed!.contentHash, listed!.size],
+      ]);
     }
     expect(values.map((record) => JSON.parse(record!.attachmentTextJson))).toEqual([
       [{ filename: 'notes.docx', text: 'Quarterly sextant calibration' }],
-      [{ filename: 'notes.docx', text: '', error: 'not read: reading this message’s attachments stopped responding, so its text was skipped' }],
+      [
+        {
+          filename: 'notes.docx',
+          text: '',
+          error: 'not read: reading this message’s attachments stopped responding, so its text was skipped',
+        },
+      ],
       [{ filename: 'notes.docx', text: 'Quarterly sextant calibration' }],
       [{ filename: 'notes.docx', text: 'Quarterly sextant calibration' }],
     ]);

@@ -10,7 +10,8 @@ const port = parentPort;
 port.on('message', (task: ParseTask) => {
   const context: NormalizeContext = task.context;
   // Tells the pool which message is reading attachment text, so its watchdog knows whom to blame if the thread stops.
-  const onReadingAttachments = (isReading: boolean): void => port.postMessage({ seq: task.seq, isReadingAttachments: isReading } satisfies ParseReply);
+  const onReadingAttachments = (isReading: boolean): void =>
+    port.postMessage({ seq: task.seq, isReadingAttachments: isReading } satisfies ParseReply);
   normalizeMessage(Buffer.from(task.bytes), context, { onReadingAttachments }).then(
     (normalized) => port.postMessage({ seq: task.seq, normalized } satisfies ParseReply),
     (error: unknown) => port.postMessage({ seq: task.seq, error: errorMessage(error) } satisfies ParseReply),

@@ -108,7 +108,13 @@ describe('resumable import', () => {
       expect(stored).toBeLessThan(distinct.length);
       const report = await engine.importPaths([file], 'resumed');
       // The first message comes again at the end of the file; that copy too was stored before this run began.
-      expect(report).toMatchObject({ alreadyImported: stored + 1, duplicates: 0, imported: distinct.length - stored, failed: 0, messages: distinct.length });
+      expect(report).toMatchObject({
+        alreadyImported: stored + 1,
+        duplicates: 0,
+        imported: distinct.length - stored,
+        failed: 0,
+        messages: distinct.length,
+      });
       const again = await engine.importPaths([file], 'again');
       expect(again).toMatchObject({ alreadyImported: distinct.length + 1, duplicates: 0, imported: 0 });
     } finally {

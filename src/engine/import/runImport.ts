@@ -18,7 +18,13 @@ function loadImporting(): Promise<[typeof Importer, typeof ParsePool]> {
   return Promise.all([import('./importer'), import('./parsePool')]);
 }
 
-export function runImport(paths: string[], importId: string, signal: AbortSignal, context: ImportRunContext, saveIndexes: () => Promise<void>): Promise<ImportReport> {
+export function runImport(
+  paths: string[],
+  importId: string,
+  signal: AbortSignal,
+  context: ImportRunContext,
+  saveIndexes: () => Promise<void>,
+): Promise<ImportReport> {
   return withImportHeap(async () => {
     const [{ importPaths }, { createParser }] = await loadImporting();
     const { parseWorkerScript, ...importContext } = context;

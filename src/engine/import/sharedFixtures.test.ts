@@ -8,7 +8,10 @@ import { openEngine } from '../api/engine';
 
 async function filesUnder(folder: string): Promise<string[]> {
   const entries = await readdir(folder, { withFileTypes: true, recursive: true });
-  return entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name)).sort();
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name))
+    .sort();
 }
 
 type Outcome = { file: string; kind: 'imported'; messages: number } | { file: string; kind: 'reported'; reason: string };
@@ -24,7 +27,8 @@ describe('the shared fixtures', () => {
         const name = relative(sharedDir, file);
         try {
           const report = await engine.importPaths([file], `fixture-${outcomes.length}`);
-          if (report.imported + report.duplicates + report.alreadyImported > 0) outcomes.push({ file: name, kind: 'imported', messages: report.imported + report.duplicates + report.alreadyImported });
+          if (report.imported + report.duplicates + report.alreadyImported > 0)
+            outcomes.push({ file: name, kind: 'imported', messages: report.imported + report.duplicates + report.alreadyImported });
           else {
             expect(report.errors.length, `${name}: nothing imported and no reason given`).toBeGreaterThan(0);
             for (const error of report.errors) expect(error.reason.length, `${name}: an empty reason`).toBeGreaterThan(10);
@@ -40,8 +44,11 @@ describe('the shared fixtures', () => {
       }
       const outcome = (suffix: string): Outcome | undefined => outcomes.find((candidate) => candidate.file.endsWith(suffix));
       // Every standalone message imports: the .eml files and the cpython suite, except its one mailing-list digest body.
-      for (const candidate of outcomes.filter((item) => item.file.endsWith('.eml') || /cpython-test_email\/data\/msg_\d+a?\.txt$/.test(item.file))) {
-        if (candidate.file.endsWith('msg_19.txt')) expect(candidate, 'msg_19 is a digest body without headers').toMatchObject({ kind: 'reported' });
+      for (const candidate of outcomes.filter(
+        (item) => item.file.endsWith('.eml') || /cpython-test_email\/data\/msg_\d+a?\.txt$/.test(item.file),
+      )) {
+        if (candidate.file.endsWith('msg_19.txt'))
+          expect(candidate, 'msg_19 is a digest body without headers').toMatchObject({ kind: 'reported' });
         else expect(candidate, candidate.file).toMatchObject({ kind: 'imported' });
       }
       // mbox variants: date-less "From -" separators, Gmail's "From <id>@xxx", unescaped "From " in bodies, a BOM.

@@ -32,9 +32,11 @@ describe('makeSnippet', () => {
   });
 
   it('gives what the definition gives for any lines', () => {
-    fc.assert(fc.property(fc.array(line, { maxLength: 260 }), (lines) => {
-          const text = lines.join('\n');
-          expect(makeSnippet(text)).toBe(definedSnippet(text));
-        }));
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 260 }), (lines) => {
+        const text = lines.join('\n');
+        expect(makeSnippet(text)).toBe(definedSnippet(text));
+      }),
+    );
   });
 });

@@ -15,7 +15,8 @@ describe('stored batches while importing', () => {
       let found: Promise<number> | null = null;
       let isReadingAfterChange = false;
       engine.subscribe((event) => {
-        if (event.type === 'store-changed' && found === null) found = engine.search({ query: 'io_uring', limit: 5 }).then((result) => result.total);
+        if (event.type === 'store-changed' && found === null)
+          found = engine.search({ query: 'io_uring', limit: 5 }).then((result) => result.total);
         if (event.type === 'import-progress' && event.progress.phase === 'reading' && found !== null) isReadingAfterChange = true;
       });
       const report = await engine.importPaths([file], 'batches');

@@ -10,7 +10,13 @@ async function records(name: string, limit: number): Promise<MessageRecord[]> {
   return Promise.all(
     messages.map(async (bytes, index) => {
       const placement = { folder: index % 5 === 0 ? 'Work/Projects' : null, labels: index % 3 === 0 ? ['Inbox', 'Category updates'] : [] };
-      const { record } = await normalizeMessage(bytes, { sourceId: 'source', sourceFile: `${name}`, offset: index, placement, defaultFolder: 'list' });
+      const { record } = await normalizeMessage(bytes, {
+        sourceId: 'source',
+        sourceFile: `${name}`,
+        offset: index,
+        placement,
+        defaultFolder: 'list',
+      });
       return { ...record, threadId: `thread-${index % 7}` };
     }),
   );

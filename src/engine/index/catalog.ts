@@ -167,7 +167,10 @@ export class Catalog {
     columns.cc.set(ordinal, this.foldedPeopleOf(row.ccJson, 'ccJson'));
     columns.bcc.set(ordinal, this.foldedPeopleOf(row.bccJson, 'bccJson'));
     columns.subject.set(ordinal, this.foldedOf(row.subject));
-    columns.attachmentNames.set(ordinal, attachments.length === 0 ? '' : foldText(attachments.map((attachment) => attachment.filename).join('\n')));
+    columns.attachmentNames.set(
+      ordinal,
+      attachments.length === 0 ? '' : foldText(attachments.map((attachment) => attachment.filename).join('\n')),
+    );
     columns.folderKey.set(ordinal, placeKey(row.folder));
     columns.folderLeafKey.set(ordinal, placeKey(row.folder.split('/').pop() ?? ''));
     columns.listId.set(ordinal, row.listId);

@@ -30,7 +30,14 @@ export class Completions {
       collections: counted(ordinals.map((ordinal) => catalog.sourceId(ordinal))),
       attachments: counted(ordinals.flatMap((ordinal) => catalog.attachments(ordinal).map((attachment) => attachment.filename))),
       lists: counted(ordinals.map((ordinal) => catalog.listId(ordinal))),
-      categories: counted(ordinals.flatMap((ordinal) => catalog.labels(ordinal).filter((label) => /^category /i.test(label)).map((label) => label.slice(9)))),
+      categories: counted(
+        ordinals.flatMap((ordinal) =>
+          catalog
+            .labels(ordinal)
+            .filter((label) => /^category /i.test(label))
+            .map((label) => label.slice(9)),
+        ),
+      ),
     });
     this.indexedSize = this.catalog.size;
     return this.index;

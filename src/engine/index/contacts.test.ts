@@ -11,7 +11,8 @@ async function records(name: string, limit: number): Promise<MessageRecord[]> {
   return Promise.all(
     messages.map(async (bytes, index) => {
       const placement = { folder: null, labels: [] };
-      return (await normalizeMessage(bytes, { sourceId: 'source', sourceFile: name, offset: index, placement, defaultFolder: 'list' })).record;
+      return (await normalizeMessage(bytes, { sourceId: 'source', sourceFile: name, offset: index, placement, defaultFolder: 'list' }))
+        .record;
     }),
   );
 }

@@ -77,7 +77,9 @@ export class ContactDirectory {
       this.catalog.recipients(this.countedAll, 'cc').forEach(count);
     }
     // Copies, so a list handed out earlier keeps the counts it was made with.
-    this.cached = [...this.byAddress.values()].map((contact) => ({ ...contact })).sort((first, second) => second.count - first.count || first.address.localeCompare(second.address));
+    this.cached = [...this.byAddress.values()]
+      .map((contact) => ({ ...contact }))
+      .sort((first, second) => second.count - first.count || first.address.localeCompare(second.address));
     return this.cached;
   }
 }

@@ -26,7 +26,13 @@ describe('FrozenPostings', () => {
 
   it('merged in several steps, holds what one merge of everything holds: old words grown, new words after them', () => {
     // Each step adds lists of rising ordinals above the last step's, to some words old and some new (each word once).
-    const step = fc.uniqueArray(fc.tuple(fc.integer({ min: 0, max: 12 }), fc.array(fc.array(fc.integer({ min: 1, max: 1000 }), { maxLength: 8 }), { minLength: SLOTS, maxLength: SLOTS })), { maxLength: 10, selector: ([word]) => word });
+    const step = fc.uniqueArray(
+      fc.tuple(
+        fc.integer({ min: 0, max: 12 }),
+        fc.array(fc.array(fc.integer({ min: 1, max: 1000 }), { maxLength: 8 }), { minLength: SLOTS, maxLength: SLOTS }),
+      ),
+      { maxLength: 10, selector: ([word]) => word },
+    );
     fc.assert(
       fc.property(fc.array(step, { minLength: 1, maxLength: 6 }), (steps) => {
         let postings = FrozenPostings.empty();
@@ -39,7 +45,10 @@ describe('FrozenPostings', () => {
             const slots = gaps.map((list) => list.map((gap) => (base += gap)));
             later.set(`w${word}`, slots);
             const all = expected.get(`w${word}`) ?? Array.from({ length: SLOTS }, (): number[] => []);
-            expected.set(`w${word}`, all.map((ids, slot) => [...ids, ...slots[slot]!]));
+            expected.set(
+              `w${word}`,
+              all.map((ids, slot) => [...ids, ...slots[slot]!]),
+            );
           }
           postings = postings.merged(later);
         }
@@ -55,13 +64,20 @@ describe('FrozenPostings', () => {
 
   it('takes about a byte for each ordinal of a common word', () => {
     const ids = Array.from({ length: 100_000 }, (_, index) => index * 3);
-    const postings = FrozenPostings.empty().merged([['common', [ids.slice(0, 50_000), [], []]]]).merged([['common', [ids.slice(50_000), [], []]]]);
+    const postings = FrozenPostings.empty()
+      .merged([['common', [ids.slice(0, 50_000), [], []]]])
+      .merged([['common', [ids.slice(50_000), [], []]]]);
     expect(listed(postings, 'common')![0]).toEqual(ids);
     expect(postings.parts().bytes.length).toBe(100_000);
   });
 
   it('refuses saved parts that do not fit together', () => {
-    const { words, starts, counts, bytes } = FrozenPostings.empty().merged([['one', [[1, 2], [300], []]], ['two', [[], [], [4]]]]).parts();
+    const { words, starts, counts, bytes } = FrozenPostings.empty()
+      .merged([
+        ['one', [[1, 2], [300], []]],
+        ['two', [[], [], [4]]],
+      ])
+      .parts();
     expect(() => FrozenPostings.fromParts({ words: ['one'], starts, counts, bytes })).toThrow(/slot tables do not match/);
     expect(() => FrozenPostings.fromParts({ words, starts, counts, bytes: bytes.subarray(1) })).toThrow(/does not span/);
     expect(() => FrozenPostings.fromParts({ words: ['one', 'one'], starts, counts, bytes })).toThrow(/listed twice/);

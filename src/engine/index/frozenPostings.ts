@@ -49,12 +49,14 @@ export class FrozenPostings {
     const fail = (what: string): never => {
       throw new Error(`keyword index: saved postings are damaged (${what})`);
     };
-    if (starts.length !== words.length * SLOTS + 1 || counts.length !== words.length * SLOTS) fail('the slot tables do not match the words');
+    if (starts.length !== words.length * SLOTS + 1 || counts.length !== words.length * SLOTS)
+      fail('the slot tables do not match the words');
     if (starts[0] !== 0 || starts[starts.length - 1] !== bytes.length) fail('the slot table does not span the bytes');
     for (let index = 0; index < counts.length; index += 1) {
       const length = starts[index + 1]! - starts[index]!;
       // Each ordinal takes one to five bytes.
-      if (counts[index]! < 0 || length < counts[index]! || length > counts[index]! * 5) fail(`slot ${index} holds ${counts[index]} ordinals in ${length} bytes`);
+      if (counts[index]! < 0 || length < counts[index]! || length > counts[index]! * 5)
+        fail(`slot ${index} holds ${counts[index]} ordinals in ${length} bytes`);
     }
     const numbers = new Map<string, number>();
     for (const word of words) numbers.set(word, numbers.size);

@@ -17,7 +17,16 @@ export type KeywordSource = Pick<
   'subject' | 'fromName' | 'fromAddress' | 'toJson' | 'ccJson' | 'attachmentsJson' | 'text' | 'attachmentTextJson'
 >;
 
-export const KEYWORD_SOURCE_COLUMNS = ['subject', 'fromName', 'fromAddress', 'toJson', 'ccJson', 'attachmentsJson', 'text', 'attachmentTextJson'] as const;
+export const KEYWORD_SOURCE_COLUMNS = [
+  'subject',
+  'fromName',
+  'fromAddress',
+  'toJson',
+  'ccJson',
+  'attachmentsJson',
+  'text',
+  'attachmentTextJson',
+] as const;
 
 const peopleText = (people: Address[]): string => people.map((person) => `${person.name} ${person.address}`).join(' ');
 
@@ -28,9 +37,15 @@ export function keywordDocumentOf(record: KeywordSource): KeywordDocument {
     peopleText(decodeAddresses(record.toJson, 'toJson')),
     peopleText(decodeAddresses(record.ccJson, 'ccJson')),
   ].join(' ');
-  const attachmentText = decodeAttachmentTexts(record.attachmentTextJson).map((item) => item.text).join(' ');
+  const attachmentText = decodeAttachmentTexts(record.attachmentTextJson)
+    .map((item) => item.text)
+    .join(' ');
   return {
-    meta: terms(`${record.subject}\n${people}\n${decodeAttachments(record.attachmentsJson).map((item) => item.filename).join(' ')}`),
+    meta: terms(
+      `${record.subject}\n${people}\n${decodeAttachments(record.attachmentsJson)
+        .map((item) => item.filename)
+        .join(' ')}`,
+    ),
     content: terms(`${record.text.slice(0, MAX_INDEXED_CHARS)}\n${attachmentText.slice(0, MAX_INDEXED_CHARS)}`),
   };
 }

@@ -39,7 +39,10 @@ describe('KeywordIndex packed postings', () => {
   /** Documents whose words repeat at different strides and positions, so rank slots and merges both matter. */
   function documentOf(ordinal: number): { content: string; meta: string } {
     const filler = Array.from({ length: ordinal % 40 }, (_, position) => `filler${position}`).join(' ');
-    return { content: ordinal % 2 === 0 ? `alpha ${filler} w${ordinal % 13}` : `${filler} alpha w${ordinal % 13} odd`, meta: `sender${ordinal % 5}` };
+    return {
+      content: ordinal % 2 === 0 ? `alpha ${filler} w${ordinal % 13}` : `${filler} alpha w${ordinal % 13} odd`,
+      meta: `sender${ordinal % 5}`,
+    };
   }
   const WORDS_TO_CHECK = ['alpha', 'odd', 'w0', 'w12', 'filler0', 'filler39', 'absent'];
 

@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { LivePostings, rankSlot } from './livePostings';
 
-const lists = (postings: LivePostings, word: string): (number[] | null)[] => Array.from(postings.slots(word) ?? [], (ordinals) => (ordinals ? Array.from(ordinals) : null));
+const lists = (postings: LivePostings, word: string): (number[] | null)[] =>
+  Array.from(postings.slots(word) ?? [], (ordinals) => (ordinals ? Array.from(ordinals) : null));
 
 describe('rankSlot', () => {
   it('puts the first word first and spreads the rest over the three slots by position', () => {

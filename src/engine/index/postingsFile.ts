@@ -27,7 +27,8 @@ function bytesOf(array: Int32Array | Uint8Array): Uint8Array {
 export async function writePostingsFile(path: string, postings: FrozenPostings): Promise<PostingsFileInfo> {
   const { words, starts, counts, bytes } = postings.parts();
   for (const word of words) {
-    if (word.includes('\n')) throw new Error(`keyword index: the word ${JSON.stringify(word)} holds a line break, which the saved list of words cannot`);
+    if (word.includes('\n'))
+      throw new Error(`keyword index: the word ${JSON.stringify(word)} holds a line break, which the saved list of words cannot`);
   }
   const wordText = Buffer.from(words.join('\n'));
   const sections = [wordText, bytesOf(starts), bytesOf(counts), bytes];
@@ -63,7 +64,7 @@ export async function readPostingsFile(path: string, info: PostingsFileInfo): Pr
     if (size !== expected) throw new Error(`keyword index: ${path} holds ${size} bytes, not the ${expected} saved`);
     let position = 0;
     for (const section of sections) {
-      for (let offset = 0; offset < section.length; ) {
+      for (let offset = 0; offset < section.length;) {
         const { bytesRead } = await file.read(section, offset, Math.min(CHUNK, section.length - offset), position);
         if (bytesRead === 0) throw new Error(`keyword index: ${path} ended early`);
         checksum = crc32(section.subarray(offset, offset + bytesRead), checksum);

@@ -21,7 +21,13 @@ describe('cross-encoder', () => {
       const encoder = await loadCrossEncoder(folder);
       try {
         expect(encoder.name).toMatch(/^reranker \(\d+ MB\)$/);
-        const passages = ['the GPS does not lock', 'nothing relevant', 'gps gps and a laptop', ...Array.from({ length: 9 }, (_, index) => `filler ${index}`), 'laptop'];
+        const passages = [
+          'the GPS does not lock',
+          'nothing relevant',
+          'gps gps and a laptop',
+          ...Array.from({ length: 9 }, (_, index) => `filler ${index}`),
+          'laptop',
+        ];
         // The query holds one "gps": every pair starts at 1.
         const scores = await encoder.score('gps trouble', passages);
         expect(scores.map((score) => Number(score.toFixed(4)))).toEqual([2, 1, 3.5, ...Array(9).fill(1), 1.5]);
@@ -53,7 +59,14 @@ describe('cross-encoder', () => {
       await writeFile(join(folder, 'onnx/model_quantized.onnx'), '');
       await expect(loadCrossEncoder(folder)).rejects.toThrow(/reranker folder .* lacks onnx\/model_quantized\.onnx/);
       const reranker = new Reranker(folder);
-      const outcome = await reranker.rerank('gps lock', [candidate(0, 'nothing'), candidate(1, 'gps lock')], new Map([['gps', 2], ['lock', 1]]));
+      const outcome = await reranker.rerank(
+        'gps lock',
+        [candidate(0, 'nothing'), candidate(1, 'gps lock')],
+        new Map([
+          ['gps', 2],
+          ['lock', 1],
+        ]),
+      );
       expect(outcome.note).toMatch(/^rerank: feature reranker .*; rerank: the reranker folder .* lacks onnx\/model_quantized\.onnx/);
       expect(outcome.scores[1]).toBeGreaterThan(outcome.scores[0]!);
     });
@@ -72,6 +85,8 @@ describe('cross-encoder', () => {
 
   test('no folder at all is the feature reranker without complaint', async () => {
     const outcome = await new Reranker(null).rerank('gps', [candidate(0, 'a'), candidate(1, 'gps')], new Map([['gps', 1]]));
-    expect(outcome.note).toBe('rerank: feature reranker (keyword rank, meaning, subject and word coverage, proximity, recency) reordered the top 2 hybrid candidates');
+    expect(outcome.note).toBe(
+      'rerank: feature reranker (keyword rank, meaning, subject and word coverage, proximity, recency) reordered the top 2 hybrid candidates',
+    );
   });
 });

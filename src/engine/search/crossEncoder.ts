@@ -24,13 +24,17 @@ interface Logits {
   data: ArrayLike<number>;
 }
 
-type Tokenizer = (text: string[], options: { text_pair: string[]; padding: boolean; truncation: boolean; max_length: number }) => Record<string, unknown>;
+type Tokenizer = (
+  text: string[],
+  options: { text_pair: string[]; padding: boolean; truncation: boolean; max_length: number },
+) => Record<string, unknown>;
 type Classifier = ((inputs: Record<string, unknown>) => Promise<{ logits: Logits }>) & { dispose(): Promise<void> };
 
 /** One score per row: the logit of a one-label model, or positive minus negative of a two-label one. */
 function relevance(logits: Logits, rows: number): number[] {
   const labels = logits.dims.at(-1) ?? 1;
-  if (logits.dims[0] !== rows) throw new Error(`rerank: the cross-encoder returned logits of shape [${logits.dims.join(', ')}] for ${rows} pairs`);
+  if (logits.dims[0] !== rows)
+    throw new Error(`rerank: the cross-encoder returned logits of shape [${logits.dims.join(', ')}] for ${rows} pairs`);
   return Array.from({ length: rows }, (_, row) =>
     labels === 1 ? Number(logits.data[row]) : Number(logits.data[row * labels + labels - 1]) - Number(logits.data[row * labels]),
   );
@@ -38,7 +42,10 @@ function relevance(logits: Logits, rows: number): number[] {
 
 export async function loadCrossEncoder(folder: string): Promise<CrossEncoder> {
   const missing = await findMissingModelFiles(folder);
-  if (missing.length > 0) throw new Error(`rerank: the reranker folder ${folder} lacks ${missing.join(', ')}; copy a complete Xenova-style cross-encoder export there`);
+  if (missing.length > 0)
+    throw new Error(
+      `rerank: the reranker folder ${folder} lacks ${missing.join(', ')}; copy a complete Xenova-style cross-encoder export there`,
+    );
   const modelBytes = (await stat(join(folder, 'onnx/model_quantized.onnx'))).size;
   const { transformers, modelName } = await localTransformers(folder);
   let tokenizer: Tokenizer;

@@ -18,15 +18,47 @@ interface Mail {
 }
 
 const MAILS: Mail[] = [
-  { key: 'dell', subject: 'Dell & Enron Order Confirmation', body: 'Your order of two laptops is confirmed and ships next week.', labels: 'Inbox' },
-  { key: 'resume', subject: 'Resume - for your perusal', body: 'Attached is my curriculum vitae, thank you for considering it.', labels: 'Inbox' },
-  { key: 'plan', subject: 'Budget plan for the new year', body: 'The budget plan covers travel, hardware and salaries.', from: 'Alice Adams <alice@example.com>', labels: 'Inbox' },
-  { key: 'review', subject: 'Budget review on Friday', body: 'We review the budget numbers on Friday afternoon.', from: 'Bob Brown <bob@example.com>', labels: 'Inbox,Important' },
+  {
+    key: 'dell',
+    subject: 'Dell & Enron Order Confirmation',
+    body: 'Your order of two laptops is confirmed and ships next week.',
+    labels: 'Inbox',
+  },
+  {
+    key: 'resume',
+    subject: 'Resume - for your perusal',
+    body: 'Attached is my curriculum vitae, thank you for considering it.',
+    labels: 'Inbox',
+  },
+  {
+    key: 'plan',
+    subject: 'Budget plan for the new year',
+    body: 'The budget plan covers travel, hardware and salaries.',
+    from: 'Alice Adams <alice@example.com>',
+    labels: 'Inbox',
+  },
+  {
+    key: 'review',
+    subject: 'Budget review on Friday',
+    body: 'We review the budget numbers on Friday afternoon.',
+    from: 'Bob Brown <bob@example.com>',
+    labels: 'Inbox,Important',
+  },
   { key: 'release', subject: 'Release alpha - beta notes', body: 'What changed between the alpha and the beta release.', labels: 'Inbox' },
   { key: 'trash', subject: 'Budget draft, thrown away', body: 'An old draft of the budget that nobody needs.', labels: 'Trash' },
-  { key: 'trashImportant', subject: 'Budget meeting notes', body: 'Notes of the budget meeting, deleted later.', labels: 'Trash,Important' },
+  {
+    key: 'trashImportant',
+    subject: 'Budget meeting notes',
+    body: 'Notes of the budget meeting, deleted later.',
+    labels: 'Trash,Important',
+  },
   { key: 'spam', subject: 'Cheap budget watches', body: 'Buy budget watches now, limited offer.', labels: 'Spam' },
-  { key: 'deleted', subject: 'Budget forecast, deleted in Outlook', body: 'The budget forecast for the second quarter.', folder: 'Deleted Items' },
+  {
+    key: 'deleted',
+    subject: 'Budget forecast, deleted in Outlook',
+    body: 'The budget forecast for the second quarter.',
+    folder: 'Deleted Items',
+  },
   { key: 'junk', subject: 'Budget loans approved', body: 'Your budget loan is approved, click here.', folder: 'Junk E-mail' },
 ];
 

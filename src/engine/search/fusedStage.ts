@@ -70,14 +70,20 @@ async function semanticHits(
 /** Whether the query has words and no message holds any of them. */
 function holdsNoneOfTheWords(contentTerms: string[], context: SearchContext): boolean {
   const queryWords = contentTerms.flatMap((term) => words(term));
-  return queryWords.length > 0 && queryWords.every((word) => context.keywords.frequency('content', word) + context.keywords.frequency('meta', word) === 0);
+  return (
+    queryWords.length > 0 &&
+    queryWords.every((word) => context.keywords.frequency('content', word) + context.keywords.frequency('meta', word) === 0)
+  );
 }
 
 /** Hyde mode's semantic text: the query with a passage the model wrote for it, or null (and why) to run as hybrid. */
 async function hypotheticalText(query: string, context: SearchContext): Promise<{ text: string | null; note: string }> {
   const generate = context.languageModel?.() ?? null;
   if (generate === null) {
-    return { text: null, note: 'hyde fell back to hybrid: no language model is configured (answers are extractive); choose Ollama, an OpenAI-compatible server or a local model in settings' };
+    return {
+      text: null,
+      note: 'hyde fell back to hybrid: no language model is configured (answers are extractive); choose Ollama, an OpenAI-compatible server or a local model in settings',
+    };
   }
   const started = performance.now();
   try {
@@ -94,9 +100,16 @@ async function hypotheticalText(query: string, context: SearchContext): Promise<
 export async function rankFused(plan: SearchPlan, keyword: Evaluation, context: SearchContext): Promise<FusedRanking> {
   const { parsed, offset, limit } = plan;
   let { mode, note } = plan;
-  const keywordHits = plan.usesKeywords ? setBits(keyword.matches).map((ordinal): RankedHit => ({ ordinal, score: keyword.scores[ordinal]!, matchType: 'keyword' })).sort(byScore(context.catalog)) : [];
+  const keywordHits = plan.usesKeywords
+    ? setBits(keyword.matches)
+        .map((ordinal): RankedHit => ({ ordinal, score: keyword.scores[ordinal]!, matchType: 'keyword' }))
+        .sort(byScore(context.catalog))
+    : [];
   // Meaning stands in for the words, so they do not constrain; negated words and operators still do.
-  const filter = { matches: new Evaluator(context.catalog, context.keywords, 'relaxed').evaluate(parsed.root).matches, chunks: chunkFilter(parsed.root) };
+  const filter = {
+    matches: new Evaluator(context.catalog, context.keywords, 'relaxed').evaluate(parsed.root).matches,
+    chunks: chunkFilter(parsed.root),
+  };
   const queryText = parsed.semanticText?.trim() || parsed.terms.contentTerms.join(' ');
   let semanticText = queryText;
   if (mode === 'hyde') {
@@ -116,7 +129,11 @@ export async function rankFused(plan: SearchPlan, keyword: Evaluation, context: 
   if (mode === 'rerank') {
     if (plan.sort === 'date') note = 'rerank: results in date order, so nothing was reordered';
     else if (context.reranker) {
-      const reranked = await rerankFused({ fused, keywordHits, queryText, contentTerms: parsed.terms.contentTerms }, context, context.reranker);
+      const reranked = await rerankFused(
+        { fused, keywordHits, queryText, contentTerms: parsed.terms.contentTerms },
+        context,
+        context.reranker,
+      );
       fused = reranked.ranked;
       note = reranked.note;
     } else note = 'rerank ran as hybrid: this engine has no reranker';

@@ -32,12 +32,20 @@ function keywordRank(ordinal: number, keyword: Evaluation): number | null {
   if (keyword.matches[ordinal] !== 1) return null;
   const score = keyword.scores[ordinal]!;
   let above = 0;
-  for (let other = 0; other < keyword.matches.length; other += 1) if (keyword.matches[other] === 1 && keyword.scores[other]! > score) above += 1;
+  for (let other = 0; other < keyword.matches.length; other += 1)
+    if (keyword.matches[other] === 1 && keyword.scores[other]! > score) above += 1;
   return above + 1;
 }
 
 /** The page's hits with their reasons; `page` is the ranked page the hits were read from, in the same order. */
-export function withReasons(hits: SearchHit[], page: readonly RankedHit[], plan: SearchPlan, keyword: Evaluation, ranking: FusedRanking, context: SearchContext): SearchHit[] {
+export function withReasons(
+  hits: SearchHit[],
+  page: readonly RankedHit[],
+  plan: SearchPlan,
+  keyword: Evaluation,
+  ranking: FusedRanking,
+  context: SearchContext,
+): SearchHit[] {
   const found = wordFields(plan.parsed.terms.contentTerms, page, context);
   const meaningOrder = [...ranking.chunks.keys()];
   return hits.map((hit, index) => {

@@ -8,7 +8,12 @@ import type { ChatGenerator } from '../answer/types';
 import { hydeSearchText, hypotheticalPrompt, PASSAGE_CHARACTERS, writeHypotheticalPassage } from './hyde';
 
 // Allowed far more tokens than a passage needs, so only hyde's own cut can keep the passage short.
-const model = createLocalModel({ modelPath: resolve(sharedDir, 'models/tinyllamas/stories260K.gguf'), threads: 1, maxTokens: 2_000, temperature: 0 });
+const model = createLocalModel({
+  modelPath: resolve(sharedDir, 'models/tinyllamas/stories260K.gguf'),
+  threads: 1,
+  maxTokens: 2_000,
+  temperature: 0,
+});
 
 afterAll(async () => {
   await model.close();
@@ -25,10 +30,14 @@ describe('hypothetical passages', () => {
 
   test('the local model writes one, cut at the passage length, and it is remembered', async () => {
     let tokens = 0;
-    const counting: ChatGenerator = (messages, options) => model.generate(messages, { ...options, onToken: (text) => {
-      tokens += 1;
-      options.onToken?.(text);
-    } });
+    const counting: ChatGenerator = (messages, options) =>
+      model.generate(messages, {
+        ...options,
+        onToken: (text) => {
+          tokens += 1;
+          options.onToken?.(text);
+        },
+      });
     const first = await writeHypotheticalPassage('Once upon a time', counting);
     expect(first.isCached).toBe(false);
     expect(first.passage.length).toBeGreaterThan(PASSAGE_CHARACTERS / 2);

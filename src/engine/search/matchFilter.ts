@@ -17,7 +17,9 @@ function hasAttachmentKind(catalog: Catalog, ordinal: number, kind: AttachmentKi
   const attachments = catalog.attachments(ordinal);
   if (kind === 'attachment') return attachments.length > 0;
   const pattern = KIND_PATTERNS[kind];
-  return attachments.some((attachment) => pattern.test(attachment.contentType.toLowerCase()) || pattern.test(attachment.filename.toLowerCase()));
+  return attachments.some(
+    (attachment) => pattern.test(attachment.contentType.toLowerCase()) || pattern.test(attachment.filename.toLowerCase()),
+  );
 }
 
 function hasState(catalog: Catalog, ordinal: number, state: MessageState): boolean {
@@ -76,7 +78,10 @@ function entryMatches(catalog: Catalog, ordinal: number, filter: EntryFilter, pr
   }
 }
 
-type ColumnFilter = Extract<MetadataFilter, { field: 'from' | 'to' | 'cc' | 'bcc' | 'participants' | 'subject' | 'filename' | 'list' | 'source' | 'place' | 'date' | 'scope' }>;
+type ColumnFilter = Extract<
+  MetadataFilter,
+  { field: 'from' | 'to' | 'cc' | 'bcc' | 'participants' | 'subject' | 'filename' | 'list' | 'source' | 'place' | 'date' | 'scope' }
+>;
 type EntryFilter = Exclude<MetadataFilter, ColumnFilter>;
 
 /** Sets the bit of every message that has one of the label keys `test` accepts. */
@@ -165,7 +170,8 @@ export function filterMatches(filter: MetadataFilter, catalog: Catalog): Uint8Ar
       markScope(result, catalog, filter, prepared.scopeKeys);
       return result;
     default: {
-      for (let ordinal = 0; ordinal < result.length; ordinal += 1) if (entryMatches(catalog, ordinal, filter, prepared)) result[ordinal] = 1;
+      for (let ordinal = 0; ordinal < result.length; ordinal += 1)
+        if (entryMatches(catalog, ordinal, filter, prepared)) result[ordinal] = 1;
       return result;
     }
   }

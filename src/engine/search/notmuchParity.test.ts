@@ -27,7 +27,12 @@ async function lanternIds(query: string): Promise<Set<string>> {
 
 function notmuchIds(query: string): Set<string> {
   const output = execFileSync('notmuch', ['search', '--output=messages', query], { env: notmuchEnv, encoding: 'utf8', maxBuffer: 1 << 28 });
-  return new Set(output.split('\n').filter((line) => line.startsWith('id:')).map((line) => line.slice(3)));
+  return new Set(
+    output
+      .split('\n')
+      .filter((line) => line.startsWith('id:'))
+      .map((line) => line.slice(3)),
+  );
 }
 
 function difference(first: Set<string>, second: Set<string>): string[] {
@@ -41,7 +46,10 @@ describe('operators agree with notmuch on the io-uring archive', () => {
     await writeMaildir(corpusPath('io-uring-list.mbox.gz'), maildir, true);
     const config = join(work, 'notmuch-config');
     await mkdir(join(work, 'home'), { recursive: true });
-    await writeFile(config, `[database]\npath=${maildir}\n[user]\nname=Test\nprimary_email=test@example.com\n[new]\ntags=\n[search]\nexclude_tags=\n`);
+    await writeFile(
+      config,
+      `[database]\npath=${maildir}\n[user]\nname=Test\nprimary_email=test@example.com\n[new]\ntags=\n[search]\nexclude_tags=\n`,
+    );
     notmuchEnv = { ...process.env, NOTMUCH_CONFIG: config, TZ: 'UTC', HOME: join(work, 'home') };
     execFileSync('notmuch', ['new', '--quiet'], { env: notmuchEnv });
     engine = await openEngine({ dataDir: join(work, 'store'), timeZone: 'UTC' });
@@ -60,14 +68,20 @@ describe('operators agree with notmuch on the io-uring archive', () => {
     ['from:axboe after:2024-01-01 before:2024-03-01', 'from:axboe and date:2024-01-01..2024-02-29'],
     ['from:axboe OR from:asml.silence', 'from:axboe or from:asml.silence'],
     ['after:2022-01-01 before:2022-02-01 -from:axboe', 'date:2022-01-01..2022-01-31 and not from:axboe'],
-    ['(from:axboe OR from:asml.silence) after:2025-01-01 before:2025-02-01', '(from:axboe or from:asml.silence) and date:2025-01-01..2025-01-31'],
+    [
+      '(from:axboe OR from:asml.silence) after:2025-01-01 before:2025-02-01',
+      '(from:axboe or from:asml.silence) and date:2025-01-01..2025-01-31',
+    ],
   ];
   for (const [ours, theirs] of same) {
     it(`${ours} = notmuch ${theirs}`, async () => {
       const lantern = await lanternIds(ours);
       const notmuch = notmuchIds(theirs);
       expect(notmuch.size).toBeGreaterThan(0);
-      expect({ onlyLantern: difference(lantern, notmuch), onlyNotmuch: difference(notmuch, lantern) }).toEqual({ onlyLantern: [], onlyNotmuch: [] });
+      expect({ onlyLantern: difference(lantern, notmuch), onlyNotmuch: difference(notmuch, lantern) }).toEqual({
+        onlyLantern: [],
+        onlyNotmuch: [],
+      });
     });
   }
 

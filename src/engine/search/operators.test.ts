@@ -27,7 +27,12 @@ const LABEL_SETS = [['Inbox', 'Important'], ['Inbox', 'Starred'], ['Sent'], ['In
 
 function people(field: AddressObject | AddressObject[] | undefined): string {
   const list = Array.isArray(field) ? field : field ? [field] : [];
-  return foldText(list.flatMap((group) => group.value).map((entry) => `${entry.name ?? ''} <${entry.address ?? ''}>`).join(', '));
+  return foldText(
+    list
+      .flatMap((group) => group.value)
+      .map((entry) => `${entry.name ?? ''} <${entry.address ?? ''}>`)
+      .join(', '),
+  );
 }
 
 async function know(raw: Buffer, labels: string[]): Promise<Known> {
@@ -36,7 +41,10 @@ async function know(raw: Buffer, labels: string[]): Promise<Known> {
   const files = parsed.attachments
     .filter((attachment) => attachment.contentDisposition !== 'inline' || attachment.filename)
     // A nameless attachment is listed as unnamed.<subtype>, so filename:png finds pasted screenshots too.
-    .map((attachment) => ({ name: (attachment.filename ?? `unnamed.${attachment.contentType.split('/')[1] ?? 'bin'}`).toLowerCase(), type: attachment.contentType.toLowerCase() }));
+    .map((attachment) => ({
+      name: (attachment.filename ?? `unnamed.${attachment.contentType.split('/')[1] ?? 'bin'}`).toLowerCase(),
+      type: attachment.contentType.toLowerCase(),
+    }));
   const listHeader = parsed.headers.get('list-id');
   const listText = typeof listHeader === 'string' ? listHeader : ((listHeader as { text?: string } | undefined)?.text ?? '');
   return {
@@ -69,7 +77,11 @@ describe('operators on real mail', () => {
     const labelled = raw.map((message, index) => {
       const newline = message.indexOf(0x0a);
       const labels = LABEL_SETS[index % LABEL_SETS.length]!;
-      return Buffer.concat([message.subarray(0, newline + 1), Buffer.from(`X-Gmail-Labels: ${labels.join(',')}\n`), message.subarray(newline + 1)]);
+      return Buffer.concat([
+        message.subarray(0, newline + 1),
+        Buffer.from(`X-Gmail-Labels: ${labels.join(',')}\n`),
+        message.subarray(newline + 1),
+      ]);
     });
     known = await Promise.all(raw.map((message, index) => know(message, LABEL_SETS[index % LABEL_SETS.length]!)));
     const file = join(dir, 'labelled.mbox');
@@ -123,7 +135,10 @@ describe('operators on real mail', () => {
     ['newer_than:1y', (item) => item.date >= Date.now() - 365 * 86_400_000],
     ['from:marcus OR from:neel', (item) => item.from.includes('marcus') || item.from.includes('neel')],
     ['{from:marcus from:neel}', (item) => item.from.includes('marcus') || item.from.includes('neel')],
-    ['(from:marcus OR from:neel) has:attachment', (item) => (item.from.includes('marcus') || item.from.includes('neel')) && item.files.length > 0],
+    [
+      '(from:marcus OR from:neel) has:attachment',
+      (item) => (item.from.includes('marcus') || item.from.includes('neel')) && item.files.length > 0,
+    ],
     ['-has:attachment', (item) => item.files.length === 0],
     ['NOT from:marcus', (item) => !item.from.includes('marcus')],
     ['from:marcus AND in:inbox', (item) => item.from.includes('marcus') && item.labels.includes('Inbox')],

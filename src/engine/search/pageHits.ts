@@ -11,7 +11,13 @@ import { toSummary } from './toSummary';
  * `chunks` holds the passage each hit found by meaning matched; `highlightTerms` are the query's (ParsedQuery.terms);
  * `copies` the other copies of mails stored more than once, which the hit shown for each stands for (see sameMail.ts).
  */
-export async function pageHits(page: RankedHit[], chunks: Map<number, ChunkMatch>, highlightTerms: string[], copies: Copies, context: SearchContext): Promise<SearchHit[]> {
+export async function pageHits(
+  page: RankedHit[],
+  chunks: Map<number, ChunkMatch>,
+  highlightTerms: string[],
+  copies: Copies,
+  context: SearchContext,
+): Promise<SearchHit[]> {
   const ids = page.map((hit) => context.catalog.id(hit.ordinal));
   const texts = new Map((await context.store.getColumns(ids, ['id', 'snippet', 'text', 'attachmentTextJson'])).map((row) => [row.id, row]));
   return page.map((hit) => {
@@ -20,7 +26,12 @@ export async function pageHits(page: RankedHit[], chunks: Map<number, ChunkMatch
     const chunk = chunks.get(hit.ordinal);
     const match = matchOf(entry, highlightTerms, chunk?.origin, stored);
     const source = chunk && hit.matchType === 'semantic' ? chunk.text : match.text;
-    const { snippet, highlights } = snippetFor(chunk && hit.matchType === 'semantic' ? '' : (stored?.snippet ?? ''), source, highlightTerms, chunk?.text);
+    const { snippet, highlights } = snippetFor(
+      chunk && hit.matchType === 'semantic' ? '' : (stored?.snippet ?? ''),
+      source,
+      highlightTerms,
+      chunk?.text,
+    );
     return {
       ...toSummary(entry, snippet),
       score: Number(hit.score.toFixed(4)),

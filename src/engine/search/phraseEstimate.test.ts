@@ -40,7 +40,7 @@ describe('a phrase with many candidates', () => {
     engine = await openEngine({ dataDir: join(dir, 'store'), timeZone: 'UTC' });
     // The first 100 messages get vectors (the real encoder; all of them would take minutes), so hybrid mode runs.
     const slice = join(dir, 'slice.mbox');
-    await writeFile(slice, toMbox((await readCorpusMessages('usrp-users-list.mbox.gz', 100))));
+    await writeFile(slice, toMbox(await readCorpusMessages('usrp-users-list.mbox.gz', 100)));
     await engine.importPaths([slice], 'slice');
     await engine.embed();
     await engine.importPaths([corpusPath('usrp-users-list.mbox.gz')], 'usrp');

@@ -81,7 +81,9 @@ class PhraseCheck {
   }
 
   private isJudged(ordinal: number): boolean {
-    return this.checks.every((check) => check.verdicts[ordinal] !== UNKNOWN) || this.checks.some((check) => check.verdicts[ordinal] === ABSENT);
+    return (
+      this.checks.every((check) => check.verdicts[ordinal] !== UNKNOWN) || this.checks.some((check) => check.verdicts[ordinal] === ABSENT)
+    );
   }
 
   /** Reads the texts of the messages not judged yet, in pipelined batches, and judges them. */

@@ -19,8 +19,12 @@ describe('phrases in attachment text', () => {
     await writeFile(
       mailbox,
       toMbox([
-        mimeMessage('review', 'Quarterly review', 'The review is attached.', [pdf('review.pdf', ['The quarterly review of the flux', 'capacitor budget is attached.'])]),
-        mimeMessage('menu', 'Dinner menu', 'The menu is attached.', [pdf('menu.pdf', ['Starter: onion soup', 'Dessert: café crème brûlée'])]),
+        mimeMessage('review', 'Quarterly review', 'The review is attached.', [
+          pdf('review.pdf', ['The quarterly review of the flux', 'capacitor budget is attached.']),
+        ]),
+        mimeMessage('menu', 'Dinner menu', 'The menu is attached.', [
+          pdf('menu.pdf', ['Starter: onion soup', 'Dessert: café crème brûlée']),
+        ]),
         mimeMessage('talk', 'Talk notes', 'My notes are attached.', [pdf('notes.pdf', ['Jens said "zero copy receive" works now.'])]),
         mimeMessage('keys', 'Key words', 'Which filename did the report get?', [pdf('report.pdf', ['Nothing else here.'])]),
         mimeMessage('files', 'Files', 'The filename report lists every file.', []),

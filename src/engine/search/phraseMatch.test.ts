@@ -25,7 +25,25 @@ describe('phraseMatcher', () => {
   });
 
   it('agrees with the full tokenisation on random text', () => {
-    const piece = fc.constantFrom('zero', 'Zero', 'ZÉRO', 'zéro', 'copy', 'cöpy', 'copies', ' ', '-', '\n', '_', '.', 'x', 'é', 'ß', 'ss', '1');
+    const piece = fc.constantFrom(
+      'zero',
+      'Zero',
+      'ZÉRO',
+      'zéro',
+      'copy',
+      'cöpy',
+      'copies',
+      ' ',
+      '-',
+      '\n',
+      '_',
+      '.',
+      'x',
+      'é',
+      'ß',
+      'ss',
+      '1',
+    );
     const text = fc.array(piece, { maxLength: 12 }).map((parts) => parts.join(''));
     const phrase = fc.constantFrom('zero copy', 'copy zero', 'zero', 'copy copy', 'zero 1', 'ss copy');
     fc.assert(

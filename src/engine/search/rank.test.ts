@@ -3,12 +3,42 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Catalog } from '../index/catalog';
 import type { CatalogRow } from '../store/messageRecord';
-import { bestDiversified, byDate, byScore, diversifyThreads, firstInOrder, firstMatches, fuseByRank, ordinalsByDate, ordinalsByScore, reversed, type RankedHit } from './rank';
+import {
+  bestDiversified,
+  byDate,
+  byScore,
+  diversifyThreads,
+  firstInOrder,
+  firstMatches,
+  fuseByRank,
+  ordinalsByDate,
+  ordinalsByScore,
+  reversed,
+  type RankedHit,
+} from './rank';
 
 function row(id: string, threadId: string, date: number): CatalogRow {
   return {
-    id, messageId: `${id}@x`, threadId, subject: id, date, fromName: '', fromAddress: '', toJson: '[]', ccJson: '[]', bccJson: '[]',
-    folder: 'Inbox', labelsJson: '[]', attachmentsJson: '[]', attachmentCount: 0, parentId: '', size: 1, listId: '', isRead: true, isStarred: false, sourceId: 's',
+    id,
+    messageId: `${id}@x`,
+    threadId,
+    subject: id,
+    date,
+    fromName: '',
+    fromAddress: '',
+    toJson: '[]',
+    ccJson: '[]',
+    bccJson: '[]',
+    folder: 'Inbox',
+    labelsJson: '[]',
+    attachmentsJson: '[]',
+    attachmentCount: 0,
+    parentId: '',
+    size: 1,
+    listId: '',
+    isRead: true,
+    isStarred: false,
+    sourceId: 's',
   };
 }
 
@@ -18,7 +48,10 @@ describe('diversifyThreads', () => {
   it('keeps at most two hits of one thread in the top ten, moving the rest down in order', () => {
     const catalog = new Catalog();
     for (let index = 0; index < 12; index += 1) catalog.add(row(`m${index}`, index < 8 ? 'long' : `t${index}`, index));
-    const ordered = diversifyThreads(Array.from({ length: 12 }, (_, index) => hit(index)), catalog);
+    const ordered = diversifyThreads(
+      Array.from({ length: 12 }, (_, index) => hit(index)),
+      catalog,
+    );
     expect(ordered.map((item) => item.ordinal)).toEqual([0, 1, 8, 9, 10, 11, 2, 3, 4, 5, 6, 7]);
     const threadsInTop = ordered.slice(0, 10).filter((item) => catalog.threadId(item.ordinal) === 'long');
     expect(threadsInTop.length).toBe(6);
@@ -27,7 +60,13 @@ describe('diversifyThreads', () => {
   it('allows more per thread when asked', () => {
     const catalog = new Catalog();
     for (let index = 0; index < 5; index += 1) catalog.add(row(`m${index}`, 'one', index));
-    expect(diversifyThreads([0, 1, 2, 3, 4].map((ordinal) => hit(ordinal)), catalog, 5).map((item) => item.ordinal)).toEqual([0, 1, 2, 3, 4]);
+    expect(
+      diversifyThreads(
+        [0, 1, 2, 3, 4].map((ordinal) => hit(ordinal)),
+        catalog,
+        5,
+      ).map((item) => item.ordinal),
+    ).toEqual([0, 1, 2, 3, 4]);
   });
 });
 
@@ -35,7 +74,14 @@ describe('fuseByRank', () => {
   it('ranks messages found by both retrievers first and marks them', () => {
     const catalog = new Catalog();
     for (let index = 0; index < 4; index += 1) catalog.add(row(`m${index}`, `t${index}`, index));
-    const fused = fuseByRank([hit(0), hit(1), hit(2)], [{ ...hit(2), matchType: 'semantic' }, { ...hit(3), matchType: 'semantic' }], catalog);
+    const fused = fuseByRank(
+      [hit(0), hit(1), hit(2)],
+      [
+        { ...hit(2), matchType: 'semantic' },
+        { ...hit(3), matchType: 'semantic' },
+      ],
+      catalog,
+    );
     expect(fused[0]).toMatchObject({ ordinal: 2, matchType: 'both' });
     expect(fused.find((item) => item.ordinal === 3)?.matchType).toBe('semantic');
     expect(fused.find((item) => item.ordinal === 0)?.matchType).toBe('keyword');
@@ -47,7 +93,10 @@ describe('firstInOrder, firstMatches and bestDiversified', () => {
   // Few dates and scores, so ties are common and the id tie-break decides; one thread holds most hits, so diversity
   // often reaches past the first ones. Some messages do not match, so the bitset has holes.
   const thread = fc.oneof({ arbitrary: fc.constant(0), weight: 4 }, { arbitrary: fc.integer({ min: 1, max: 12 }), weight: 1 });
-  const hits = fc.array(fc.record({ date: fc.integer({ min: 0, max: 4 }), score: fc.integer({ min: 0, max: 3 }), thread, isMatch: fc.boolean() }), { maxLength: 120, size: 'max' });
+  const hits = fc.array(
+    fc.record({ date: fc.integer({ min: 0, max: 4 }), score: fc.integer({ min: 0, max: 3 }), thread, isMatch: fc.boolean() }),
+    { maxLength: 120, size: 'max' },
+  );
 
   function catalogOf(items: { date: number; thread: number }[]): Catalog {
     const catalog = new Catalog();

@@ -68,7 +68,7 @@ class FirstInOrder<T> {
     const { heap, order } = this;
     if (heap.length < this.count) {
       heap.push(item);
-      for (let index = heap.length - 1; index > 0; ) {
+      for (let index = heap.length - 1; index > 0;) {
         const parent = (index - 1) >> 1;
         if (order(heap[index]!, heap[parent]!) <= 0) break;
         swap(heap, index, parent);
@@ -87,7 +87,7 @@ class FirstInOrder<T> {
   /** Moves the root down until both children come after it in the order. */
   private siftDown(): void {
     const { heap, order } = this;
-    for (let index = 0; ; ) {
+    for (let index = 0; ;) {
       const left = 2 * index + 1;
       if (left >= heap.length) return;
       const right = left + 1;
@@ -129,7 +129,12 @@ export interface FusionWeights {
 }
 
 /** Fuses two best-first lists by (weighted) reciprocal rank; a message in both is a `both` match. */
-export function fuseByRank(keyword: RankedHit[], semantic: RankedHit[], catalog: Catalog, weights: FusionWeights = { keyword: 1, semantic: 1 }): RankedHit[] {
+export function fuseByRank(
+  keyword: RankedHit[],
+  semantic: RankedHit[],
+  catalog: Catalog,
+  weights: FusionWeights = { keyword: 1, semantic: 1 },
+): RankedHit[] {
   const fused = new Map<number, RankedHit>();
   const add = (list: RankedHit[], type: MatchType): void => {
     const weight = type === 'keyword' ? weights.keyword : weights.semantic;
@@ -176,10 +181,20 @@ function diversify(hits: RankedHit[], catalog: Catalog, perThread: number): { or
  * The first `count` messages of a bitset as sorting them by score and diversifying threads would order them: from a
  * best-first prefix, doubled until diversity no longer reaches past it. Keyword-only searches page this way.
  */
-export function bestDiversified(matches: Uint8Array, scores: Float64Array, catalog: Catalog, count: number, perThread = DEFAULT_HITS_PER_THREAD): RankedHit[] {
+export function bestDiversified(
+  matches: Uint8Array,
+  scores: Float64Array,
+  catalog: Catalog,
+  count: number,
+  perThread = DEFAULT_HITS_PER_THREAD,
+): RankedHit[] {
   const order = ordinalsByScore(catalog, scores);
   for (let prefix = Math.max(count, DIVERSE_TOP) * 2; ; prefix *= 2) {
-    const best = firstMatches(matches, order, prefix).map((ordinal): RankedHit => ({ ordinal, score: scores[ordinal]!, matchType: 'keyword' }));
+    const best = firstMatches(matches, order, prefix).map((ordinal): RankedHit => ({
+      ordinal,
+      score: scores[ordinal]!,
+      matchType: 'keyword',
+    }));
     const { ordered, isSettled } = diversify(best, catalog, perThread);
     if (isSettled || best.length < prefix) return ordered.slice(0, count);
   }

@@ -46,7 +46,14 @@ describe('features and scores', () => {
     ['the', 1],
   ]);
   const candidates = [
-    candidate({ ordinal: 0, keywordRank: 0, similarity: 0.2, date: 1_000, subject: 'Re: the sqpoll thread', text: 'body about the sqpoll thread' }),
+    candidate({
+      ordinal: 0,
+      keywordRank: 0,
+      similarity: 0.2,
+      date: 1_000,
+      subject: 'Re: the sqpoll thread',
+      text: 'body about the sqpoll thread',
+    }),
     candidate({ ordinal: 1, keywordRank: 5, similarity: 0.6, date: 3_000, subject: 'unrelated', text: 'the sqpoll' }),
     candidate({ ordinal: 2, similarity: 0.4, date: 2_000, subject: 'the', text: 'nothing' }),
   ];

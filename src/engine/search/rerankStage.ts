@@ -24,18 +24,30 @@ export interface RerankRequest {
   contentTerms: string[];
 }
 
-export async function rerankFused(request: RerankRequest, context: SearchContext, reranker: Reranker): Promise<{ ranked: RankedHit[]; note: string }> {
+export async function rerankFused(
+  request: RerankRequest,
+  context: SearchContext,
+  reranker: Reranker,
+): Promise<{ ranked: RankedHit[]; note: string }> {
   const head = request.fused.slice(0, RERANK_DEPTH);
-  if (head.length < 2) return { ranked: request.fused, note: `rerank: ${head.length} candidate${head.length === 1 ? '' : 's'}, nothing to reorder` };
+  if (head.length < 2)
+    return { ranked: request.fused, note: `rerank: ${head.length} candidate${head.length === 1 ? '' : 's'}, nothing to reorder` };
   const { catalog, keywords, store } = context;
   const ids = head.map((hit) => catalog.id(hit.ordinal));
   const rows = new Map((await store.getColumns(ids, ['id', 'subject', 'text', 'attachmentTextJson'])).map((row) => [row.id, row]));
   // The best passage of every candidate, keyword-only finds included: a search among just these messages.
-  const passages = new Map((await (context.semantic?.search(request.queryText, head.length, new Set(ids)) ?? Promise.resolve([]))).map((match) => [match.messageId, match]));
+  const passages = new Map(
+    (await (context.semantic?.search(request.queryText, head.length, new Set(ids)) ?? Promise.resolve([]))).map((match) => [
+      match.messageId,
+      match,
+    ]),
+  );
   const keywordRanks = new Map(request.keywordHits.map((hit, rank) => [hit.ordinal, rank]));
   const candidates: RerankCandidate[] = head.map((hit, index) => {
     const row = rows.get(ids[index]!);
-    const text = `${row?.text ?? ''}\n${decodeAttachmentTexts(row?.attachmentTextJson ?? '[]').map((item) => item.text).join('\n')}`.slice(0, TEXT_CHARACTERS);
+    const text = `${row?.text ?? ''}\n${decodeAttachmentTexts(row?.attachmentTextJson ?? '[]')
+      .map((item) => item.text)
+      .join('\n')}`.slice(0, TEXT_CHARACTERS);
     const subject = row?.subject ?? catalog.subject(hit.ordinal);
     const best = passages.get(ids[index]!);
     return {

@@ -39,7 +39,10 @@ export class Reranker {
     let problem = this.problem;
     if (encoder) {
       try {
-        const scores = await encoder.score(query, candidates.map((candidate) => candidate.passage));
+        const scores = await encoder.score(
+          query,
+          candidates.map((candidate) => candidate.passage),
+        );
         return { scores, note: `rerank: cross-encoder ${encoder.name} reordered ${depth}` };
       } catch (error) {
         problem = `rerank: the cross-encoder failed (${errorMessage(error)})`;

@@ -26,10 +26,14 @@ export function routeQuery(requested: SearchMode, parsed: ParsedQuery, phrases: 
   if (requested !== 'auto') return { mode: requested, weights: balanced, note: null };
   const { contentTerms } = parsed.terms;
   if (contentTerms.length === 0) return { mode: 'keyword', weights: balanced, note: 'auto: operators only, keyword' };
-  const words = contentTerms.join(' ').split(/\s+/).filter((word) => word !== '');
+  const words = contentTerms
+    .join(' ')
+    .split(/\s+/)
+    .filter((word) => word !== '');
   if (phrases.length > 0 || (words.length <= 2 && words.some((word) => IDENTIFIER.test(word)))) {
     return { mode: 'hybrid', weights: { keyword: 1, semantic: 0.3 }, note: 'auto: keyword-weighted hybrid (exact phrase or identifier)' };
   }
-  if (isQuestion(parsed.text) || words.length >= 4) return { mode: 'rerank', weights: balanced, note: 'auto: hybrid, reranked (question or concept)' };
+  if (isQuestion(parsed.text) || words.length >= 4)
+    return { mode: 'rerank', weights: balanced, note: 'auto: hybrid, reranked (question or concept)' };
   return { mode: 'hybrid', weights: balanced, note: 'auto: balanced hybrid' };
 }

@@ -19,9 +19,19 @@ const FORECAST = 'Phillip,\n\nThe gas price forecast for the west desk is attach
 const MAILS: Mail[] = [
   { key: 'all-documents', folder: 'allen-p/all_documents', date: 'Tue, 14 Nov 2000 09:30:00 -0800', body: FORECAST },
   { key: 'sent', folder: 'allen-p/sent', date: 'Tue, 14 Nov 2000 17:30:00 +0000', body: `${FORECAST}\n` },
-  { key: 'threads', folder: 'allen-p/discussion_threads', date: 'Tue, 14 Nov 2000 12:30:00 -0500', body: FORECAST.replace(/\n\n/g, '\n \n') },
+  {
+    key: 'threads',
+    folder: 'allen-p/discussion_threads',
+    date: 'Tue, 14 Nov 2000 12:30:00 -0500',
+    body: FORECAST.replace(/\n\n/g, '\n \n'),
+  },
   // Same sender and subject the same day, but another text: a mail of its own.
-  { key: 'revised', folder: 'allen-p/sent', date: 'Tue, 14 Nov 2000 18:00:00 +0000', body: 'Phillip, a revised gas price forecast: the west desk numbers moved up.' },
+  {
+    key: 'revised',
+    folder: 'allen-p/sent',
+    date: 'Tue, 14 Nov 2000 18:00:00 +0000',
+    body: 'Phillip, a revised gas price forecast: the west desk numbers moved up.',
+  },
   // The same text a month later: sent again, not a copy.
   { key: 'resent', folder: 'allen-p/sent', date: 'Thu, 14 Dec 2000 09:30:00 -0800', body: FORECAST },
   // Two mails without text under one subject the same day: nothing tells them apart, so neither hides the other.
@@ -75,7 +85,11 @@ describe('copies of one mail are one hit', () => {
         const copy = result.hits.find((hit) => hit.folders !== undefined)!;
         expect([...copy.folders!].sort()).toEqual(['allen-p/all_documents', 'allen-p/discussion_threads', 'allen-p/sent']);
         expect(copy.folders![0]).toBe(copy.folder);
-        expect([copy.messageId, ...copy.copyMessageIds!].map((messageId) => messageId.split('.')[0]).sort()).toEqual(['all-documents', 'sent', 'threads']);
+        expect([copy.messageId, ...copy.copyMessageIds!].map((messageId) => messageId.split('.')[0]).sort()).toEqual([
+          'all-documents',
+          'sent',
+          'threads',
+        ]);
         expect(result.hits.filter((hit) => hit.folders !== undefined)).toHaveLength(1);
       });
     }

@@ -68,7 +68,11 @@ export function copiesShown(ordinal: number, copies: Copies, catalog: Catalog): 
  * Finds the copies among `ordinals`: same sender, subject and normalised body, dates within a day. Within each set of
  * copies the one `isBefore` puts first is kept (the first in the list's order).
  */
-export async function findCopies(ordinals: Iterable<number>, isBefore: (first: number, second: number) => boolean, context: SearchContext): Promise<Copies> {
+export async function findCopies(
+  ordinals: Iterable<number>,
+  isBefore: (first: number, second: number) => boolean,
+  context: SearchContext,
+): Promise<Copies> {
   const { catalog } = context;
   const { groupOf } = senderSubjectGroups(catalog);
   const buckets = new Map<number, number[]>();
@@ -82,8 +86,11 @@ export async function findCopies(ordinals: Iterable<number>, isBefore: (first: n
   const candidates: number[][] = [];
   for (const bucket of buckets.values()) {
     if (bucket.length < 2) continue;
-    const dated = bucket.filter((ordinal) => bucket.some((other) => other !== ordinal && Math.abs(catalog.dates[other]! - catalog.dates[ordinal]!) <= COPY_DATE_SPAN_MS));
-    if (dated.length >= 2) candidates.push(dated.sort((first, second) => (isBefore(first, second) ? -1 : isBefore(second, first) ? 1 : first - second)));
+    const dated = bucket.filter((ordinal) =>
+      bucket.some((other) => other !== ordinal && Math.abs(catalog.dates[other]! - catalog.dates[ordinal]!) <= COPY_DATE_SPAN_MS),
+    );
+    if (dated.length >= 2)
+      candidates.push(dated.sort((first, second) => (isBefore(first, second) ? -1 : isBefore(second, first) ? 1 : first - second)));
   }
   const hashes = await readBodyHashes(candidates.flat(), context);
   const copies: Copies = { dropped: new Set(), copiesOf: new Map(), isIncomplete: false };
@@ -96,7 +103,13 @@ export async function findCopies(ordinals: Iterable<number>, isBefore: (first: n
         continue;
       }
       // Mails without text (an attachment alone, a bare subject) are told apart by nothing here: never copies.
-      const original = hash === EMPTY_BODY_HASH ? undefined : kept.find((other) => hashes.get(catalog.id(other)) === hash && Math.abs(catalog.dates[other]! - catalog.dates[ordinal]!) <= COPY_DATE_SPAN_MS);
+      const original =
+        hash === EMPTY_BODY_HASH
+          ? undefined
+          : kept.find(
+              (other) =>
+                hashes.get(catalog.id(other)) === hash && Math.abs(catalog.dates[other]! - catalog.dates[ordinal]!) <= COPY_DATE_SPAN_MS,
+            );
       if (original === undefined) {
         kept.push(ordinal);
         continue;
@@ -112,7 +125,11 @@ export async function findCopies(ordinals: Iterable<number>, isBefore: (first: n
 async function readBodyHashes(ordinals: number[], context: SearchContext): Promise<Map<string, string>> {
   let known = bodyHashes.get(context.catalog);
   if (!known) bodyHashes.set(context.catalog, (known = new Map()));
-  const unread = ordinals.map((ordinal) => context.catalog.id(ordinal)).filter((id) => !known.has(id)).slice(0, BODY_READ_BUDGET);
-  if (unread.length > 0) for (const row of await context.store.getColumns(unread, ['id', 'text'])) known.set(row.id, normalisedBodyHash(row.text));
+  const unread = ordinals
+    .map((ordinal) => context.catalog.id(ordinal))
+    .filter((id) => !known.has(id))
+    .slice(0, BODY_READ_BUDGET);
+  if (unread.length > 0)
+    for (const row of await context.store.getColumns(unread, ['id', 'text'])) known.set(row.id, normalisedBodyHash(row.text));
   return known;
 }

@@ -11,7 +11,18 @@ import { withReasons } from './hitReasons';
 import { rankFused, type FusedRanking } from './fusedStage';
 import { pageHits } from './pageHits';
 import { keepPhraseMatches } from './phraseFilter';
-import { bestDiversified, DIVERSE_TOP, diversifyThreads, firstInOrder, firstMatches, ordinalsByDate, ordinalsByScore, reversed, type Order, type RankedHit } from './rank';
+import {
+  bestDiversified,
+  DIVERSE_TOP,
+  diversifyThreads,
+  firstInOrder,
+  firstMatches,
+  ordinalsByDate,
+  ordinalsByScore,
+  reversed,
+  type Order,
+  type RankedHit,
+} from './rank';
 import type { SearchContext } from './searchContext';
 import { planSearch, type SearchPlan, type SearchTuning } from './searchPlan';
 import { wordSuggestions } from './wordSuggestions';
@@ -38,7 +49,10 @@ export async function runSearch(request: SearchRequest, context: SearchContext, 
  */
 function withNothingMatched(result: SearchResult): SearchResult {
   if (result.mode === 'keyword' || result.parsed.text.trim() === '') return result;
-  return { ...result, modeNote: joinNotes('no messages match: no message holds these words, and none is near enough in meaning', result.modeNote) };
+  return {
+    ...result,
+    modeNote: joinNotes('no messages match: no message holds these words, and none is near enough in meaning', result.modeNote),
+  };
 }
 
 function joinNotes(first: string | null, second: string | null): string | null {
@@ -73,7 +87,10 @@ function matchKeywords(plan: SearchPlan, context: SearchContext): Evaluation {
  */
 async function checkPhrases(plan: SearchPlan, keyword: Evaluation, dateOrder: Order<number>, context: SearchContext): Promise<number> {
   if (!plan.usesKeywords || plan.phrases.length === 0) return 0;
-  const bound = { order: plan.sort === 'date' ? dateOrder : ordinalsByScore(context.catalog, keyword.scores), wanted: plan.offset + plan.limit + DIVERSE_TOP };
+  const bound = {
+    order: plan.sort === 'date' ? dateOrder : ordinalsByScore(context.catalog, keyword.scores),
+    wanted: plan.offset + plan.limit + DIVERSE_TOP,
+  };
   const phraseContext = { catalog: context.catalog, store: context.store, remembered: context.phraseVerdicts };
   const found = await keepPhraseMatches(keyword.matches, plan.phrases.map(foldedPhrase), bound, phraseContext);
   return found.isEstimate ? found.count - countBits(keyword.matches) : 0;
@@ -83,17 +100,28 @@ async function checkPhrases(plan: SearchPlan, keyword: Evaluation, dateOrder: Or
  * Leaves one hit per mail stored more than once, the first in the list's order, which lists every folder it is in:
  * drops the other copies from the keyword matches or the fused list, so the total counts distinct mails.
  */
-async function collapseCopies(plan: SearchPlan, keyword: Evaluation, ranking: FusedRanking, dateOrder: Order<number>, context: SearchContext): Promise<Copies> {
+async function collapseCopies(
+  plan: SearchPlan,
+  keyword: Evaluation,
+  ranking: FusedRanking,
+  dateOrder: Order<number>,
+  context: SearchContext,
+): Promise<Copies> {
   const byDate = (first: number, second: number): boolean => dateOrder(first, second) < 0;
   if (plan.isFused) {
     const position = new Map(ranking.fused.map((hit, index) => [hit.ordinal, index]));
-    const copies = await findCopies(position.keys(), plan.sort === 'date' ? byDate : (first, second) => position.get(first)! < position.get(second)!, context);
+    const copies = await findCopies(
+      position.keys(),
+      plan.sort === 'date' ? byDate : (first, second) => position.get(first)! < position.get(second)!,
+      context,
+    );
     if (copies.dropped.size > 0) ranking.fused = ranking.fused.filter((hit) => !copies.dropped.has(hit.ordinal));
     return copies;
   }
   if (!plan.usesKeywords) return { dropped: new Set(), copiesOf: new Map(), isIncomplete: false };
   const { scores } = keyword;
-  const byScore = (first: number, second: number): boolean => scores[first]! > scores[second]! || (scores[first] === scores[second] && byDate(first, second));
+  const byScore = (first: number, second: number): boolean =>
+    scores[first]! > scores[second]! || (scores[first] === scores[second] && byDate(first, second));
   const copies = await findCopies(setBits(keyword.matches), plan.sort === 'date' ? byDate : byScore, context);
   for (const ordinal of copies.dropped) keyword.matches[ordinal] = 0;
   return copies;
@@ -108,19 +136,37 @@ async function searchOnce(request: SearchRequest, context: SearchContext, tuning
   const dateOrder = parsed.dateOrder === 'oldest' ? reversed(ordinalsByDate(context.catalog)) : ordinalsByDate(context.catalog);
   /** With many phrase candidates only the first ones are read: how many more messages are estimated to match. */
   const unreadPhraseMatches = await checkPhrases(plan, keyword, dateOrder, context);
-  const ranking: FusedRanking = plan.isFused ? await rankFused(plan, keyword, context) : { fused: [], chunks: new Map(), mode: plan.mode, note: plan.note };
+  const ranking: FusedRanking = plan.isFused
+    ? await rankFused(plan, keyword, context)
+    : { fused: [], chunks: new Map(), mode: plan.mode, note: plan.note };
   const copies = await collapseCopies(plan, keyword, ranking, dateOrder, context);
   const { fused } = ranking;
   const matched = (plan.isFused ? fused.length : plan.usesKeywords ? countBits(keyword.matches) : 0) + unreadPhraseMatches;
   const total = parsed.limit !== null ? Math.min(parsed.limit, matched) : matched;
   const pageEnd = Math.min(plan.offset + plan.limit, total);
   let ranked: RankedHit[];
-  if (plan.isFused) ranked = plan.sort === 'date' ? firstInOrder(fused, (first, second) => dateOrder(first.ordinal, second.ordinal), pageEnd) : diversifyThreads(fused, context.catalog);
+  if (plan.isFused)
+    ranked =
+      plan.sort === 'date'
+        ? firstInOrder(fused, (first, second) => dateOrder(first.ordinal, second.ordinal), pageEnd)
+        : diversifyThreads(fused, context.catalog);
   else if (!plan.usesKeywords) ranked = [];
-  else if (plan.sort === 'date') ranked = firstMatches(keyword.matches, dateOrder, pageEnd).map((ordinal) => ({ ordinal, score: keyword.scores[ordinal]!, matchType: 'keyword' }));
+  else if (plan.sort === 'date')
+    ranked = firstMatches(keyword.matches, dateOrder, pageEnd).map((ordinal) => ({
+      ordinal,
+      score: keyword.scores[ordinal]!,
+      matchType: 'keyword',
+    }));
   else ranked = bestDiversified(keyword.matches, keyword.scores, context.catalog, pageEnd);
   const page = ranked.slice(plan.offset, pageEnd);
-  const hits = withReasons(await pageHits(page, ranking.chunks, parsed.terms.highlightTerms, copies, context), page, plan, keyword, ranking, context);
+  const hits = withReasons(
+    await pageHits(page, ranking.chunks, parsed.terms.highlightTerms, copies, context),
+    page,
+    plan,
+    keyword,
+    ranking,
+    context,
+  );
   const operatorFixes = operatorSuggestions(parsed);
   return {
     query: request.query,
@@ -134,7 +180,15 @@ async function searchOnce(request: SearchRequest, context: SearchContext, tuning
     mode: ranking.mode,
     modeNote: ranking.note,
     embeddedShare,
-    suggestions: [...operatorFixes, ...wordSuggestions(request.query, parsed, context.keywords, operatorFixes.map((fix) => fix.span))],
+    suggestions: [
+      ...operatorFixes,
+      ...wordSuggestions(
+        request.query,
+        parsed,
+        context.keywords,
+        operatorFixes.map((fix) => fix.span),
+      ),
+    ],
     understood: parsed.understood ?? [],
   };
 }

@@ -35,7 +35,8 @@ describe('the marks of a search result', () => {
 
   afterAll(async () => engine?.close());
 
-  const textOf = (query: string, spans: { start: number; end: number }[]): string[] => spans.map((span) => query.slice(span.start, span.end));
+  const textOf = (query: string, spans: { start: number; end: number }[]): string[] =>
+    spans.map((span) => query.slice(span.start, span.end));
 
   it('names as understood the person only the engine knows, which a parse without its contacts leaves as words', async () => {
     const query = 'budget with Janesh';

@@ -134,10 +134,14 @@ describe('rerank and hyde modes', () => {
         const engine = await reader({ answerProvider: { kind: 'ollama', model: 'fixed', baseUrl } });
         const query = 'keeping what the receiver hears';
         const hybrid = await engine.search({ query, mode: 'hybrid', limit: 3 });
-        expect(hybrid.hits.map((hit) => hit.subject)).not.toEqual(expect.arrayContaining([expect.stringMatching(/periodically write files/)]));
+        expect(hybrid.hits.map((hit) => hit.subject)).not.toEqual(
+          expect.arrayContaining([expect.stringMatching(/periodically write files/)]),
+        );
         const hyde = await engine.search({ query, mode: 'hyde', limit: 3 });
         expect(hyde.mode).toBe('hyde');
-        expect(hyde.modeNote).toMatch(/^hyde: searched by meaning with a passage the language model wrote in \d+\.\d s: "To keep the samples/);
+        expect(hyde.modeNote).toMatch(
+          /^hyde: searched by meaning with a passage the language model wrote in \d+\.\d s: "To keep the samples/,
+        );
         expect(hyde.hits.map((hit) => hit.subject)).toEqual(expect.arrayContaining([expect.stringMatching(/periodically write files/)]));
         expect(prompts.at(-1)).toContain(`Search: ${query}`);
         // The next page reuses the passage: one request to the model, and a note that says so.
@@ -151,7 +155,9 @@ describe('rerank and hyde modes', () => {
         await new Promise<void>((done) => closed.listen(0, '127.0.0.1', done));
         const port = (closed.address() as AddressInfo).port;
         await new Promise((done) => closed.close(done));
-        const engine = await reader({ answerProvider: { kind: 'ollama', model: 'fixed', baseUrl: `http://127.0.0.1:${port}`, timeoutMs: 5_000 } });
+        const engine = await reader({
+          answerProvider: { kind: 'ollama', model: 'fixed', baseUrl: `http://127.0.0.1:${port}`, timeoutMs: 5_000 },
+        });
         const result = await engine.search({ query: 'radio overheating', mode: 'hyde', limit: 5 });
         expect(result.mode).toBe('hybrid');
         expect(result.modeNote).toMatch(/^hyde fell back to hybrid: the language model failed \(ollama: /);

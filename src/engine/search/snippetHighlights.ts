@@ -38,7 +38,12 @@ function collapse(text: string): string {
  * The stored snippet when it already shows a query word, else a window of the text around the first match; with no
  * word match, the passage semantic search matched (`fallback`), else the stored snippet.
  */
-export function snippetFor(storedSnippet: string, text: string, allTerms: string[], fallback?: string): { snippet: string; highlights: Highlight[] } {
+export function snippetFor(
+  storedSnippet: string,
+  text: string,
+  allTerms: string[],
+  fallback?: string,
+): { snippet: string; highlights: Highlight[] } {
   // "why is numpy missing on the E320?" highlights numpy, missing and E320, not every "is" and "the".
   const meaningful = allTerms.filter((term) => !isStopword(term));
   const terms = meaningful.length > 0 ? meaningful : allTerms;
@@ -49,7 +54,10 @@ export function snippetFor(storedSnippet: string, text: string, allTerms: string
   const first = pattern?.exec(text);
   if (!first) return { snippet: plain, highlights: highlightRanges(plain, terms) };
   const start = Math.max(0, first.index - 60);
-  const window = text.slice(start, start + WINDOW).replace(/\s+/g, ' ').trim();
+  const window = text
+    .slice(start, start + WINDOW)
+    .replace(/\s+/g, ' ')
+    .trim();
   const snippet = `${start > 0 ? '…' : ''}${window}${start + WINDOW < text.length ? '…' : ''}`;
   return { snippet, highlights: highlightRanges(snippet, terms) };
 }
@@ -74,7 +82,12 @@ function mentions(text: string, pattern: RegExp | null, wanted: string[]): boole
  * Where the query matched and the text to preview from: the semantic passage's origin, else the subject, an attachment
  * name, the body, or the attachment whose text holds a query word (then its text is the one to preview).
  */
-export function matchOf(entry: CatalogEntry, terms: string[], semanticOrigin?: string, stored?: StoredTexts): { matchedIn: string; text: string } {
+export function matchOf(
+  entry: CatalogEntry,
+  terms: string[],
+  semanticOrigin?: string,
+  stored?: StoredTexts,
+): { matchedIn: string; text: string } {
   const body = stored?.text ?? '';
   if (semanticOrigin) return { matchedIn: semanticOrigin, text: body };
   const wanted = terms.flatMap((term) => words(term));

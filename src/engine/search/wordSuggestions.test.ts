@@ -24,7 +24,9 @@ describe('word suggestions', () => {
     expect(closestArchiveWord('schedulre', index)).toBe('scheduler');
     expect(closestArchiveWord('xylophone', index)).toBeNull();
     const text = 'budgte scheduler';
-    expect(wordSuggestions(text, parseQuery(text), index, [])).toEqual([{ span: { start: 0, end: 6 }, replacement: 'budget', kind: 'word' }]);
+    expect(wordSuggestions(text, parseQuery(text), index, [])).toEqual([
+      { span: { start: 0, end: 6 }, replacement: 'budget', kind: 'word' },
+    ]);
   });
 
   it('returns them, and an operator typo, with the search result, and says why each hit is there', async () => {
@@ -49,7 +51,10 @@ describe('word suggestions', () => {
   });
 
   it('answers within 100 ms a query over 20,000 messages', async () => {
-    const messages = [...(await readCorpusMessages('io-uring-list.mbox.gz')), ...(await readCorpusMessages('usrp-users-list.mbox.gz'))].slice(0, 20_000);
+    const messages = [
+      ...(await readCorpusMessages('io-uring-list.mbox.gz')),
+      ...(await readCorpusMessages('usrp-users-list.mbox.gz')),
+    ].slice(0, 20_000);
     const index = indexOf(messages.map((message) => message.toString('latin1')));
     const queries = ['submision queue', 'kernal patchs', 'recieve buffer', 'frequncy tuning', 'xylophonic wombats', 'acomodate seperately'];
     closestArchiveWord('warmup', index);

@@ -57,7 +57,8 @@ export function closestArchiveWord(word: string, keywords: KeywordIndex): string
   // the second without insertions: every letter at every place twice over was too slow (bench/measured-reasons.md).
   const own = [...new Set(word)].join('');
   const second = new Set<string>();
-  for (const edit of oneEditAway(word, [...new Set(`${own}aeiou`)].join(''), true)) for (const again of oneEditAway(edit, own, false)) second.add(again);
+  for (const edit of oneEditAway(word, [...new Set(`${own}aeiou`)].join(''), true))
+    for (const again of oneEditAway(edit, own, false)) second.add(again);
   return mostFrequent(second, keywords);
 }
 

@@ -18,7 +18,12 @@ export class EngineSettings {
 
   static async load(options: EngineOptions): Promise<EngineSettings> {
     const saved = await loadSettings(options.dataDir);
-    return new EngineSettings(options, saved, new AnswerProviders(options.answerProvider ?? providerSettings(saved.answerProvider)), options.timeZone ?? saved.timeZone ?? systemTimeZone());
+    return new EngineSettings(
+      options,
+      saved,
+      new AnswerProviders(options.answerProvider ?? providerSettings(saved.answerProvider)),
+      options.timeZone ?? saved.timeZone ?? systemTimeZone(),
+    );
   }
 
   /** The saved settings as they are now; callers must not change them (see `copy`). */

@@ -20,10 +20,18 @@ describe('settings', () => {
     const dataDir = await makeTempDir();
     const engine = await openEngine({ dataDir });
     expect(await engine.getSettings()).toEqual(DEFAULT_SETTINGS);
-    const updated = await engine.updateSettings({ timeZone: 'Asia/Tokyo', answerProvider: { kind: 'ollama', model: 'llama3.2:3b', baseUrl: 'http://127.0.0.1:9' } });
+    const updated = await engine.updateSettings({
+      timeZone: 'Asia/Tokyo',
+      answerProvider: { kind: 'ollama', model: 'llama3.2:3b', baseUrl: 'http://127.0.0.1:9' },
+    });
     expect(updated).toMatchObject({ timeZone: 'Asia/Tokyo', answerProvider: { kind: 'ollama' }, backups: { keep: 0 } });
-    await expect(engine.updateSettings({ timeZone: 'Mars/Olympus' })).rejects.toMatchObject({ code: 'bad-request', message: expect.stringContaining('"Mars/Olympus" is not a time zone') });
-    await expect(engine.updateSettings({ answerProvider: { kind: 'local', modelPath: '/models/notes.txt' } })).rejects.toMatchObject({ message: expect.stringContaining('.gguf') });
+    await expect(engine.updateSettings({ timeZone: 'Mars/Olympus' })).rejects.toMatchObject({
+      code: 'bad-request',
+      message: expect.stringContaining('"Mars/Olympus" is not a time zone'),
+    });
+    await expect(engine.updateSettings({ answerProvider: { kind: 'local', modelPath: '/models/notes.txt' } })).rejects.toMatchObject({
+      message: expect.stringContaining('.gguf'),
+    });
     expect((await engine.getSettings()).timeZone).toBe('Asia/Tokyo');
 
     // The provider change applies to the next question: Ollama on a closed port is reported, not crashed on.
@@ -34,7 +42,10 @@ describe('settings', () => {
     await engine.close();
 
     const reopened = await openEngine({ dataDir });
-    expect(await reopened.getSettings()).toMatchObject({ timeZone: 'Asia/Tokyo', answerProvider: { kind: 'ollama', model: 'llama3.2:3b' } });
+    expect(await reopened.getSettings()).toMatchObject({
+      timeZone: 'Asia/Tokyo',
+      answerProvider: { kind: 'ollama', model: 'llama3.2:3b' },
+    });
     await reopened.close();
 
     // A hand edit with one bad field resets that field only.
@@ -60,7 +71,10 @@ describe('settings', () => {
         await writeFile(mbox, toMbox(messages.slice(0, count)));
         await engine.importPaths([mbox], `part-${index}`);
         // Each import is followed by a snapshot in the background; wait for it before the next import.
-        await waitFor(() => engine.listBackups(), (list) => list[0]?.messages === count);
+        await waitFor(
+          () => engine.listBackups(),
+          (list) => list[0]?.messages === count,
+        );
       }
       const listed = await engine.listBackups();
       expect(listed.map((backup) => backup.messages)).toEqual([30, 20]);

@@ -27,9 +27,13 @@ function providerProblem(provider: unknown): string | null {
       return typeof choice.model === 'string' && choice.model !== '' ? null : 'Ollama needs a model name, e.g. llama3.2:3b';
     case 'openai':
       if (typeof choice.model !== 'string' || choice.model === '') return 'an OpenAI-compatible endpoint needs a model name';
-      return typeof choice.baseUrl === 'string' && /^https?:\/\//.test(choice.baseUrl) ? null : 'an OpenAI-compatible endpoint needs a base URL starting with http:// or https://';
+      return typeof choice.baseUrl === 'string' && /^https?:\/\//.test(choice.baseUrl)
+        ? null
+        : 'an OpenAI-compatible endpoint needs a base URL starting with http:// or https://';
     case 'local':
-      return typeof choice.modelPath === 'string' && choice.modelPath.endsWith('.gguf') ? null : 'a local model needs the path of a .gguf file';
+      return typeof choice.modelPath === 'string' && choice.modelPath.endsWith('.gguf')
+        ? null
+        : 'a local model needs the path of a .gguf file';
     default:
       return `unknown answer provider "${String(choice.kind)}" (extractive, ollama, openai or local)`;
   }
@@ -37,7 +41,8 @@ function providerProblem(provider: unknown): string | null {
 
 /** Checks a whole settings object; the message names the first wrong field. */
 export function settingsProblem(settings: Settings): string | null {
-  if (settings.timeZone !== null && !isTimeZone(settings.timeZone)) return `"${String(settings.timeZone)}" is not a time zone (use a name like Europe/Budapest)`;
+  if (settings.timeZone !== null && !isTimeZone(settings.timeZone))
+    return `"${String(settings.timeZone)}" is not a time zone (use a name like Europe/Budapest)`;
   const provider = providerProblem(settings.answerProvider);
   if (provider) return provider;
   if (settings.modelFolder !== null && typeof settings.modelFolder !== 'string') return 'the model folder must be a path';
@@ -52,7 +57,8 @@ export async function loadSettings(dataDir: string): Promise<Settings> {
   let saved: Record<string, unknown>;
   try {
     const file = JSON.parse(await readFile(join(dataDir, FILE), 'utf8')) as { version?: number; settings?: Record<string, unknown> };
-    if (file.version !== SETTINGS_VERSION || typeof file.settings !== 'object' || file.settings === null) return structuredClone(DEFAULT_SETTINGS);
+    if (file.version !== SETTINGS_VERSION || typeof file.settings !== 'object' || file.settings === null)
+      return structuredClone(DEFAULT_SETTINGS);
     saved = file.settings;
   } catch {
     return structuredClone(DEFAULT_SETTINGS);

@@ -21,13 +21,19 @@ const CAP = 250_000;
 async function buildMailbox(dir: string): Promise<string> {
   const file = join(dir, 'attachments.mbox');
   const messages = [
-    mimeMessage('newsletter', 'The newsletter', 'Attached as a PDF.', [{ filename: 'VIA_Nytt_1402.pdf', contentType: 'application/pdf', bytes: pdf }]),
-    mimeMessage('forward', 'Fwd: the newsletter', 'The same PDF again.', [{ filename: 'copy.pdf', contentType: 'application/pdf', bytes: pdf }]),
+    mimeMessage('newsletter', 'The newsletter', 'Attached as a PDF.', [
+      { filename: 'VIA_Nytt_1402.pdf', contentType: 'application/pdf', bytes: pdf },
+    ]),
+    mimeMessage('forward', 'Fwd: the newsletter', 'The same PDF again.', [
+      { filename: 'copy.pdf', contentType: 'application/pdf', bytes: pdf },
+    ]),
     mimeMessage('hostile', 'Names', 'Odd names.', [
       { filename: '../../.ssh/authorized_keys', contentType: 'text/plain', bytes: Buffer.from('ssh-ed25519 AAAA attacker\n') },
       { filename: 'CON', contentType: 'text/plain', bytes: Buffer.from('device name\n') },
     ]),
-    mimeMessage('large', 'A big file', 'Too big to keep.', [{ filename: 'big.bin', contentType: 'application/octet-stream', bytes: LARGE }]),
+    mimeMessage('large', 'A big file', 'Too big to keep.', [
+      { filename: 'big.bin', contentType: 'application/octet-stream', bytes: LARGE },
+    ]),
     mimeMessage('outlook', 'From Outlook', 'Rich text.', [
       { filename: 'winmail.dat', contentType: 'application/ms-tnef', bytes: readFileSync(join(tnefDir, 'MAPI_ATTACH_DATA_OBJ.tnef')) },
     ]),
@@ -78,7 +84,8 @@ describe('attachment store', () => {
     const stored = await readdir(join(dataDir, 'attachments'));
     const hashes: string[] = [];
     for (const hit of (await engine.search({ query: '', limit: 10 })).hits) {
-      for (const attachment of (await engine.getMessage(hit.id))!.attachments) if (attachment.contentHash) hashes.push(attachment.contentHash);
+      for (const attachment of (await engine.getMessage(hit.id))!.attachments)
+        if (attachment.contentHash) hashes.push(attachment.contentHash);
     }
     // The PDF is named three times (twice attached, once inside winmail.dat) and stored once; no temporary files are left.
     expect(hashes.filter((hash) => first.path.endsWith(hash))).toHaveLength(3);
@@ -112,9 +119,14 @@ describe('attachment store', () => {
   });
 
   it('names what is wrong with an unknown message or index', async () => {
-    await expect(engine.attachmentFile({ messageId: 'no-such-id', index: 0 })).rejects.toMatchObject({ code: 'not-found', message: 'attachment: no message with id no-such-id' });
+    await expect(engine.attachmentFile({ messageId: 'no-such-id', index: 0 })).rejects.toMatchObject({
+      code: 'not-found',
+      message: 'attachment: no message with id no-such-id',
+    });
     const id = await idOf(engine, 'The newsletter');
-    await expect(engine.attachmentFile({ messageId: id, index: 1 })).rejects.toThrow(`message ${id} has 1 attachment; there is none at index 1`);
+    await expect(engine.attachmentFile({ messageId: id, index: 1 })).rejects.toThrow(
+      `message ${id} has 1 attachment; there is none at index 1`,
+    );
   });
 
   it('backs the attachments up with the store, and a restored store opens them', async () => {
@@ -136,7 +148,9 @@ describe('attachment store', () => {
   it('asks for a re-import when the stored copy is gone, and the re-import brings it back', async () => {
     const id = await idOf(engine, 'The newsletter');
     await rm(join(dataDir, 'attachments'), { recursive: true });
-    await expect(engine.attachmentFile({ messageId: id, index: 0 })).rejects.toThrow(/the stored copy of “VIA_Nytt_1402\.pdf” is missing .*re-import the file to open its attachments \(.*attachments\.mbox\)/);
+    await expect(engine.attachmentFile({ messageId: id, index: 0 })).rejects.toThrow(
+      /the stored copy of “VIA_Nytt_1402\.pdf” is missing .*re-import the file to open its attachments \(.*attachments\.mbox\)/,
+    );
     expect(await engine.importPaths([mailbox], 'again')).toMatchObject({ imported: 0, alreadyImported: 5 });
     expect((await readFile((await engine.attachmentFile({ messageId: id, index: 0 })).path)).equals(pdf)).toBe(true);
   });
@@ -147,13 +161,19 @@ describe('attachment store', () => {
     // Rewrites the stored list the way an older Lantern wrote it: no hashes.
     const store = await MessageStore.open(join(dataDir, 'lancedb'));
     const [record] = await store.get([id]);
-    const old = (JSON.parse(record!.attachmentsJson) as AttachmentInfo[]).map(({ filename, contentType, size }) => ({ filename, contentType, size }));
+    const old = (JSON.parse(record!.attachmentsJson) as AttachmentInfo[]).map(({ filename, contentType, size }) => ({
+      filename,
+      contentType,
+      size,
+    }));
     await store.updateAttachments(id, JSON.stringify(old));
     store.close();
     engine = await open();
     await expect(engine.attachmentFile({ messageId: id, index: 0 })).rejects.toMatchObject({
       code: 'not-found',
-      message: expect.stringMatching(/“VIA_Nytt_1402\.pdf” was imported before Lantern kept attachment files; re-import the file to open its attachments/),
+      message: expect.stringMatching(
+        /“VIA_Nytt_1402\.pdf” was imported before Lantern kept attachment files; re-import the file to open its attachments/,
+      ),
     });
     expect(await engine.importPaths([mailbox], 'refill')).toMatchObject({ imported: 0, alreadyImported: 5 });
     expect((await readFile((await engine.attachmentFile({ messageId: id, index: 0 })).path)).equals(pdf)).toBe(true);

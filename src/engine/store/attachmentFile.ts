@@ -27,17 +27,26 @@ export async function attachmentFile(ref: AttachmentRef, dataDir: string, catalo
   const attachment = Number.isInteger(ref.index) && ref.index >= 0 ? attachments[ref.index] : undefined;
   if (!attachment) {
     const count = attachments.length === 1 ? '1 attachment' : `${attachments.length} attachments`;
-    throw new LanternError('not-found', `attachment: message ${ref.messageId} has ${count}; there is none at index ${ref.index} (counted from 0)`);
+    throw new LanternError(
+      'not-found',
+      `attachment: message ${ref.messageId} has ${count}; there is none at index ${ref.index} (counted from 0)`,
+    );
   }
   const filename = safeAttachmentName(attachment.filename, ref.index);
   if (attachment.notStored) throw new LanternError('not-found', `attachment: ${attachment.notStored}`);
   if (!attachment.contentHash) {
-    throw new LanternError('not-found', `attachment: “${filename}” was imported before Lantern kept attachment files; re-import the file to open its attachments (${await sourceFileOf(ref.messageId, store)})`);
+    throw new LanternError(
+      'not-found',
+      `attachment: “${filename}” was imported before Lantern kept attachment files; re-import the file to open its attachments (${await sourceFileOf(ref.messageId, store)})`,
+    );
   }
   const path = storedAttachmentPath(dataDir, attachment.contentHash);
   const size = await fileSize(path);
   if (size === null) {
-    throw new LanternError('not-found', `attachment: the stored copy of “${filename}” is missing from ${attachmentFolder(dataDir)}; re-import the file to open its attachments (${await sourceFileOf(ref.messageId, store)})`);
+    throw new LanternError(
+      'not-found',
+      `attachment: the stored copy of “${filename}” is missing from ${attachmentFolder(dataDir)}; re-import the file to open its attachments (${await sourceFileOf(ref.messageId, store)})`,
+    );
   }
   return { path, filename, contentType: attachment.contentType, size };
 }

@@ -8,11 +8,19 @@ describe('message record decoders', () => {
   });
 
   it('reads what import writes', () => {
-    const texts = [{ filename: 'notes.pdf', text: 'line one\nline "two" café' }, { filename: 'scan.pdf', text: '', error: 'PDF could not be read: it has no text layer' }];
+    const texts = [
+      { filename: 'notes.pdf', text: 'line one\nline "two" café' },
+      { filename: 'scan.pdf', text: '', error: 'PDF could not be read: it has no text layer' },
+    ];
     expect(decodeAttachmentTexts(JSON.stringify(texts))).toEqual(texts);
-    expect(decodeAddresses(JSON.stringify([{ name: 'Ada', address: 'ada@example.com' }]), 'toJson')).toEqual([{ name: 'Ada', address: 'ada@example.com' }]);
+    expect(decodeAddresses(JSON.stringify([{ name: 'Ada', address: 'ada@example.com' }]), 'toJson')).toEqual([
+      { name: 'Ada', address: 'ada@example.com' },
+    ]);
     expect(decodeLabels('["Inbox","Work/Projects"]')).toEqual(['Inbox', 'Work/Projects']);
-    expect(decodeHeaders('{"subject":"Hello","x-lantern-cut":"cut: 2 of 5 MIME parts not read"}')).toEqual({ subject: 'Hello', 'x-lantern-cut': 'cut: 2 of 5 MIME parts not read' });
+    expect(decodeHeaders('{"subject":"Hello","x-lantern-cut":"cut: 2 of 5 MIME parts not read"}')).toEqual({
+      subject: 'Hello',
+      'x-lantern-cut': 'cut: 2 of 5 MIME parts not read',
+    });
   });
 
   it('gives every attachment a name and a text, whatever fields its stored item lacks', () => {

@@ -42,8 +42,17 @@ function rowsOf<K extends keyof MessageRecord>(data: RecordBatch | ArrowTable, c
  */
 function recordsTable(records: readonly MessageRecord[]): ArrowTable {
   const { RecordBatch, Struct, Table, makeData, vectorFromArray } = lanceArrow;
-  const children = MESSAGE_SCHEMA.fields.map((field) => vectorFromArray(records.map((record) => record[field.name as keyof MessageRecord]), field.type).data[0]!);
-  const batch = new RecordBatch(MESSAGE_SCHEMA, makeData({ type: new Struct(MESSAGE_SCHEMA.fields), length: records.length, nullCount: 0, children }));
+  const children = MESSAGE_SCHEMA.fields.map(
+    (field) =>
+      vectorFromArray(
+        records.map((record) => record[field.name as keyof MessageRecord]),
+        field.type,
+      ).data[0]!,
+  );
+  const batch = new RecordBatch(
+    MESSAGE_SCHEMA,
+    makeData({ type: new Struct(MESSAGE_SCHEMA.fields), length: records.length, nullCount: 0, children }),
+  );
   return new Table(MESSAGE_SCHEMA, [batch]);
 }
 

@@ -88,7 +88,11 @@ export class SourceRegistry {
   }
 
   private async save(): Promise<void> {
-    const saved: SavedSources = { version: SOURCES_VERSION, sources: this.list(), ...(this.lost.size > 0 ? { incomplete: this.incomplete() } : {}) };
+    const saved: SavedSources = {
+      version: SOURCES_VERSION,
+      sources: this.list(),
+      ...(this.lost.size > 0 ? { incomplete: this.incomplete() } : {}),
+    };
     const target = join(this.dataDir, FILE);
     await writeFile(`${target}.tmp`, JSON.stringify(saved, null, 2));
     await rename(`${target}.tmp`, target);

@@ -43,7 +43,11 @@ export class StoreWriter {
     const run = this.queue.run(work);
     this.queue.runUnattended(
       // A failed import is reported to its caller, who awaits `run`.
-      () => run.then((report) => (report.imported > 0 ? this.settleAfterImport() : undefined), () => undefined),
+      () =>
+        run.then(
+          (report) => (report.imported > 0 ? this.settleAfterImport() : undefined),
+          () => undefined,
+        ),
       "store: merging the import's fragments or dropping replaced versions failed (the next import or tidy tries again)",
     );
     return run;

@@ -73,15 +73,22 @@ export async function makeDamagedFolder(dataDir: string, table: string): Promise
 
 /** Moves manifests out of the table into `damagedFolder` (a rename: nothing is deleted), so LanceDB no longer sees them. */
 export async function moveManifestsAside(tableFolder: string, manifests: readonly ManifestFile[], damagedFolder: string): Promise<void> {
-  for (const manifest of manifests) await rename(join(tableFolder, VERSIONS_FOLDER, manifest.name), join(damagedFolder, VERSIONS_FOLDER, manifest.name));
+  for (const manifest of manifests)
+    await rename(join(tableFolder, VERSIONS_FOLDER, manifest.name), join(damagedFolder, VERSIONS_FOLDER, manifest.name));
 }
 
 /**
  * Copies the manifests of versions given up, and the data files written since `since` (one of them is the damaged
  * one), into `damagedFolder`: the table keeps them only until its replaced versions are tidied away.
  */
-export async function keepLostFiles(tableFolder: string, manifests: readonly ManifestFile[], since: Date, damagedFolder: string): Promise<void> {
-  for (const manifest of manifests) await copyFile(join(tableFolder, VERSIONS_FOLDER, manifest.name), join(damagedFolder, VERSIONS_FOLDER, manifest.name));
+export async function keepLostFiles(
+  tableFolder: string,
+  manifests: readonly ManifestFile[],
+  since: Date,
+  damagedFolder: string,
+): Promise<void> {
+  for (const manifest of manifests)
+    await copyFile(join(tableFolder, VERSIONS_FOLDER, manifest.name), join(damagedFolder, VERSIONS_FOLDER, manifest.name));
   const dataFolder = join(tableFolder, DATA_FOLDER);
   const names = await readdir(dataFolder).catch(() => [] as string[]);
   for (const name of names) {
@@ -96,7 +103,11 @@ export async function keepLostFiles(tableFolder: string, manifests: readonly Man
  * to the real one's files and holds a copy of that manifest only (LanceDB opens the newest manifest it finds, and reads
  * a linked manifest's size as the link's). Returns the view's LanceDB location and how to remove it.
  */
-export async function readOnlyView(tableFolder: string, table: string, manifest: ManifestFile): Promise<{ location: string; remove: () => Promise<void> }> {
+export async function readOnlyView(
+  tableFolder: string,
+  table: string,
+  manifest: ManifestFile,
+): Promise<{ location: string; remove: () => Promise<void> }> {
   const location = await mkdtemp(join(tmpdir(), 'lantern-intact-'));
   const viewTable = join(location, `${table}.lance`);
   await mkdir(join(viewTable, VERSIONS_FOLDER), { recursive: true });

@@ -88,7 +88,9 @@ describe('a damaged messages table', () => {
     try {
       const stats = await engine.getStats();
       expect(stats.messages).toBe(store.firstCount);
-      expect(stats.storeHealth?.healed).toEqual([expect.objectContaining({ table: 'messages', lostVersions: [lostVersion], keptVersion: lostVersion - 1, isRepaired: true })]);
+      expect(stats.storeHealth?.healed).toEqual([
+        expect.objectContaining({ table: 'messages', lostVersions: [lostVersion], keptVersion: lostVersion - 1, isRepaired: true }),
+      ]);
       expect(stats.storeHealth?.reimport.map((lost) => lost.path)).toEqual([store.second]);
       // Nothing deleted: the cut-short manifest is kept in damaged/.
       const damagedFolder = stats.storeHealth!.healed[0]!.damagedFolder!;
@@ -127,7 +129,12 @@ describe('a damaged messages table', () => {
     try {
       const stats = await engine.getStats();
       expect(stats.messages).toBe(store.firstCount);
-      expect(stats.storeHealth?.healed[0]).toMatchObject({ table: 'messages', rows: store.firstCount, rowsLost: store.total - store.firstCount, isRepaired: true });
+      expect(stats.storeHealth?.healed[0]).toMatchObject({
+        table: 'messages',
+        rows: store.firstCount,
+        rowsLost: store.total - store.firstCount,
+        isRepaired: true,
+      });
       expect(stats.storeHealth?.reimport.map((lost) => lost.path)).toEqual([store.second]);
       const report = await engine.importPaths([store.second], 'again');
       expect(report.messages).toBe(store.total);
@@ -147,7 +154,9 @@ describe('a damaged messages table', () => {
     try {
       const stats = await engine.getStats();
       expect(stats.messages).toBe(store.firstCount);
-      expect(stats.storeHealth?.healed).toEqual([expect.objectContaining({ table: 'messages', lostVersions: [newest!.version], keptVersion: newest!.version - 1, isRepaired: true })]);
+      expect(stats.storeHealth?.healed).toEqual([
+        expect.objectContaining({ table: 'messages', lostVersions: [newest!.version], keptVersion: newest!.version - 1, isRepaired: true }),
+      ]);
       expect(stats.storeHealth?.reimport.map((lost) => lost.path)).toEqual([store.second]);
       expect(await readdir(join(stats.storeHealth!.healed[0]!.damagedFolder!, '_versions'))).toEqual([newest!.name]);
       const report = await engine.importPaths([store.second], 'again');
@@ -177,9 +186,12 @@ describe('a damaged messages table', () => {
 
   it('with no intact version left, fails to open with a sentence, not LanceDB’s message', async () => {
     const store = await twoImports();
-    for (const manifest of await listManifests(MESSAGES_TABLE(store.dataDir))) await truncate(join(MESSAGES_TABLE(store.dataDir), '_versions', manifest.name), 10);
+    for (const manifest of await listManifests(MESSAGES_TABLE(store.dataDir)))
+      await truncate(join(MESSAGES_TABLE(store.dataDir), '_versions', manifest.name), 10);
     const opening = openEngine({ dataDir: store.dataDir, timeZone: 'UTC' });
-    await expect(opening).rejects.toThrow(/the store's messages table is damaged .*has no intact version; run `lantern check --repair` or restore a backup: `lantern restore`/);
+    await expect(opening).rejects.toThrow(
+      /the store's messages table is damaged .*has no intact version; run `lantern check --repair` or restore a backup: `lantern restore`/,
+    );
     await expect(openEngine({ dataDir: store.dataDir, timeZone: 'UTC' })).rejects.not.toThrow(/LanceError|cargo/);
   });
 });

@@ -2,7 +2,16 @@
 import { connect, type Connection, type Table } from '@lancedb/lancedb';
 import { LanternError } from '../../shared/contract/errors';
 import type { TableHealing } from '../../shared/model/storeHealth';
-import { isWholeManifest, keepLostFiles, listManifests, localTableFolder, makeDamagedFolder, moveManifestsAside, readOnlyView, type ManifestFile } from './tableFiles';
+import {
+  isWholeManifest,
+  keepLostFiles,
+  listManifests,
+  localTableFolder,
+  makeDamagedFolder,
+  moveManifestsAside,
+  readOnlyView,
+  type ManifestFile,
+} from './tableFiles';
 import { errorMessage } from '../../shared/errorMessage';
 
 /** Where healing may act: the writer moves damaged files into `<dataDir>/damaged/`; a reader changes nothing. */
@@ -63,7 +72,10 @@ function withoutIntactVersion(table: string, error: unknown): LanternError {
 /** A damage this engine may not repair: a reader, or tables in object storage. */
 function notRepairedHere(table: string, error: unknown): LanternError {
   console.error(`store: the ${table} table is damaged: ${plainLanceMessage(error)}`);
-  return new LanternError('engine-unavailable', `the store's ${table} table is damaged (${damageKind(error)}); run \`lantern check --repair\` or restore a backup: \`lantern restore\``);
+  return new LanternError(
+    'engine-unavailable',
+    `the store's ${table} table is damaged (${damageKind(error)}); run \`lantern check --repair\` or restore a backup: \`lantern restore\``,
+  );
 }
 
 /** Any other failure to open, in words: LanceDB's own message names Rust source files. */
@@ -128,15 +140,31 @@ export async function openIntactTable(location: string, name: string, place: Hea
   const kept = manifests[keptAt]!;
   const broken = manifests.slice(0, keptAt);
   const lostVersions = broken.filter((bad) => bad.version > kept.version).map((bad) => bad.version);
-  const healing = (table: Table, rows: number, keptAt: string | null, damagedFolder: string | null, isRepaired: boolean): TableHealing =>
-    ({ table: name, lostVersions, keptVersion: kept.version, keptAt, rows, rowsLost: null, damagedFolder, isRepaired });
+  const healing = (table: Table, rows: number, keptAt: string | null, damagedFolder: string | null, isRepaired: boolean): TableHealing => ({
+    table: name,
+    lostVersions,
+    keptVersion: kept.version,
+    keptAt,
+    rows,
+    rowsLost: null,
+    damagedFolder,
+    isRepaired,
+  });
   try {
     if (place.canWrite && place.dataDir) {
       const damagedFolder = await makeDamagedFolder(place.dataDir, name);
       await moveManifestsAside(folder, broken, damagedFolder);
-      console.warn(`store: the ${name} table's version ${lostVersions.join(', ')} could not be read (${damageKind(failure)}); moved into ${damagedFolder}, the table is back at version ${kept.version}`);
+      console.warn(
+        `store: the ${name} table's version ${lostVersions.join(', ')} could not be read (${damageKind(failure)}); moved into ${damagedFolder}, the table is back at version ${kept.version}`,
+      );
       const table = await connection.openTable(name);
-      return { name, connection, table, healing: healing(table, await table.countRows(), await versionTime(table, kept.version), damagedFolder, true), close: () => (table.close(), connection.close()) };
+      return {
+        name,
+        connection,
+        table,
+        healing: healing(table, await table.countRows(), await versionTime(table, kept.version), damagedFolder, true),
+        close: () => (table.close(), connection.close()),
+      };
     }
     const view = await readOnlyView(folder, name, kept);
     const viewConnection = await connect(view.location);
@@ -145,9 +173,17 @@ export async function openIntactTable(location: string, name: string, place: Hea
       table.close();
       viewConnection.close();
       connection.close();
-      view.remove().catch((error: unknown) => console.error(`store: could not remove the read-only view ${view.location}: ${String(error)}`));
+      view
+        .remove()
+        .catch((error: unknown) => console.error(`store: could not remove the read-only view ${view.location}: ${String(error)}`));
     };
-    return { name, connection: viewConnection, table, healing: healing(table, await table.countRows(), await versionTime(table, kept.version), null, false), close };
+    return {
+      name,
+      connection: viewConnection,
+      table,
+      healing: healing(table, await table.countRows(), await versionTime(table, kept.version), null, false),
+      close,
+    };
   } catch (error) {
     if (isTableDamage(error)) throw withoutIntactVersion(name, error);
     throw error;
@@ -159,7 +195,12 @@ export async function openIntactTable(location: string, name: string, place: Hea
  * meets damage, goes back version by version to the newest that `read` reads whole; the writer then makes that version
  * current (LanceDB's restore: a new version with its content) after copying the lost versions' files aside.
  */
-export async function readIntact<T>(opened: OpenedTable, location: string, place: HealingPlace, read: () => Promise<T>): Promise<{ value: T; healing: TableHealing | null }> {
+export async function readIntact<T>(
+  opened: OpenedTable,
+  location: string,
+  place: HealingPlace,
+  read: () => Promise<T>,
+): Promise<{ value: T; healing: TableHealing | null }> {
   let failure: unknown;
   try {
     return { value: await read(), healing: opened.healing };
@@ -191,7 +232,9 @@ export async function readIntact<T>(opened: OpenedTable, location: string, place
         await keepLostFiles(folder, manifests, candidate.timestamp, damagedFolder);
       }
       await table.restore();
-      console.warn(`store: the ${name} table's versions ${lost.join(', ')} could not be read (${damageKind(failure)}); it is back at version ${candidate.version}${damagedFolder ? `, the lost versions' files are kept in ${damagedFolder}` : ''}`);
+      console.warn(
+        `store: the ${name} table's versions ${lost.join(', ')} could not be read (${damageKind(failure)}); it is back at version ${candidate.version}${damagedFolder ? `, the lost versions' files are kept in ${damagedFolder}` : ''}`,
+      );
     }
     const rows = await table.countRows();
     const rowsLost = Number.isFinite(newestRows) ? Math.max(0, newestRows - rows) : null;

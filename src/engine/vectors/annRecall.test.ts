@@ -18,7 +18,8 @@ describe('ANN index', () => {
   it('keeps recall@10 against brute force at 0.9 or more once the table is large enough to index', async () => {
     const next = seededRandom(7);
     const centers = Array.from({ length: 40 }, () => Float32Array.from({ length: DIMENSIONS }, () => gaussian(next)));
-    const nearCenter = (center: Float32Array): Float32Array => normalizeL2(Float32Array.from(center, (value) => value + 0.6 * gaussian(next)));
+    const nearCenter = (center: Float32Array): Float32Array =>
+      normalizeL2(Float32Array.from(center, (value) => value + 0.6 * gaussian(next)));
     const store = await ChunkStore.open(join(await makeTempDir(), 'lancedb'), DIMENSIONS, false, 1000);
     try {
       const rows = Array.from({ length: ROWS }, (_, index) => ({

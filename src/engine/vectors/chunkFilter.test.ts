@@ -19,7 +19,11 @@ const LABEL_SETS = [['Inbox', 'Important'], ['Inbox', 'Starred'], ['Sent'], ['In
 function withLabels(message: Buffer, labels: string[]): Buffer {
   if (labels.length === 0) return message;
   const newline = message.indexOf(0x0a);
-  return Buffer.concat([message.subarray(0, newline + 1), Buffer.from(`X-Gmail-Labels: ${labels.join(',')}\n`), message.subarray(newline + 1)]);
+  return Buffer.concat([
+    message.subarray(0, newline + 1),
+    Buffer.from(`X-Gmail-Labels: ${labels.join(',')}\n`),
+    message.subarray(newline + 1),
+  ]);
 }
 
 describe('chunk pre-filters on real mail', () => {
@@ -32,8 +36,14 @@ describe('chunk pre-filters on real mail', () => {
     const dir = await makeTempDir();
     const raw = await readCorpusMessages('usrp-users-list.mbox.gz', 300);
     // Two mbox files: two folders, "Lists/USRP" and "Archive 2019".
-    await writeFile(join(dir, 'USRP.mbox'), toMbox(raw.slice(0, 180).map((message, index) => withLabels(message, LABEL_SETS[index % LABEL_SETS.length]!))));
-    await writeFile(join(dir, 'Archive 2019.mbox'), toMbox(raw.slice(180).map((message, index) => withLabels(message, LABEL_SETS[(index + 2) % LABEL_SETS.length]!))));
+    await writeFile(
+      join(dir, 'USRP.mbox'),
+      toMbox(raw.slice(0, 180).map((message, index) => withLabels(message, LABEL_SETS[index % LABEL_SETS.length]!))),
+    );
+    await writeFile(
+      join(dir, 'Archive 2019.mbox'),
+      toMbox(raw.slice(180).map((message, index) => withLabels(message, LABEL_SETS[(index + 2) % LABEL_SETS.length]!))),
+    );
     const dataDir = join(dir, 'store');
     const engine = await openEngine({ dataDir, timeZone: 'UTC' });
     await engine.importPaths([join(dir, 'USRP.mbox'), join(dir, 'Archive 2019.mbox')], 'filters');
@@ -75,7 +85,11 @@ describe('chunk pre-filters on real mail', () => {
 
   function allowed(query: string): Set<string> {
     const bits = new Evaluator(catalog, keywords, 'relaxed').evaluate(parseQuery(query, { timeZone: 'UTC' }).root).matches;
-    return new Set(Array.from({ length: catalog.size }, (_, ordinal) => ordinal).filter((ordinal) => bits[ordinal] === 1).map((ordinal) => catalog.id(ordinal)));
+    return new Set(
+      Array.from({ length: catalog.size }, (_, ordinal) => ordinal)
+        .filter((ordinal) => bits[ordinal] === 1)
+        .map((ordinal) => catalog.id(ordinal)),
+    );
   }
 
   // [query, exact]: exact filters select the allowed messages and no others.
@@ -109,7 +123,7 @@ describe('chunk pre-filters on real mail', () => {
     ['is:starred', false],
     ['has:attachment in:projects', false],
     ['from:john_doe', false],
-    ['participants:o\'brien', true],
+    ["participants:o'brien", true],
   ];
   for (const [query, exact] of cases) {
     it(`${query}`, async () => {

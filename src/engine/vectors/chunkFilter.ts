@@ -71,7 +71,10 @@ function labelIs(key: string): string {
 function filterCondition(filter: Filter): ChunkFilter {
   switch (filter.field) {
     case 'date': {
-      const parts = [filter.after === null ? null : `date >= ${filter.after}`, filter.before === null ? null : `date < ${filter.before}`].filter((part) => part !== null);
+      const parts = [
+        filter.after === null ? null : `date >= ${filter.after}`,
+        filter.before === null ? null : `date < ${filter.before}`,
+      ].filter((part) => part !== null);
       return parts.length === 0 ? EVERYTHING : { sql: parts.join(' AND '), exact: true };
     }
     case 'participants':
@@ -126,12 +129,16 @@ function nodeFilter(node: QueryNode, positive: boolean): ChunkFilter {
     case 'and': {
       const children = node.children.map((child) => nodeFilter(child, positive));
       const conditions = children.flatMap((child) => (child.sql === null ? [] : [child.sql]));
-      return { sql: conditions.length === 0 ? null : conditions.map((sql) => `(${sql})`).join(' AND '), exact: children.every((child) => child.exact) };
+      return {
+        sql: conditions.length === 0 ? null : conditions.map((sql) => `(${sql})`).join(' AND '),
+        exact: children.every((child) => child.exact),
+      };
     }
     case 'or': {
       const children = node.children.map((child) => nodeFilter(child, positive));
       // A branch that allows everything makes the whole OR allow everything: exactly so if that branch is exact.
-      if (children.some((child) => child.sql === null)) return children.some((child) => child.sql === null && child.exact) ? EVERYTHING : UNKNOWN;
+      if (children.some((child) => child.sql === null))
+        return children.some((child) => child.sql === null && child.exact) ? EVERYTHING : UNKNOWN;
       return { sql: anyOf(children.map((child) => `(${child.sql!})`)), exact: children.every((child) => child.exact) };
     }
     case 'not': {

@@ -94,7 +94,11 @@ describe('ChunkStore filtered search', () => {
   });
 
   it('fills the page from a folder across every date with one pre-filtered search, as brute force does', async () => {
-    const allowed = new Set(Array.from({ length: MESSAGES }, (_, index) => index).filter((index) => index % 8 === 0).map((index) => `m${index}`));
+    const allowed = new Set(
+      Array.from({ length: MESSAGES }, (_, index) => index)
+        .filter((index) => index % 8 === 0)
+        .map((index) => `m${index}`),
+    );
     const span = { from: 0, to: (MESSAGES - 1) * DAY, passages: MESSAGES * PASSAGES_PER_MESSAGE, allowedShare: allowed.size / MESSAGES };
     const filter = { sql: "folder = 'archive'", exact: true };
     let found = 0;
@@ -111,7 +115,11 @@ describe('ChunkStore filtered search', () => {
 
   it('probes further partitions until a narrow pre-filter has filled the page', async () => {
     // 650 of 5,200 messages also labelled work: 130 messages, 260 passages; 200 asked for.
-    const allowed = new Set(Array.from({ length: MESSAGES }, (_, index) => index).filter((index) => index % 40 === 0).map((index) => `m${index}`));
+    const allowed = new Set(
+      Array.from({ length: MESSAGES }, (_, index) => index)
+        .filter((index) => index % 40 === 0)
+        .map((index) => `m${index}`),
+    );
     const wide = new Set([...allowed, ...Array.from({ length: 600 }, (_, index) => `m${index * 8 + 1}`)]);
     const filter = { sql: "folder = 'archive' AND labels LIKE '%|work|%'", exact: true };
     // The wide set only gets past the id list; the filter alone decides which passages are searched.
@@ -154,10 +162,19 @@ describe.each(EARLIER_INDEXES)('a store indexed with $kind before IVF-RQ', ({ ki
         const vector = near(centers[query]!);
         const exact = new Set((await store.nearest(vector, 10, null, { exact: true })).map((match) => match.text));
         found += (await store.nearest(vector, 10, null)).filter((match) => exact.has(match.text)).length;
-        const unrefined = (await raw.query().nearestTo(Array.from(vector)).distanceType('cosine').nprobes(32).select(['text', '_distance']).limit(10).toArray()) as { text: string }[];
+        const unrefined = (await raw
+          .query()
+          .nearestTo(Array.from(vector))
+          .distanceType('cosine')
+          .nprobes(32)
+          .select(['text', '_distance'])
+          .limit(10)
+          .toArray()) as { text: string }[];
         foundWithoutRefine += unrefined.filter((row) => exact.has(row.text)).length;
       }
-      console.log(`${kind} recall@10 as searched: ${(found / 200).toFixed(3)}, by the bare index: ${(foundWithoutRefine / 200).toFixed(3)}`);
+      console.log(
+        `${kind} recall@10 as searched: ${(found / 200).toFixed(3)}, by the bare index: ${(foundWithoutRefine / 200).toFixed(3)}`,
+      );
       expect(found / 200).toBeGreaterThanOrEqual(0.8);
       // A coarse PQ index is usable only through the refine step it keeps.
       if (kind === 'IVF-PQ') expect(found).toBeGreaterThan(foundWithoutRefine * 1.5);
@@ -177,14 +194,19 @@ describe('a schema-1 chunk table, without folder, labels and participants', () =
     const all = rows().slice(0, 2000);
     const connection = await connect(location);
     // As stores embedded before schema 2 wrote it.
-    const schema1 = all.map(({ folder: _folder, labels: _labels, participants: _participants, vector, ...row }) => ({ ...row, vector: Array.from(vector) }));
+    const schema1 = all.map(({ folder: _folder, labels: _labels, participants: _participants, vector, ...row }) => ({
+      ...row,
+      vector: Array.from(vector),
+    }));
     (await connection.createTable('chunks', schema1)).close();
 
     const store = await ChunkStore.open(location, DIMENSIONS);
     try {
       expect(store.needsUpgrade).toBe(true);
       expect(store.size).toBe(2000);
-      const allowed = new Set(Array.from({ length: 1000 }, (_, index) => `m${index}`).filter((_, index) => index % 8 === 0 || index % 3 === 0));
+      const allowed = new Set(
+        Array.from({ length: 1000 }, (_, index) => `m${index}`).filter((_, index) => index % 8 === 0 || index % 3 === 0),
+      );
       const query = near(centers[2]!);
       // Its rows have no folder column: the filter is left out, the allowed set still holds.
       const before = await store.nearest(query, 20, allowed, { filter: { sql: "folder = 'archive'", exact: false }, exact: true });
@@ -197,9 +219,20 @@ describe('a schema-1 chunk table, without folder, labels and participants', () =
       expect(await connection.tableNames()).toEqual(['chunks_v2']);
       const after = await store.nearest(query, 20, allowed, { filter: { sql: "folder = 'archive'", exact: false }, exact: true });
       expect(after.map((match) => match.text)).toEqual(before.map((match) => match.text));
-      const copied = (await (await connection.openTable('chunks_v2')).query().where("chunkId = 'm16#1'").toArray())[0] as Record<string, unknown>;
-      expect(copied).toMatchObject({ messageId: 'm16', folder: 'archive', labels: '', participants: 'person 16 <p16@example.org>', position: 1 });
-      expect(Array.from((copied.vector as { toArray(): Float32Array }).toArray())).toEqual(Array.from(all.find((row) => row.chunkId === 'm16#1')!.vector));
+      const copied = (await (await connection.openTable('chunks_v2')).query().where("chunkId = 'm16#1'").toArray())[0] as Record<
+        string,
+        unknown
+      >;
+      expect(copied).toMatchObject({
+        messageId: 'm16',
+        folder: 'archive',
+        labels: '',
+        participants: 'person 16 <p16@example.org>',
+        position: 1,
+      });
+      expect(Array.from((copied.vector as { toArray(): Float32Array }).toArray())).toEqual(
+        Array.from(all.find((row) => row.chunkId === 'm16#1')!.vector),
+      );
     } finally {
       store.close();
     }
@@ -209,9 +242,22 @@ describe('a schema-1 chunk table, without folder, labels and participants', () =
     const location = join(await makeTempDir(), 'lancedb');
     const all = rows().slice(0, 400);
     const connection = await connect(location);
-    (await connection.createTable('chunks', all.map(({ folder: _folder, labels: _labels, participants: _participants, vector, ...row }) => ({ ...row, vector: Array.from(vector) })))).close();
+    (
+      await connection.createTable(
+        'chunks',
+        all.map(({ folder: _folder, labels: _labels, participants: _participants, vector, ...row }) => ({
+          ...row,
+          vector: Array.from(vector),
+        })),
+      )
+    ).close();
     // A partial copy left behind.
-    (await connection.createTable('chunks_v2', all.slice(0, 50).map((row) => ({ ...row, vector: Array.from(row.vector) })))).close();
+    (
+      await connection.createTable(
+        'chunks_v2',
+        all.slice(0, 50).map((row) => ({ ...row, vector: Array.from(row.vector) })),
+      )
+    ).close();
     const store = await ChunkStore.open(location, DIMENSIONS);
     try {
       expect(store.needsUpgrade).toBe(true);

@@ -147,7 +147,13 @@ export class ChunkStore {
    * repair it. The vectors of the versions given up are made again by the next embedding run, which embeds every
    * message the table has no passages of.
    */
-  static async open(location: string, dimensions: number, replace = false, annThreshold = ANN_INDEX_THRESHOLD, place: HealingPlace = READ_AS_IS): Promise<ChunkStore> {
+  static async open(
+    location: string,
+    dimensions: number,
+    replace = false,
+    annThreshold = ANN_INDEX_THRESHOLD,
+    place: HealingPlace = READ_AS_IS,
+  ): Promise<ChunkStore> {
     const connection = await connect(location);
     try {
       const names = await connection.tableNames();
@@ -161,7 +167,10 @@ export class ChunkStore {
       };
       // Both tables exist only when a copy stopped part way: the schema-1 table is still the whole truth.
       const schema1 = await openSized(SCHEMA_1_TABLE);
-      const opened = schema1 ?? (await openSized(CHUNK_TABLE)) ?? ownTable(CHUNK_TABLE, connection, await connection.createEmptyTable(CHUNK_TABLE, schemaFor(dimensions)));
+      const opened =
+        schema1 ??
+        (await openSized(CHUNK_TABLE)) ??
+        ownTable(CHUNK_TABLE, connection, await connection.createEmptyTable(CHUNK_TABLE, schemaFor(dimensions)));
       const store = new ChunkStore(connection, opened, location, place, dimensions, annThreshold, schema1 !== null);
       await store.readIndexState();
       return store;
@@ -260,7 +269,10 @@ export class ChunkStore {
     for (const { places, ids } of changed.values()) {
       for (let start = 0; start < ids.length; start += UPDATE_BATCH) {
         const slice = ids.slice(start, start + UPDATE_BATCH);
-        await this.table.update({ values: { folder: places.folder, labels: places.labels, participants: places.participants }, where: `messageId IN (${slice.map(quote).join(',')})` });
+        await this.table.update({
+          values: { folder: places.folder, labels: places.labels, participants: places.participants },
+          where: `messageId IN (${slice.map(quote).join(',')})`,
+        });
         count += slice.length;
       }
     }
@@ -306,7 +318,10 @@ export class ChunkStore {
       this.hasFilterIndexes = true;
     }
     if (this.hasAnnIndex || this.rows < this.annThreshold) return false;
-    await this.table.createIndex('vector', { config: Index.ivfRq({ distanceType: 'cosine', numPartitions: Math.max(16, Math.round(Math.sqrt(this.rows))), numBits: 1 }), replace: true });
+    await this.table.createIndex('vector', {
+      config: Index.ivfRq({ distanceType: 'cosine', numPartitions: Math.max(16, Math.round(Math.sqrt(this.rows))), numBits: 1 }),
+      replace: true,
+    });
     this.hasAnnIndex = true;
     this.vectorIndexType = 'IvfRq';
     return true;
@@ -318,10 +333,20 @@ export class ChunkStore {
    * when the filter is exact, the index fills the page in one search; otherwise passages are kept when their message
    * is allowed, widening until `limit` survive or MAX_OVERFETCH is reached.
    */
-  async nearest(vector: Float32Array, limit: number, allowed: Set<string> | null, options: { exact?: boolean; dates?: DateSpan; filter?: ChunkFilter } = {}): Promise<ChunkMatch[]> {
+  async nearest(
+    vector: Float32Array,
+    limit: number,
+    allowed: Set<string> | null,
+    options: { exact?: boolean; dates?: DateSpan; filter?: ChunkFilter } = {},
+  ): Promise<ChunkMatch[]> {
     if (this.rows === 0 || limit <= 0 || allowed?.size === 0) return [];
     const run = async (k: number, where: string | null, isExact: boolean): Promise<ChunkMatch[]> => {
-      let query = this.table.query().nearestTo(Array.from(vector)).distanceType('cosine').select(['messageId', 'origin', 'text', '_distance']).limit(k);
+      let query = this.table
+        .query()
+        .nearestTo(Array.from(vector))
+        .distanceType('cosine')
+        .select(['messageId', 'origin', 'text', '_distance'])
+        .limit(k);
       query = where ? query.where(where).maximumNprobes(MAX_PROBES).minimumNprobes(ANN_PROBES) : query.nprobes(ANN_PROBES);
       const refine = this.vectorIndexType === null ? null : (REFINE_FACTOR[this.vectorIndexType]?.(k) ?? null);
       if (isExact) query = query.bypassVectorIndex();
@@ -334,7 +359,9 @@ export class ChunkStore {
     if (allowed.size <= ID_LIST_LIMIT) return run(limit, `messageId IN (${[...allowed].map(quote).join(',')})`, true);
     const filter = this.isSchema1 ? undefined : options.filter;
     const span = options.dates;
-    const conditions = [filter?.sql, span ? `date >= ${span.from} AND date <= ${span.to}` : null].filter((condition) => typeof condition === 'string');
+    const conditions = [filter?.sql, span ? `date >= ${span.from} AND date <= ${span.to}` : null].filter(
+      (condition) => typeof condition === 'string',
+    );
     const where = conditions.length === 0 ? null : conditions.map((condition) => `(${condition})`).join(' AND ');
     const inSpan = span ? span.passages : this.rows;
     const isSmall = isExact || inSpan <= EXACT_RANGE_CHUNKS;

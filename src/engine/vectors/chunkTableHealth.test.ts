@@ -70,7 +70,9 @@ describe('a damaged vector table', () => {
       const stats = await engine.getStats();
       expect(stats.messages).toBe(store.messages);
       expect(stats.embeddedMessages).toBeLessThan(store.messages);
-      expect(stats.storeHealth?.healed).toEqual([expect.objectContaining({ table: CHUNK_TABLE, lostVersions: cut, keptVersion: store.firstRunVersion, isRepaired: true })]);
+      expect(stats.storeHealth?.healed).toEqual([
+        expect.objectContaining({ table: CHUNK_TABLE, lostVersions: cut, keptVersion: store.firstRunVersion, isRepaired: true }),
+      ]);
       // Vectors are made again from the messages: no file needs importing again.
       expect(stats.storeHealth?.reimport).toEqual([]);
       const damagedFolder = stats.storeHealth!.healed[0]!.damagedFolder!;
@@ -103,7 +105,9 @@ describe('a damaged vector table', () => {
   it('goes back past a cut-short data file, and the next embedding run restores full coverage', async () => {
     const store = await embeddedTwice();
     const folder = join(chunkTable(store.dataDir), 'data');
-    const files = await Promise.all((await readdir(folder)).map(async (name) => ({ path: join(folder, name), time: (await stat(join(folder, name))).mtimeMs })));
+    const files = await Promise.all(
+      (await readdir(folder)).map(async (name) => ({ path: join(folder, name), time: (await stat(join(folder, name))).mtimeMs })),
+    );
     const newest = files.sort((first, second) => second.time - first.time)[0]!;
     await truncate(newest.path, Math.floor((await stat(newest.path)).size / 2));
 
@@ -128,7 +132,9 @@ describe('a damaged vector table', () => {
     const reader = await openEngine({ dataDir: store.dataDir, timeZone: 'UTC', access: 'read' });
     try {
       const stats = await reader.getStats();
-      expect(stats.storeHealth?.healed).toEqual([expect.objectContaining({ table: CHUNK_TABLE, keptVersion: store.firstRunVersion, isRepaired: false, damagedFolder: null })]);
+      expect(stats.storeHealth?.healed).toEqual([
+        expect.objectContaining({ table: CHUNK_TABLE, keptVersion: store.firstRunVersion, isRepaired: false, damagedFolder: null }),
+      ]);
       expect(stats.embeddedMessages).toBeLessThan(store.messages);
       const result = await reader.search({ query: 'the radio device is not detected by the computer', mode: 'semantic', limit: 5 });
       expect(result.mode).toBe('semantic');

@@ -39,7 +39,6 @@ export interface Passage {
 /** Splits a message into the passages that get one vector each. */
 export type Chunker = (message: PassageInput) => Passage[];
 
-
 export class VectorIndex {
   private embedded: Set<string> | null = null;
 
@@ -95,13 +94,20 @@ export class VectorIndex {
    * same model on another thread (it must have the same id), so queries keep their own. While `pause` is paused the
    * run waits between batches.
    */
-  async run(store: MessageStore, emit: (event: LanternEvent) => void, signal: AbortSignal, embedder: Embedder = this.embedder, pause = new EmbeddingPause()): Promise<EmbeddingReport> {
+  async run(
+    store: MessageStore,
+    emit: (event: LanternEvent) => void,
+    signal: AbortSignal,
+    embedder: Embedder = this.embedder,
+    pause = new EmbeddingPause(),
+  ): Promise<EmbeddingReport> {
     if (embedder.id !== this.embedder.id) throw new Error(`embed: cannot add vectors of ${embedder.id} to an index of ${this.embedder.id}`);
     const started = performance.now();
     await this.refreshPlaces();
     const embedded = await this.embeddedIds();
     const pending: string[] = [];
-    for (let ordinal = 0; ordinal < this.catalog.size; ordinal += 1) if (!embedded.has(this.catalog.id(ordinal))) pending.push(this.catalog.id(ordinal));
+    for (let ordinal = 0; ordinal < this.catalog.size; ordinal += 1)
+      if (!embedded.has(this.catalog.id(ordinal))) pending.push(this.catalog.id(ordinal));
     let chunkCount = 0;
     const doneAtStart = embedded.size;
     // Seconds spent embedding, paused time left out, for the time left.
@@ -123,11 +129,24 @@ export class VectorIndex {
       const records = await store.getColumns(ids, ['id', 'threadId', 'date', 'subject', 'text', 'attachmentTextJson']);
       const rows: Omit<ChunkRow, 'vector'>[] = [];
       for (const record of records) {
-        const passages = this.chunker({ subject: record.subject, text: record.text, attachments: decodeAttachmentTexts(record.attachmentTextJson) });
+        const passages = this.chunker({
+          subject: record.subject,
+          text: record.text,
+          attachments: decodeAttachmentTexts(record.attachmentTextJson),
+        });
         const places = this.placesFor(record.id) ?? NO_PLACES;
         const kept = passages.length > 0 ? passages : [{ text: record.subject || '(no subject)', origin: 'body' }];
         kept.forEach((passage, position) =>
-          rows.push({ chunkId: `${record.id}#${position}`, messageId: record.id, threadId: record.threadId, date: record.date, origin: passage.origin, position, text: passage.text, ...places }),
+          rows.push({
+            chunkId: `${record.id}#${position}`,
+            messageId: record.id,
+            threadId: record.threadId,
+            date: record.date,
+            origin: passage.origin,
+            position,
+            text: passage.text,
+            ...places,
+          }),
         );
       }
       return { records, rows };
@@ -175,7 +194,13 @@ export class VectorIndex {
       await this.chunks.ensureIndexes();
     }
     progress();
-    return { embedded: embedded.size, total: this.catalog.size, chunks: chunkCount, embedderId: this.embedder.id, elapsedMs: Math.round(performance.now() - started) };
+    return {
+      embedded: embedded.size,
+      total: this.catalog.size,
+      chunks: chunkCount,
+      embedderId: this.embedder.id,
+      elapsedMs: Math.round(performance.now() - started),
+    };
   }
 
   /** The dates the allowed messages span, and about how many passages carry a date in that span. */
@@ -204,7 +229,10 @@ export class VectorIndex {
     const [vector] = await this.embedder.embed([text]);
     // Several passages can come from one message (1.4 on average on list mail): fetch more than needed, keep each
     // message's best. Every passage fetched costs a read, so not many more.
-    const matches = await this.chunks.nearest(vector!, limit * PASSAGES_PER_MESSAGE, allowed, { dates: allowed ? this.dateSpan(allowed) : undefined, filter });
+    const matches = await this.chunks.nearest(vector!, limit * PASSAGES_PER_MESSAGE, allowed, {
+      dates: allowed ? this.dateSpan(allowed) : undefined,
+      filter,
+    });
     const best = new Map<string, ChunkMatch>();
     for (const match of matches) if (!best.has(match.messageId)) best.set(match.messageId, match);
     return [...best.values()].slice(0, limit);

@@ -105,7 +105,8 @@ describe('semantic and hybrid search', () => {
     expect(whole.mode).toBe('hybrid');
     expect(whole.total).toBeGreaterThan(200);
     const pages = [];
-    for (let offset = 0; offset < 220; offset += 20) pages.push(...(await engine.search({ query, mode: 'hybrid', limit: 20, offset })).hits);
+    for (let offset = 0; offset < 220; offset += 20)
+      pages.push(...(await engine.search({ query, mode: 'hybrid', limit: 20, offset })).hits);
     expect(pages.map((hit) => hit.id)).toEqual(whole.hits.map((hit) => hit.id));
   });
 

@@ -69,7 +69,12 @@ export class VectorService implements SemanticRetriever {
     const state = await service.readState();
     if (state) {
       const chunks = await service.openChunks(state.dimensions, false);
-      service.index = new VectorIndex(chunks, lazyEmbedder(state, () => service.loadEmbedder()), chunkForEmbedding, options.catalog);
+      service.index = new VectorIndex(
+        chunks,
+        lazyEmbedder(state, () => service.loadEmbedder()),
+        chunkForEmbedding,
+        options.catalog,
+      );
       // Reads every message id in the table: a damaged data file is met, and healed, here.
       await service.index.prepare();
     }
@@ -108,7 +113,9 @@ export class VectorService implements SemanticRetriever {
 
   private loadEmbedder(): Promise<Embedder> {
     if (this.options.embedder) return Promise.resolve(this.options.embedder);
-    this.loadedEmbedder ??= chooseEmbedder({ modelFolder: this.options.modelFolder, resourcesDir: this.options.resourcesDir }).then((chosen) => chosen.embedder);
+    this.loadedEmbedder ??= chooseEmbedder({ modelFolder: this.options.modelFolder, resourcesDir: this.options.resourcesDir }).then(
+      (chosen) => chosen.embedder,
+    );
     return this.loadedEmbedder;
   }
 
@@ -130,7 +137,11 @@ export class VectorService implements SemanticRetriever {
   }
 
   stats(): { embeddedMessages: number; embeddedChunks: number; embedderId: string | null } {
-    return { embeddedMessages: this.index?.embeddedCount() ?? 0, embeddedChunks: this.index?.chunkCount() ?? 0, embedderId: this.index?.embedderId ?? null };
+    return {
+      embeddedMessages: this.index?.embeddedCount() ?? 0,
+      embeddedChunks: this.index?.chunkCount() ?? 0,
+      embedderId: this.index?.embedderId ?? null,
+    };
   }
 
   embeddedShare(): number {
@@ -173,7 +184,14 @@ export class VectorService implements SemanticRetriever {
     else this.pause.resume();
     // Without a run going no progress would follow; the window still wants to see the button's new state.
     if (!this.running && this.index) {
-      this.options.emit({ type: 'embedding-progress', done: this.index.embeddedCount(), total: this.options.catalog.size, embedderId: this.index.embedderId, paused, etaSeconds: null });
+      this.options.emit({
+        type: 'embedding-progress',
+        done: this.index.embeddedCount(),
+        total: this.options.catalog.size,
+        embedderId: this.index.embedderId,
+        paused,
+        etaSeconds: null,
+      });
     }
     return this.pause.isPaused;
   }
@@ -183,7 +201,11 @@ export class VectorService implements SemanticRetriever {
     const script = this.options.embedWorkerScript;
     if (this.options.embedder || script === undefined || !existsSync(script)) return null;
     try {
-      return await createWorkerEmbedder(script, { modelFolder: this.options.modelFolder, resourcesDir: this.options.resourcesDir }, embedderId);
+      return await createWorkerEmbedder(
+        script,
+        { modelFolder: this.options.modelFolder, resourcesDir: this.options.resourcesDir },
+        embedderId,
+      );
     } catch (error) {
       console.warn(`embed: embedding on the engine's thread instead of a worker (${errorMessage(error)})`);
       return null;

@@ -4,15 +4,40 @@ import { isExecutableAttachment } from './executableAttachment';
 import { safeAttachmentName } from './safeAttachmentName';
 
 describe('isExecutableAttachment', () => {
-  it.each(['setup.exe', 'RUN.BAT', 'x.cmd', 'a.com', 'a.js', 'a.jse', 'a.vbs', 'a.vbe', 'a.wsf', 'a.scr', 'a.msi', 'a.jar', 'a.ps1', 'a.psm1', 'a.sh'])(
-    '%s is refused',
-    (name) => expect(isExecutableAttachment(name, 'application/octet-stream')).toBe(true),
-  );
+  it.each([
+    'setup.exe',
+    'RUN.BAT',
+    'x.cmd',
+    'a.com',
+    'a.js',
+    'a.jse',
+    'a.vbs',
+    'a.vbe',
+    'a.wsf',
+    'a.scr',
+    'a.msi',
+    'a.jar',
+    'a.ps1',
+    'a.psm1',
+    'a.sh',
+  ])('%s is refused', (name) => expect(isExecutableAttachment(name, 'application/octet-stream')).toBe(true));
 
-  it.each(['a.app', 'a.lnk', 'a.reg', 'a.hta', 'a.cpl', 'a.dll', 'a.pif', 'a.AppImage', 'a.deb', 'a.rpm', 'a.dmg', 'a.pkg', 'a.command', 'invoice.pdf.exe'])(
-    '%s is refused',
-    (name) => expect(isExecutableAttachment(name, 'application/octet-stream')).toBe(true),
-  );
+  it.each([
+    'a.app',
+    'a.lnk',
+    'a.reg',
+    'a.hta',
+    'a.cpl',
+    'a.dll',
+    'a.pif',
+    'a.AppImage',
+    'a.deb',
+    'a.rpm',
+    'a.dmg',
+    'a.pkg',
+    'a.command',
+    'invoice.pdf.exe',
+  ])('%s is refused', (name) => expect(isExecutableAttachment(name, 'application/octet-stream')).toBe(true));
 
   it.each([
     ['report.pdf', 'application/pdf'],

@@ -3,7 +3,30 @@
 /** Extensions the desktop runs or installs when asked to open them (Windows, macOS, Linux). */
 const EXECUTABLE_EXTENSIONS = new Set([
   // The agreed list.
-  ...['exe', 'bat', 'cmd', 'com', 'js', 'jse', 'vbs', 'vbe', 'wsf', 'scr', 'msi', 'jar', 'ps1', 'psm1', 'sh', 'app', 'lnk', 'reg', 'hta', 'cpl', 'dll', 'pif'],
+  ...[
+    'exe',
+    'bat',
+    'cmd',
+    'com',
+    'js',
+    'jse',
+    'vbs',
+    'vbe',
+    'wsf',
+    'scr',
+    'msi',
+    'jar',
+    'ps1',
+    'psm1',
+    'sh',
+    'app',
+    'lnk',
+    'reg',
+    'hta',
+    'cpl',
+    'dll',
+    'pif',
+  ],
   ...['appimage', 'deb', 'rpm', 'dmg', 'pkg', 'command'],
   // Their close relatives, which open the same way: Windows script hosts and installers, shortcuts, macOS and Linux launchers.
   ...['msp', 'mst', 'msc', 'ws', 'wsh', 'vb', 'ps1xml', 'ps2', 'psc1', 'psd1', 'scf', 'url', 'inf', 'gadget', 'application', 'appref-ms'],

@@ -16,7 +16,10 @@ const identifier = z.string().min(1).max(1_000);
 
 // Records of allowed values, so a new sort order or search mode in the model fails to compile until listed.
 const SORT_ORDERS = { relevance: true, date: true } as const satisfies Record<SortOrder, true>;
-const SEARCH_MODES = { keyword: true, semantic: true, hybrid: true, rerank: true, hyde: true, auto: true } as const satisfies Record<SearchMode, true>;
+const SEARCH_MODES = { keyword: true, semantic: true, hybrid: true, rerank: true, hyde: true, auto: true } as const satisfies Record<
+  SearchMode,
+  true
+>;
 
 function oneOf<T extends string>(values: Record<T, true>): z.ZodType<T> {
   return z.enum(Object.keys(values) as [T, ...T[]]) as unknown as z.ZodType<T>;

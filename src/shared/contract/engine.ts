@@ -21,9 +21,7 @@ export function isShutdownMessage(data: unknown): data is ShutdownMessage {
   return typeof data === 'object' && data !== null && (data as Record<string, unknown>)['kind'] === 'shutdown';
 }
 
-export type EngineReply =
-  | { kind: 'result'; seq: number; result: ApiResult<ApiMethod> }
-  | { kind: 'error'; seq: number; error: WireError };
+export type EngineReply = { kind: 'result'; seq: number; result: ApiResult<ApiMethod> } | { kind: 'error'; seq: number; error: WireError };
 
 /** Everything the engine's process sends its host. */
 export type EngineMessage = EngineReply | { kind: 'event'; event: LanternEvent } | { kind: 'ready' };

@@ -3,11 +3,14 @@ import { plainStorageError } from './storageErrors';
 
 describe('plainStorageError', () => {
   it('puts a file size limit and a full disk in words, without the build paths', () => {
-    const raw = 'lance error: LanceError(IO): File too large (os error 27), /usr/local/cargo/registry/src/index.crates.io-1949cf8c6b5b557f/lance-file-0.1/src/writer.rs:12:5';
+    const raw =
+      'lance error: LanceError(IO): File too large (os error 27), /usr/local/cargo/registry/src/index.crates.io-1949cf8c6b5b557f/lance-file-0.1/src/writer.rs:12:5';
     const text = plainStorageError(raw);
     expect(text).toContain('size limit');
     expect(text).not.toContain('cargo');
-    expect(plainStorageError('backup: LanceError(IO): No space left on device (os error 28), /usr/local/cargo/x.rs')).toMatch(/^backup: the store could not write to the disk: the disk is full/);
+    expect(plainStorageError('backup: LanceError(IO): No space left on device (os error 28), /usr/local/cargo/x.rs')).toMatch(
+      /^backup: the store could not write to the disk: the disk is full/,
+    );
   });
 
   it('names an unknown error number by what the library said', () => {

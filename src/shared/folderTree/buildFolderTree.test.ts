@@ -12,7 +12,10 @@ const label = (source: string, path: string, count = 1): Folder => folder(source
 
 /** Each node as "indent name count", for readable expectations. */
 function outline(nodes: readonly FolderTreeNode[], depth = 0): string[] {
-  return nodes.flatMap((node) => [`${'  '.repeat(depth)}${node.name}${node.hasMail ? ` ${node.count}` : ''}`, ...outline(node.children, depth + 1)]);
+  return nodes.flatMap((node) => [
+    `${'  '.repeat(depth)}${node.name}${node.hasMail ? ` ${node.count}` : ''}`,
+    ...outline(node.children, depth + 1),
+  ]);
 }
 
 const never = (): boolean => false;
@@ -20,10 +23,24 @@ const never = (): boolean => false;
 describe('buildFolderTree', () => {
   it('nests folders by path and puts in the parents that hold no mail', () => {
     const tree = buildFolderTree(
-      [folder('pst', 'sbeck/Sent Items', 4), folder('pst', 'Susan_Bailey/Notes/Deleted Items', 2), folder('pst', 'sbeck/Inbox', 3), folder('pst', 'Susan_Bailey/Inbox', 1)],
+      [
+        folder('pst', 'sbeck/Sent Items', 4),
+        folder('pst', 'Susan_Bailey/Notes/Deleted Items', 2),
+        folder('pst', 'sbeck/Inbox', 3),
+        folder('pst', 'Susan_Bailey/Inbox', 1),
+      ],
       [{ id: 'pst', path: '/home/me/export' }],
     );
-    expect(outline(tree)).toEqual(['export', '  sbeck', '    Inbox 3', '    Sent Items 4', '  Susan_Bailey', '    Inbox 1', '    Notes', '      Deleted Items 2']);
+    expect(outline(tree)).toEqual([
+      'export',
+      '  sbeck',
+      '    Inbox 3',
+      '    Sent Items 4',
+      '  Susan_Bailey',
+      '    Inbox 1',
+      '    Notes',
+      '      Deleted Items 2',
+    ]);
     const inboxes = tree[0]!.children.flatMap((child) => child.children).filter((node) => node.name === 'Inbox');
     expect(inboxes.map((node) => node.path)).toEqual(['sbeck/Inbox', 'Susan_Bailey/Inbox']);
     expect(new Set(inboxes.map((node) => node.key)).size).toBe(2);
@@ -48,7 +65,18 @@ describe('buildFolderTree', () => {
       [{ id: 'gmail', path: 'takeout.mbox' }],
     );
     expect(outline(tree[0]!.children)).toEqual([
-      'Inbox 5', 'Starred 1', 'Important 1', 'Sent 1', 'Drafts 1', 'Archived 1', 'Spam 1', 'Trash 1', 'Updates 3', 'Projects', '  Alpha 2', 'All mail Including Spam and Trash 9',
+      'Inbox 5',
+      'Starred 1',
+      'Important 1',
+      'Sent 1',
+      'Drafts 1',
+      'Archived 1',
+      'Spam 1',
+      'Trash 1',
+      'Updates 3',
+      'Projects',
+      '  Alpha 2',
+      'All mail Including Spam and Trash 9',
     ]);
     expect(tree[0]!.children.find((node) => node.name === 'Updates')!.path).toBe('Category updates');
   });
@@ -76,7 +104,8 @@ describe('buildFolderTree', () => {
 
 describe('visibleRows', () => {
   const tree = buildFolderTree([folder('s', 'a/b/c'), folder('s', 'a/d'), folder('s', 'e')], [{ id: 's', path: 'x.mbox' }]);
-  const shown = (rows: ReturnType<typeof visibleRows>): string[] => rows.map((row) => `${row.level}:${row.node.name}${row.isExpanded === undefined ? '' : row.isExpanded ? '-' : '+'}`);
+  const shown = (rows: ReturnType<typeof visibleRows>): string[] =>
+    rows.map((row) => `${row.level}:${row.node.name}${row.isExpanded === undefined ? '' : row.isExpanded ? '-' : '+'}`);
 
   it('lists every unfolded node with its level, and hides what a folded node holds', () => {
     expect(shown(visibleRows(tree, { isCollapsed: never }))).toEqual(['1:x.mbox-', '2:a-', '3:b-', '4:c', '3:d', '2:e']);
@@ -88,7 +117,12 @@ describe('visibleRows', () => {
 
   it('filters to the matches and the way to them, unfolding folded parents, ignoring case and accents', () => {
     const folded = new Set(tree[0]!.children.map((node) => node.key));
-    expect(shown(visibleRows(tree, { isCollapsed: (key) => folded.has(key), filter: ' C ' }))).toEqual(['1:x.mbox-', '2:a-', '3:b-', '4:c']);
+    expect(shown(visibleRows(tree, { isCollapsed: (key) => folded.has(key), filter: ' C ' }))).toEqual([
+      '1:x.mbox-',
+      '2:a-',
+      '3:b-',
+      '4:c',
+    ]);
     const accented = buildFolderTree([folder('s', 'Projekte/Überweisung')]);
     expect(shown(visibleRows(accented, { isCollapsed: never, filter: 'uberw' }))).toEqual(['1:s-', '2:Projekte-', '3:Überweisung']);
     expect(visibleRows(tree, { isCollapsed: never, filter: 'zzz' })).toEqual([]);

@@ -116,8 +116,22 @@ export function buildFolderTree(folders: readonly Folder[], sources: readonly Tr
     if (list.length === 0) continue;
     const root = makeNode('source', id, path, names.get(id) ?? id);
     root.children = [
-      ...sortTree(nest(id, 'label', list.filter((folder) => folder.kind === 'label')), byGmailOrder),
-      ...sortTree(nest(id, 'folder', list.filter((folder) => folder.kind === 'folder')), byName),
+      ...sortTree(
+        nest(
+          id,
+          'label',
+          list.filter((folder) => folder.kind === 'label'),
+        ),
+        byGmailOrder,
+      ),
+      ...sortTree(
+        nest(
+          id,
+          'folder',
+          list.filter((folder) => folder.kind === 'folder'),
+        ),
+        byName,
+      ),
     ];
     roots.push(root);
   }

@@ -2,7 +2,20 @@
 // read-state labels (Opened, Unread) are states, found with is:read / is:unread, not places.
 
 /** Takeout's names for Gmail's system labels, in the order Gmail's sidebar lists them ("Archived" is All Mail's). */
-const SYSTEM_ORDER = ['inbox', 'starred', 'snoozed', 'important', 'sent', 'drafts', 'scheduled', 'chat', 'all mail', 'archived', 'spam', 'trash'];
+const SYSTEM_ORDER = [
+  'inbox',
+  'starred',
+  'snoozed',
+  'important',
+  'sent',
+  'drafts',
+  'scheduled',
+  'chat',
+  'all mail',
+  'archived',
+  'spam',
+  'trash',
+];
 /** Gmail's inbox categories in its order; Takeout calls Primary "Category personal". */
 const CATEGORY_ORDER = ['personal', 'social', 'updates', 'forums', 'promotions'];
 const CATEGORY_NAMES: Record<string, string> = { personal: 'Primary' };

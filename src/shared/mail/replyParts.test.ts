@@ -8,7 +8,8 @@ describe('stripReplies on written cases', () => {
   });
 
   test('keeps a Gmail forward, whose header uses Date: rather than Sent:', () => {
-    const body = 'See below.\n\n---------- Forwarded message ---------\nFrom: Ann <ann@example.com>\nDate: Mon, 1 Apr 2024\n\nThe B210 arrived.';
+    const body =
+      'See below.\n\n---------- Forwarded message ---------\nFrom: Ann <ann@example.com>\nDate: Mon, 1 Apr 2024\n\nThe B210 arrived.';
     expect(stripReplies(body)).toContain('The B210 arrived.');
   });
 
@@ -22,7 +23,7 @@ describe('stripReplies on written cases', () => {
 });
 
 describe('splitReplies', () => {
-  test('folds an inline reply\'s quotes one by one, with their attribution, and the signature with what follows', () => {
+  test("folds an inline reply's quotes one by one, with their attribution, and the signature with what follows", () => {
     const body = [
       'On Tue, Mar 5, 2024 at 10:00 AM Jens Axboe <axboe@kernel.dk>',
       'wrote:',
@@ -40,7 +41,10 @@ describe('splitReplies', () => {
       'Pavel',
     ].join('\n');
     expect(splitReplies(body)).toEqual([
-      { kind: 'folded', text: 'On Tue, Mar 5, 2024 at 10:00 AM Jens Axboe <axboe@kernel.dk>\nwrote:\n> The ring is full.\n>\n> Retry later?' },
+      {
+        kind: 'folded',
+        text: 'On Tue, Mar 5, 2024 at 10:00 AM Jens Axboe <axboe@kernel.dk>\nwrote:\n> The ring is full.\n>\n> Retry later?',
+      },
       { kind: 'own', text: 'No, wait for a completion.' },
       { kind: 'folded', text: '> And the timeout?' },
       { kind: 'own', text: 'Keep it.' },

@@ -102,7 +102,10 @@ export function splitReplies(body: string): ReplyPart[] {
   }
   const parts: ReplyPart[] = [];
   for (const run of runs) {
-    const text = run.lines.join('\n').replace(/^\s*\n/, '').trimEnd();
+    const text = run.lines
+      .join('\n')
+      .replace(/^\s*\n/, '')
+      .trimEnd();
     if (text.trim() === '') continue;
     const kind = run.isOwn ? 'own' : 'folded';
     const last = parts[parts.length - 1];

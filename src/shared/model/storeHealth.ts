@@ -45,11 +45,16 @@ export interface StoreHealth {
 export function describeStoreHealth(health: StoreHealth): string[] {
   const lines: string[] = [];
   for (const healing of health.healed) {
-    const versions = healing.lostVersions.length === 1 ? `version ${healing.lostVersions[0]}` : `versions ${healing.lostVersions.join(', ')}`;
+    const versions =
+      healing.lostVersions.length === 1 ? `version ${healing.lostVersions[0]}` : `versions ${healing.lostVersions.join(', ')}`;
     const rows = healing.rowsLost === null ? '' : ` (${healing.rowsLost} rows)`;
     const kept = healing.damagedFolder ? `; the damaged files are kept in ${healing.damagedFolder}` : '';
-    const state = healing.isRepaired ? `was damaged: ${versions}${rows} could not be read and ${healing.lostVersions.length === 1 ? 'was' : 'were'} set aside` : `is damaged: ${versions}${rows} cannot be read, so this read-only Lantern reads version ${healing.keptVersion}; run \`lantern check --repair\` (or open the app) to repair it`;
-    lines.push(`The store's ${healing.table} table ${state}; it now holds ${healing.rows} rows as of version ${healing.keptVersion}${kept}.`);
+    const state = healing.isRepaired
+      ? `was damaged: ${versions}${rows} could not be read and ${healing.lostVersions.length === 1 ? 'was' : 'were'} set aside`
+      : `is damaged: ${versions}${rows} cannot be read, so this read-only Lantern reads version ${healing.keptVersion}; run \`lantern check --repair\` (or open the app) to repair it`;
+    lines.push(
+      `The store's ${healing.table} table ${state}; it now holds ${healing.rows} rows as of version ${healing.keptVersion}${kept}.`,
+    );
   }
   if (health.reimport.length > 0) {
     const imports = health.reimport.map((lost) => `${lost.path} (${lost.present} of ${lost.messages} messages present)`).join(', ');

@@ -14,7 +14,10 @@ const index = buildCompletionIndex({
   folders: [{ name: 'Inbox', count: 900 }, { name: 'Work/Projects', count: 20 }, 'Sent Items'],
   labels: ['My label', 'Important'],
   collections: ['taxes', 'legal'],
-  attachments: [{ name: 'report Q4.pdf', count: 3 }, { name: 'budget.xlsx', count: 9 }],
+  attachments: [
+    { name: 'report Q4.pdf', count: 3 },
+    { name: 'budget.xlsx', count: 9 },
+  ],
   lists: ['io-uring.vger.kernel.org'],
   sources: ['takeout.mbox'],
 });
@@ -28,7 +31,13 @@ const labels = (suggestions: Suggestion[]): string[] => suggestions.map((suggest
 describe('operator names', () => {
   test('typing fro offers from: with its hint, replacing the word', () => {
     const [first] = run('budget fro');
-    expect(first).toEqual({ kind: 'operator', label: 'from:', detail: 'Sender name or address', insert: 'from:', replace: { start: 7, end: 10 } });
+    expect(first).toEqual({
+      kind: 'operator',
+      label: 'from:',
+      detail: 'Sender name or address',
+      insert: 'from:',
+      replace: { start: 7, end: 10 },
+    });
   });
 
   test.each([
@@ -69,7 +78,8 @@ describe('values', () => {
         { name: 'Jane Roe', address: 'jane@example.org', count: 2 },
       ],
     });
-    const offered = (text: string) => complete(text, text.length, withSenders, { now: NOW, timeZone: 'UTC' }).map((suggestion) => suggestion.insert);
+    const offered = (text: string) =>
+      complete(text, text.length, withSenders, { now: NOW, timeZone: 'UTC' }).map((suggestion) => suggestion.insert);
     expect(offered('from:ja')).toEqual(['"Jason Matusiak via USRP-users"', 'jane@example.org']);
     expect(offered('to:ja')).toEqual(['jason@gardetto.example']);
   });
@@ -83,7 +93,9 @@ describe('values', () => {
     expect(labels(run('in:'))[0]).toBe('Inbox');
   });
   test('in: offers anywhere, which takes in Trash and Spam', () => {
-    expect(run('in:any')).toEqual([expect.objectContaining({ label: 'anywhere', insert: 'anywhere', detail: 'Every folder, Trash and Spam too' })]);
+    expect(run('in:any')).toEqual([
+      expect.objectContaining({ label: 'anywhere', insert: 'anywhere', detail: 'Every folder, Trash and Spam too' }),
+    ]);
   });
   test('a quoted value is replaced whole', () => {
     const [suggestion] = run('in:"sent it"', 9);
@@ -114,7 +126,8 @@ describe('values', () => {
     expect(run('subject:x')).toEqual([]);
     expect(run('thread:')).toEqual([]);
   });
-  test('the operator part of from:x completes operator names', () => expect(run('fro:x', 2)[0]).toMatchObject({ insert: 'from:', replace: { start: 0, end: 4 } }));
+  test('the operator part of from:x completes operator names', () =>
+    expect(run('fro:x', 2)[0]).toMatchObject({ insert: 'from:', replace: { start: 0, end: 4 } }));
   test('scope values complete the comma-separated value under the cursor', () => {
     expect(run('@collection:taxes,le')[0]).toMatchObject({ insert: 'legal', replace: { start: 18, end: 20 } });
     expect(labels(run('@folder:in'))).toEqual(['Inbox']);

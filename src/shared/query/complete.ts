@@ -2,7 +2,16 @@
 import type { Span } from './ast';
 import { EMPTY_COMPLETION_INDEX, type CompletionIndex, type CompletionValue, type ValueSet } from './completionIndex';
 import { foldText } from './fold';
-import { ANYWHERE, CATEGORIES, EVERYTHING_SCOPE, findOperator, OPERATORS, SCOPES, type OperatorDefinition, type ValueKind } from './grammar';
+import {
+  ANYWHERE,
+  CATEGORIES,
+  EVERYTHING_SCOPE,
+  findOperator,
+  OPERATORS,
+  SCOPES,
+  type OperatorDefinition,
+  type ValueKind,
+} from './grammar';
 import { quoteValue } from './quoteValue';
 import { tokenize, type Token } from './tokenize';
 import { calendarDay, systemTimeZone } from './zonedTime';
@@ -52,9 +61,14 @@ function operatorSuggestions(prefix: string, replace: Span, limit: number): Sugg
 function scopeSuggestions(prefix: string, replace: Span, limit: number): Suggestion[] {
   const lower = prefix.toLowerCase();
   const scopes: Suggestion[] = SCOPES.filter((scope) => `@${scope.name}:`.startsWith(lower)).map((scope) => ({
-    kind: 'scope', label: `@${scope.name}:`, detail: scope.hint, insert: `@${scope.name}:`, replace,
+    kind: 'scope',
+    label: `@${scope.name}:`,
+    detail: scope.hint,
+    insert: `@${scope.name}:`,
+    replace,
   }));
-  if (EVERYTHING_SCOPE.startsWith(lower)) scopes.push({ kind: 'scope', label: EVERYTHING_SCOPE, detail: 'Search everything', insert: EVERYTHING_SCOPE, replace });
+  if (EVERYTHING_SCOPE.startsWith(lower))
+    scopes.push({ kind: 'scope', label: EVERYTHING_SCOPE, detail: 'Search everything', insert: EVERYTHING_SCOPE, replace });
   return scopes.slice(0, limit);
 }
 
@@ -96,10 +110,22 @@ const KIND_SETS: Partial<Record<ValueKind, ValueSet[]>> = {
   source: ['sources'],
 };
 
-function valueSuggestions(operator: OperatorDefinition, prefix: string, replace: Span, index: CompletionIndex, options: CompleteOptions): Suggestion[] {
+function valueSuggestions(
+  operator: OperatorDefinition,
+  prefix: string,
+  replace: Span,
+  index: CompletionIndex,
+  options: CompleteOptions,
+): Suggestion[] {
   const limit = options.limit ?? DEFAULT_LIMIT;
   const fromIndex = (sets: ValueSet[]): Suggestion[] =>
-    indexValues(index, sets, prefix, limit).map((value) => ({ kind: 'value', label: value.label, detail: value.detail, insert: quoteValue(value.value), replace }));
+    indexValues(index, sets, prefix, limit).map((value) => ({
+      kind: 'value',
+      label: value.label,
+      detail: value.detail,
+      insert: quoteValue(value.value),
+      replace,
+    }));
   switch (operator.valueKind) {
     case 'person':
       // from: offers people as they send (falling back to everyone for an index without senders).
@@ -114,7 +140,9 @@ function valueSuggestions(operator: OperatorDefinition, prefix: string, replace:
       return fromIndex(KIND_SETS[operator.valueKind]!);
     case 'category': {
       const known = fromIndex(['categories']);
-      const fixed = fixedValues(CATEGORIES, prefix, 'Gmail category', replace, limit).filter((fixedValue) => !known.some((value) => value.insert === fixedValue.insert));
+      const fixed = fixedValues(CATEGORIES, prefix, 'Gmail category', replace, limit).filter(
+        (fixedValue) => !known.some((value) => value.insert === fixedValue.insert),
+      );
       return [...known, ...fixed].slice(0, limit);
     }
     case 'text':
@@ -137,9 +165,20 @@ function valueSuggestions(operator: OperatorDefinition, prefix: string, replace:
 
 function scopeValueSuggestions(scopeName: string, prefix: string, replace: Span, index: CompletionIndex, limit: number): Suggestion[] {
   const scope = SCOPES.find((definition) => definition.name === scopeName)?.scope;
-  const set: ValueSet | null = scope === 'folder' ? 'folders' : scope === 'label' ? 'labels' : scope === 'collection' ? 'collections' : scope === 'document' ? 'attachments' : null;
+  const set: ValueSet | null =
+    scope === 'folder'
+      ? 'folders'
+      : scope === 'label'
+        ? 'labels'
+        : scope === 'collection'
+          ? 'collections'
+          : scope === 'document'
+            ? 'attachments'
+            : null;
   if (!set) return [];
-  return index.lookup(set, prefix, limit).map((value) => ({ kind: 'value', label: value.label, detail: value.detail, insert: quoteValue(value.value), replace }));
+  return index
+    .lookup(set, prefix, limit)
+    .map((value) => ({ kind: 'value', label: value.label, detail: value.detail, insert: quoteValue(value.value), replace }));
 }
 
 type WordToken = Extract<Token, { kind: 'word' }>;
@@ -150,7 +189,13 @@ function wordAt(text: string, cursor: number): WordToken | null {
   return found ?? null;
 }
 
-function completeOperatorValue(text: string, cursor: number, token: WordToken, index: CompletionIndex, options: CompleteOptions): Suggestion[] {
+function completeOperatorValue(
+  text: string,
+  cursor: number,
+  token: WordToken,
+  index: CompletionIndex,
+  options: CompleteOptions,
+): Suggestion[] {
   const limit = options.limit ?? DEFAULT_LIMIT;
   const name = token.operator!;
   const colon = token.span.start + name.length;
@@ -180,7 +225,12 @@ function completeOperatorValue(text: string, cursor: number, token: WordToken, i
  * Suggestions for the token under `cursor` (a character offset in `text`): operator and scope names while the word
  * has no colon, values once it has. Never throws; an empty list when there is nothing to offer.
  */
-export function complete(text: string, cursor: number, index: CompletionIndex = EMPTY_COMPLETION_INDEX, options: CompleteOptions = {}): Suggestion[] {
+export function complete(
+  text: string,
+  cursor: number,
+  index: CompletionIndex = EMPTY_COMPLETION_INDEX,
+  options: CompleteOptions = {},
+): Suggestion[] {
   try {
     const limit = options.limit ?? DEFAULT_LIMIT;
     const at = Math.max(0, Math.min(text.length, Number.isFinite(cursor) ? Math.floor(cursor) : text.length));

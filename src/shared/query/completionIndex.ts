@@ -136,7 +136,9 @@ class PrefixTable {
 }
 
 function wordsOf(text: string): string[] {
-  return foldText(text).split(/[\s/._\-@,<>()"']+/).filter((word) => word !== '');
+  return foldText(text)
+    .split(/[\s/._\-@,<>()"']+/)
+    .filter((word) => word !== '');
 }
 
 function contactTable(contacts: readonly ContactEntry[]): PrefixTable {

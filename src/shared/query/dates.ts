@@ -22,15 +22,27 @@ interface Day {
 }
 
 export const MONTH_NAMES = [
-  'january', 'february', 'march', 'april', 'may', 'june',
-  'july', 'august', 'september', 'october', 'november', 'december',
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
 ] as const;
 
 /** Month number (1-12) for a full or three-letter English month name, or null. */
 export function monthNumber(word: string): number | null {
   const lower = word.toLowerCase().replace(/\.$/, '');
   if (lower.length < 3) return null;
-  const index = MONTH_NAMES.findIndex((name) => name === lower || (lower.length === 3 && name.startsWith(lower)) || (lower === 'sept' && name === 'september'));
+  const index = MONTH_NAMES.findIndex(
+    (name) => name === lower || (lower.length === 3 && name.startsWith(lower)) || (lower === 'sept' && name === 'september'),
+  );
   return index === -1 ? null : index + 1;
 }
 
@@ -71,7 +83,14 @@ function numericDate(text: string, zone: string): DateRange | null | undefined {
 }
 
 const UNIT_WORDS: Record<string, 'day' | 'week' | 'month' | 'year'> = {
-  day: 'day', days: 'day', week: 'week', weeks: 'week', month: 'month', months: 'month', year: 'year', years: 'year',
+  day: 'day',
+  days: 'day',
+  week: 'week',
+  weeks: 'week',
+  month: 'month',
+  months: 'month',
+  year: 'year',
+  years: 'year',
 };
 
 /** today, yesterday, this/last/past/previous week|month|year, past 3 days, last 2 weeks. */
@@ -90,9 +109,14 @@ function relativePeriod(text: string, context: DateContext): DateRange | null {
     if (isCurrent) return null;
     const count = Number(countText ?? '1');
     const before = startOfDay(today.year, today.month, today.day + 1, zone);
-    const startDay = unit === 'day' ? { ...today, day: today.day - count + 1 }
-      : unit === 'week' ? { ...today, day: today.day - 7 * count + 1 }
-        : unit === 'month' ? { ...today, month: today.month - count } : { ...today, year: today.year - count };
+    const startDay =
+      unit === 'day'
+        ? { ...today, day: today.day - count + 1 }
+        : unit === 'week'
+          ? { ...today, day: today.day - 7 * count + 1 }
+          : unit === 'month'
+            ? { ...today, month: today.month - count }
+            : { ...today, year: today.year - count };
     return { after: startOfDay(startDay.year, startDay.month, startDay.day, zone), before };
   }
   const shift = isCurrent ? 0 : -1;
@@ -165,7 +189,11 @@ function naturalLanguage(text: string, context: DateContext): DateRange | null {
 
 /** The day, month, year or period a date value names, in the context's zone; null when it is not a date. */
 export function parseDateValue(value: string, context: DateContext): DateRange | null {
-  const text = value.trim().toLowerCase().replace(/\s+/g, ' ').replace(/[?!,;.]+$/, '');
+  const text = value
+    .trim()
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .replace(/[?!,;.]+$/, '');
   if (text === '') return null;
   const numeric = numericDate(text, context.timeZone);
   if (numeric !== undefined) return numeric;

@@ -24,6 +24,8 @@ describe('didYouMean', () => {
     expect(closestOperator('re')).toBeNull();
     expect(closestOperator('http')).toBeNull();
     expect(operatorSuggestions(parseQuery('Re: budget see http://example.com'))).toEqual([]);
-    expect(operatorSuggestions(parseQuery('from:kay -form:ann'))).toEqual([{ span: { start: 10, end: 14 }, replacement: 'from', kind: 'operator' }]);
+    expect(operatorSuggestions(parseQuery('from:kay -form:ann'))).toEqual([
+      { span: { start: 10, end: 14 }, replacement: 'from', kind: 'operator' },
+    ]);
   });
 });

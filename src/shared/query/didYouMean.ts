@@ -29,7 +29,8 @@ export function editDistance(first: string, second: string, limit: number): numb
     for (let column = 1; column <= second.length; column += 1) {
       const cost = first[row - 1] === second[column - 1] ? 0 : 1;
       let value = Math.min(previous[column]! + 1, current[column - 1]! + 1, previous[column - 1]! + cost);
-      if (row > 1 && column > 1 && first[row - 1] === second[column - 2] && first[row - 2] === second[column - 1]) value = Math.min(value, beforePrevious[column - 2]! + 1);
+      if (row > 1 && column > 1 && first[row - 1] === second[column - 2] && first[row - 2] === second[column - 1])
+        value = Math.min(value, beforePrevious[column - 2]! + 1);
       current.push(value);
       rowBest = Math.min(rowBest, value);
     }
@@ -45,7 +46,10 @@ export function allowedDistance(length: number): number {
   return length <= 4 ? 1 : 2;
 }
 
-const OPERATOR_NAMES = [...OPERATORS.flatMap((operator) => [operator.name, ...operator.aliases]), ...SCOPES.map((scope) => `@${scope.name}`)];
+const OPERATOR_NAMES = [
+  ...OPERATORS.flatMap((operator) => [operator.name, ...operator.aliases]),
+  ...SCOPES.map((scope) => `@${scope.name}`),
+];
 
 /** The known operator closest to a name the grammar does not know, or null when none is close enough. */
 export function closestOperator(name: string): string | null {
@@ -54,7 +58,8 @@ export function closestOperator(name: string): string | null {
   let best: { name: string; distance: number } | null = null;
   for (const known of OPERATOR_NAMES) {
     const distance = editDistance(lower, known, allowedDistance(Math.min(lower.length, known.length)));
-    if (distance <= allowedDistance(Math.min(lower.length, known.length)) && (best === null || distance < best.distance)) best = { name: known, distance };
+    if (distance <= allowedDistance(Math.min(lower.length, known.length)) && (best === null || distance < best.distance))
+      best = { name: known, distance };
   }
   return best?.name ?? null;
 }

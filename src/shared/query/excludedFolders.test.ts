@@ -5,10 +5,27 @@ import { parseQuery } from './parse';
 
 describe('excluded places', () => {
   test.each([
-    'Trash', 'Spam', 'Deleted Items', 'Junk E-mail', 'Junk-E-Mail', 'Gelöschte Elemente', 'Éléments supprimés',
-    'Elementos eliminados', 'Posta eliminata', 'Verwijderde items', 'Courrier indésirable', '[Gmail]/Trash',
-    '[Gmail]/Spam', '[Google Mail]/Bin', 'Deleted Messages', 'Junk', 'INBOX.Trash', 'Deleted Items/Old project',
-    'Maildir/Trash', 'gmail/trash', 'junk e mail',
+    'Trash',
+    'Spam',
+    'Deleted Items',
+    'Junk E-mail',
+    'Junk-E-Mail',
+    'Gelöschte Elemente',
+    'Éléments supprimés',
+    'Elementos eliminados',
+    'Posta eliminata',
+    'Verwijderde items',
+    'Courrier indésirable',
+    '[Gmail]/Trash',
+    '[Gmail]/Spam',
+    '[Google Mail]/Bin',
+    'Deleted Messages',
+    'Junk',
+    'INBOX.Trash',
+    'Deleted Items/Old project',
+    'Maildir/Trash',
+    'gmail/trash',
+    'junk e mail',
   ])('%s is left out', (place) => expect(isExcludedPlace(place)).toBe(true));
 
   test.each(['Inbox', 'Sent Items', 'All mail Including Spam and Trash', 'Spam reports', 'Work/Projects', 'Important', ''])(

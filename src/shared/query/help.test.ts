@@ -11,19 +11,22 @@ describe('help sheet', () => {
     const operatorRows = sections.find((section) => section.title === 'Operators')!.rows;
     expect(operatorRows).toHaveLength(OPERATORS.length);
     expect(operatorRows.find((row) => row.example === 'in:inbox')?.syntax).toBe('in: label: folder:');
-    expect(operatorRows.find((row) => row.example === 'has:attachment')?.syntax).toBe('has:attachment|pdf|document|spreadsheet|presentation|image');
+    expect(operatorRows.find((row) => row.example === 'has:attachment')?.syntax).toBe(
+      'has:attachment|pdf|document|spreadsheet|presentation|image',
+    );
     const scopeRows = sections.find((section) => section.title === 'Scopes')!.rows;
     for (const scope of SCOPES) expect(scopeRows.some((row) => row.syntax === `@${scope.name}:`)).toBe(true);
   });
 
-  test.each(helpSections().filter((section) => section.title !== 'Plain English').flatMap((section) => section.rows.map((row) => [row.example])))(
-    'example %s parses without warnings',
-    (example) => {
-      const parsed = parseQuery(example, { now: Date.UTC(2024, 6, 10), timeZone: 'UTC' });
-      expect(parsed.diagnostics).toEqual([]);
-      expect(parsed.root).not.toBeNull();
-    },
-  );
+  test.each(
+    helpSections()
+      .filter((section) => section.title !== 'Plain English')
+      .flatMap((section) => section.rows.map((row) => [row.example])),
+  )('example %s parses without warnings', (example) => {
+    const parsed = parseQuery(example, { now: Date.UTC(2024, 6, 10), timeZone: 'UTC' });
+    expect(parsed.diagnostics).toEqual([]);
+    expect(parsed.root).not.toBeNull();
+  });
 
   test('markdown has a table per section', () => {
     const markdown = helpMarkdown();

@@ -23,11 +23,31 @@ const BOOLEAN_ROWS: HelpRow[] = [
 
 /** Plain-English questions and what they are read as; the parse tests check each of these. */
 export const PLAIN_ENGLISH_EXAMPLES: readonly HelpRow[] = [
-  { syntax: 'List 5 latest pdfs that mention budget', meaning: 'limit 5, newest first, has:pdf, budget', example: 'counts, recency and kinds in words' },
-  { syntax: 'What did we discuss in the June 17, 2024 email with Janesh?', meaning: 'date:2024-06-17, participants:Janesh', example: 'dates and known contacts' },
-  { syntax: 'oldest decks from last month', meaning: 'oldest first, has:presentation, last month', example: 'decks, slides, spreadsheets, docs, images, photos' },
-  { syntax: 'photos from Anna since March', meaning: 'has:image, from:Anna (a known contact), since March 1', example: 'with / from / to a contact' },
-  { syntax: 'top ten spreadsheets before 2024', meaning: 'limit 10, has:spreadsheet, before 2024-01-01', example: 'numbers as digits or words, 1 to 100' },
+  {
+    syntax: 'List 5 latest pdfs that mention budget',
+    meaning: 'limit 5, newest first, has:pdf, budget',
+    example: 'counts, recency and kinds in words',
+  },
+  {
+    syntax: 'What did we discuss in the June 17, 2024 email with Janesh?',
+    meaning: 'date:2024-06-17, participants:Janesh',
+    example: 'dates and known contacts',
+  },
+  {
+    syntax: 'oldest decks from last month',
+    meaning: 'oldest first, has:presentation, last month',
+    example: 'decks, slides, spreadsheets, docs, images, photos',
+  },
+  {
+    syntax: 'photos from Anna since March',
+    meaning: 'has:image, from:Anna (a known contact), since March 1',
+    example: 'with / from / to a contact',
+  },
+  {
+    syntax: 'top ten spreadsheets before 2024',
+    meaning: 'limit 10, has:spreadsheet, before 2024-01-01',
+    example: 'numbers as digits or words, 1 to 100',
+  },
 ];
 
 function operatorSyntax(name: string, aliases: string[]): string {
@@ -51,10 +71,15 @@ export function helpSections(): HelpSection[] {
       rows: [
         ...SCOPES.map((scope) => ({ syntax: `@${scope.name}:`, meaning: scope.hint, example: scope.example })),
         { syntax: EVERYTHING_SCOPE, meaning: 'Search everything', example: `${EVERYTHING_SCOPE} budget` },
-        { syntax: `in:${ANYWHERE}`, meaning: 'Trash and Spam too: searches leave them out unless asked (in:trash, in:spam)', example: `in:${ANYWHERE} invoice` },
+        {
+          syntax: `in:${ANYWHERE}`,
+          meaning: 'Trash and Spam too: searches leave them out unless asked (in:trash, in:spam)',
+          example: `in:${ANYWHERE} invoice`,
+        },
         {
           syntax: `in:"${WHOLE_PATH}a/b"`,
-          meaning: 'Exactly the folder or label at this whole path, as a click in the folder tree writes it (in:inbox also finds sbeck/Inbox)',
+          meaning:
+            'Exactly the folder or label at this whole path, as a click in the folder tree writes it (in:inbox also finds sbeck/Inbox)',
           example: `in:"${WHOLE_PATH}sbeck/Inbox"`,
         },
         { syntax: '-@folder:', meaning: 'Everywhere except', example: '-@folder:drafts' },

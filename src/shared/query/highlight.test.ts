@@ -12,7 +12,14 @@ function pieces(text: string): string[] {
 
 test('operators, values, keywords and phrases', () => {
   expect(pieces('from:kiraly OR -"q4 report" (a)')).toEqual([
-    'operator:from:', 'value:kiraly', 'keyword:OR', 'keyword:-', 'phrase:"q4 report"', 'keyword:(', 'text:a', 'keyword:)',
+    'operator:from:',
+    'value:kiraly',
+    'keyword:OR',
+    'keyword:-',
+    'phrase:"q4 report"',
+    'keyword:(',
+    'text:a',
+    'keyword:)',
   ]);
 });
 
@@ -22,7 +29,12 @@ test('problems: unknown operator, bad date, unclosed bracket', () => {
 
 test('plain English that was understood', () => {
   expect(pieces('5 latest pdfs with Janesh budget')).toEqual([
-    'understood:5', 'understood:latest', 'understood:pdfs', 'understood:with', 'understood:Janesh', 'text:budget',
+    'understood:5',
+    'understood:latest',
+    'understood:pdfs',
+    'understood:with',
+    'understood:Janesh',
+    'text:budget',
   ]);
 });
 

@@ -240,7 +240,10 @@ describe('spans and summaries', () => {
 
   test('filter nodes keep the operator as typed and their span', () => {
     const root = parseQuery('x LABEL:Work', { now: NOW, timeZone: BUDAPEST }).root;
-    expect(root).toMatchObject({ kind: 'and', children: [{ kind: 'text' }, { kind: 'filter', operator: 'label', span: { start: 2, end: 12 } }] });
+    expect(root).toMatchObject({
+      kind: 'and',
+      children: [{ kind: 'text' }, { kind: 'filter', operator: 'label', span: { start: 2, end: 12 } }],
+    });
   });
 
   test('summary of the example query', () => {

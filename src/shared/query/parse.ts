@@ -49,9 +49,17 @@ class Parser {
     const root = this.parseOr(null);
     while (this.index < this.tokens.length) {
       const stray = this.tokens[this.index++]!;
-      this.diagnostics.push({ severity: 'warning', message: `Unmatched "${stray.kind === 'close' ? stray.bracket : '?'}" ignored`, span: stray.span });
+      this.diagnostics.push({
+        severity: 'warning',
+        message: `Unmatched "${stray.kind === 'close' ? stray.bracket : '?'}" ignored`,
+        span: stray.span,
+      });
       const rest = this.parseOr(null);
-      if (rest) return combine('and', [root, rest].filter((node): node is QueryNode => node !== null));
+      if (rest)
+        return combine(
+          'and',
+          [root, rest].filter((node): node is QueryNode => node !== null),
+        );
     }
     return root;
   }
@@ -117,7 +125,11 @@ class Parser {
         if (next?.kind === 'close' && next.bracket === closing) {
           this.index += 1;
         } else {
-          this.diagnostics.push({ severity: 'warning', message: `Unclosed "${token.bracket}": closed at the end of the query`, span: token.span });
+          this.diagnostics.push({
+            severity: 'warning',
+            message: `Unclosed "${token.bracket}": closed at the end of the query`,
+            span: token.span,
+          });
         }
         return inner;
       }
@@ -164,7 +176,11 @@ class Parser {
         this.diagnostics.push({ severity: 'warning', message: `${operator.name}: has an empty value: ignored`, span: token.span });
         return null;
       }
-      this.diagnostics.push({ severity: 'warning', message: `${operator.name}: has no value: searched as the word "${token.operator}"`, span: token.span });
+      this.diagnostics.push({
+        severity: 'warning',
+        message: `${operator.name}: has no value: searched as the word "${token.operator}"`,
+        span: token.span,
+      });
       return { kind: 'text', value: token.operator, phrase: false, span: token.span };
     }
     const result = buildFilter(operator, token.text, this.context);
@@ -178,7 +194,10 @@ class Parser {
   private parseScope(token: Extract<Token, { kind: 'word' }>): QueryNode | null {
     const name = token.operator!.slice(1).toLowerCase();
     const scope = SCOPE_NAMES[name];
-    const values = token.text.split(',').map((value) => value.trim()).filter((value) => value !== '');
+    const values = token.text
+      .split(',')
+      .map((value) => value.trim())
+      .filter((value) => value !== '');
     if (!scope || values.length === 0) {
       this.diagnostics.push({ severity: 'warning', message: `Unknown scope "@${name}:": ignored`, span: token.span });
       return null;
@@ -209,11 +228,7 @@ function dropWordless(tokens: Token[]): Token[] {
 
 function isPlainWord(token: Token | undefined, previous: Token | undefined): token is Extract<Token, { kind: 'word' }> {
   return (
-    token?.kind === 'word' &&
-    !token.quoted &&
-    token.operator === null &&
-    !/^(OR|AND|NOT)$/.test(token.text) &&
-    previous?.kind !== 'minus'
+    token?.kind === 'word' && !token.quoted && token.operator === null && !/^(OR|AND|NOT)$/.test(token.text) && previous?.kind !== 'minus'
   );
 }
 
@@ -230,7 +245,7 @@ function readPlainRuns(tokens: Token[], options: ParseOptions, context: ValueCon
   const plain: PlainEnglishResult[] = [];
   const semanticWords: string[] = [];
   let depth = 0;
-  for (let index = 0; index < tokens.length; ) {
+  for (let index = 0; index < tokens.length;) {
     const token = tokens[index]!;
     if (depth > 0 || !isPlainWord(token, tokens[index - 1])) {
       if (token.kind === 'open') depth += 1;
@@ -277,7 +292,16 @@ export function parseQuery(text: string, options: ParseOptions = {}): ParsedQuer
   const order = plain.find((result) => result.order !== null)?.order ?? null;
   const understood: Interpretation[] = plain.flatMap((result) => result.understood);
   const sort = order === null ? null : 'date';
-  const parsed: ParsedQuery = { text, tokens: typed, root, limit, sort, semanticText: semanticWords.join(' '), diagnostics, terms: queryTerms(root) };
+  const parsed: ParsedQuery = {
+    text,
+    tokens: typed,
+    root,
+    limit,
+    sort,
+    semanticText: semanticWords.join(' '),
+    diagnostics,
+    terms: queryTerms(root),
+  };
   if (order !== null) parsed.dateOrder = order;
   if (understood.length > 0) parsed.understood = understood;
   return parsed;

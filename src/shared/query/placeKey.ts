@@ -4,7 +4,9 @@ import { WHOLE_PATH } from './grammar';
 
 /** Gmail writes "my-label" for "My label"; places compare folded, with punctuation and spaces alike ("/" separates folders). */
 export function placeKey(value: string): string {
-  return foldText(value).replace(/[^\p{L}\p{N}/]+/gu, ' ').trim();
+  return foldText(value)
+    .replace(/[^\p{L}\p{N}/]+/gu, ' ')
+    .trim();
 }
 
 /** An `in:` value as compared: by `key`, a whole path only when `wholePath` ("/sbeck/Inbox"), else a path or a last segment. */

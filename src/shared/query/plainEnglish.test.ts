@@ -154,16 +154,20 @@ describe('plain English details', () => {
     expect(queryText(parsed.root, ZONE)).toBe('date:[2024-06-17,2024-06-18) Janesh');
   });
 
-  test('the June 17 example in New York is New York\'s day', () => {
+  test("the June 17 example in New York is New York's day", () => {
     const parsed = parse('What did we discuss in the June 17, 2024 email with Janesh?', { timeZone: 'America/New_York' });
-    expect(parsed.root).toMatchObject({ children: [{ filter: { after: Date.UTC(2024, 5, 17, 4), before: Date.UTC(2024, 5, 18, 4) } }, {}] });
+    expect(parsed.root).toMatchObject({
+      children: [{ filter: { after: Date.UTC(2024, 5, 17, 4), before: Date.UTC(2024, 5, 18, 4) } }, {}],
+    });
   });
 
   test('inferred filters are marked and span their words', () => {
     const query = 'pdfs from Janesh';
     const parsed = parse(query);
     const children = parsed.root?.kind === 'and' ? parsed.root.children : [];
-    expect(children.map((child) => (child.kind === 'filter' ? [child.inferred, query.slice(child.span.start, child.span.end)] : null))).toEqual([
+    expect(
+      children.map((child) => (child.kind === 'filter' ? [child.inferred, query.slice(child.span.start, child.span.end)] : null)),
+    ).toEqual([
       [true, 'pdfs'],
       [true, 'from Janesh'],
     ]);

@@ -4,8 +4,17 @@ import type { DateContext, DateRange } from './dates';
 import { foldText } from './fold';
 import { datePhraseAt } from './plainDates';
 import {
-  attachmentKindOf, countOf, DATE_PREPOSITIONS, DETERMINERS, FILLER_WORDS, MAIL_NOUNS, PERSON_PREPOSITIONS,
-  RECENCY_WORDS, WEAK_RECENCY_WORDS, type DateRelation, type Recency,
+  attachmentKindOf,
+  countOf,
+  DATE_PREPOSITIONS,
+  DETERMINERS,
+  FILLER_WORDS,
+  MAIL_NOUNS,
+  PERSON_PREPOSITIONS,
+  RECENCY_WORDS,
+  WEAK_RECENCY_WORDS,
+  type DateRelation,
+  type Recency,
 } from './vocabulary';
 import { calendarDay } from './zonedTime';
 
@@ -64,7 +73,10 @@ function contactKeys(contacts: readonly KnownContact[]): Set<string> {
 
 /** Lower case without the punctuation that sentences put around words ("Janesh?" -> "janesh", "17," -> "17"). */
 export function plainWord(text: string): string {
-  return text.toLowerCase().replace(/^[¿¡'"‘“]+/, '').replace(/[?!.,;:'"’”]+$/, '');
+  return text
+    .toLowerCase()
+    .replace(/^[¿¡'"‘“]+/, '')
+    .replace(/[?!.,;:'"’”]+$/, '');
 }
 
 function spanOver(words: PlainWord[], from: number, to: number): Span {
@@ -174,8 +186,12 @@ class PlainEnglishReader {
     const kind = attachmentKindOf(this.lower[this.index]!, afterDeterminer);
     if (!kind) return false;
     this.result.nodes.push({
-      kind: 'filter', operator: 'has', filter: { field: 'has', value: kind }, span: this.words[this.index]!.span,
-      inferred: true, display: kind,
+      kind: 'filter',
+      operator: 'has',
+      filter: { field: 'has', value: kind },
+      span: this.words[this.index]!.span,
+      inferred: true,
+      display: kind,
     });
     this.note(this.index, this.index + 1, `has:${kind}`);
     this.index += 1;
@@ -203,10 +219,17 @@ class PlainEnglishReader {
     }
     if (found.length === 0) return false;
     for (const { from, to } of found) {
-      const value = this.words.slice(from, to).map((word) => word.text.replace(/[?!.,;:'"’”]+$/, '')).join(' ');
+      const value = this.words
+        .slice(from, to)
+        .map((word) => word.text.replace(/[?!.,;:'"’”]+$/, ''))
+        .join(' ');
       this.result.nodes.push({
-        kind: 'filter', operator: field, filter: { field, value }, span: spanOver(this.words, from === found[0]!.from ? this.index : from, to),
-        inferred: true, display: value,
+        kind: 'filter',
+        operator: field,
+        filter: { field, value },
+        span: spanOver(this.words, from === found[0]!.from ? this.index : from, to),
+        inferred: true,
+        display: value,
       });
       this.note(from, to, `${field}:${value}`);
     }
@@ -226,8 +249,12 @@ class PlainEnglishReader {
     const bounds = dateBounds(phrase.range, relation ?? 'within');
     const display = describeDate(bounds, this.context);
     this.result.nodes.push({
-      kind: 'filter', operator: 'date', filter: { field: 'date', ...bounds }, span: spanOver(this.words, start, end),
-      inferred: true, display,
+      kind: 'filter',
+      operator: 'date',
+      filter: { field: 'date', ...bounds },
+      span: spanOver(this.words, start, end),
+      inferred: true,
+      display,
     });
     this.note(start, end, `date:${display}`);
     this.index = end;

@@ -14,7 +14,11 @@ test('free words and body: values are the content, in query order; negated ones 
 });
 
 test('subject: and filename: values are highlighted but are not content', () => {
-  expect(termsOf('subject:invoice filename:q4.pdf total')).toEqual({ contentTerms: ['total'], highlightTerms: ['invoice', 'q4.pdf', 'total'], phrases: [] });
+  expect(termsOf('subject:invoice filename:q4.pdf total')).toEqual({
+    contentTerms: ['total'],
+    highlightTerms: ['invoice', 'q4.pdf', 'total'],
+    phrases: [],
+  });
 });
 
 test('quoted phrases of two or more words must match verbatim; a one-word phrase is a word', () => {

@@ -4,7 +4,26 @@
 export const QUESTION_WORDS = ['what', 'which', 'who', 'whom', 'whose', 'when', 'where', 'why', 'how'] as const;
 
 /** Verbs a yes-no question opens with ("did Anna send it", "is the deadline Friday"). */
-export const QUESTION_VERBS = ['is', 'are', 'was', 'were', 'do', 'does', 'did', 'can', 'could', 'will', 'would', 'should', 'has', 'have', 'had', 'shall', 'may', 'must'] as const;
+export const QUESTION_VERBS = [
+  'is',
+  'are',
+  'was',
+  'were',
+  'do',
+  'does',
+  'did',
+  'can',
+  'could',
+  'will',
+  'would',
+  'should',
+  'has',
+  'have',
+  'had',
+  'shall',
+  'may',
+  'must',
+] as const;
 
 const OPENING = new RegExp(`^(${[...QUESTION_WORDS, ...QUESTION_VERBS].join('|')})\\b`, 'i');
 

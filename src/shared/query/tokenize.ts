@@ -81,7 +81,14 @@ export function tokenize(text: string, diagnostics: Diagnostic[]): Token[] {
       continue;
     }
     while (position < text.length && !BREAKS.has(text[position]!)) position += 1;
-    tokens.push({ kind: 'word', text: text.slice(start, position), quoted: false, operator: null, valueQuoted: false, span: { start, end: position } });
+    tokens.push({
+      kind: 'word',
+      text: text.slice(start, position),
+      quoted: false,
+      operator: null,
+      valueQuoted: false,
+      span: { start, end: position },
+    });
   }
   return tokens;
 }

@@ -14,12 +14,19 @@ export interface HashedAttachments {
 }
 
 /** `contents[i]` holds the bytes of `attachments[i]`. */
-export function hashAttachments(attachments: readonly AttachmentInfo[], contents: readonly Uint8Array[], maxStoredBytes: number): HashedAttachments {
+export function hashAttachments(
+  attachments: readonly AttachmentInfo[],
+  contents: readonly Uint8Array[],
+  maxStoredBytes: number,
+): HashedAttachments {
   const blobs = new Map<string, AttachmentBlob>();
   const hashed = attachments.map((attachment, index): AttachmentInfo => {
     const bytes = contents[index] ?? new Uint8Array();
     if (bytes.length > maxStoredBytes) {
-      return { ...attachment, notStored: `“${attachment.filename}” (${megabytes(bytes.length)}) was not kept: Lantern keeps attachments up to ${megabytes(maxStoredBytes)}; open it from the original mail` };
+      return {
+        ...attachment,
+        notStored: `“${attachment.filename}” (${megabytes(bytes.length)}) was not kept: Lantern keeps attachments up to ${megabytes(maxStoredBytes)}; open it from the original mail`,
+      };
     }
     const contentHash = createHash('sha256').update(bytes).digest('hex');
     if (!blobs.has(contentHash)) blobs.set(contentHash, { contentHash, bytes });

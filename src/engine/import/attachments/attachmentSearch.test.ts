@@ -21,15 +21,28 @@ async function buildMailbox(dir: string): Promise<{ file: string; realPdfMessage
   const messages = [
     realPdfMessage,
     mimeMessage('office', 'Numbers for the review', 'See the attached files.', [
-      { filename: 'budget.xlsx', contentType: XLSX, bytes: await makeXlsx('Costs', [['item', 'cost'], ['gyroscope', 1200]]) },
+      {
+        filename: 'budget.xlsx',
+        contentType: XLSX,
+        bytes: await makeXlsx('Costs', [
+          ['item', 'cost'],
+          ['gyroscope', 1200],
+        ]),
+      },
       { filename: 'minutes.docx', contentType: DOCX, bytes: makeDocx(['Minutes of Monday', 'The flux capacitor needs replacing.']) },
     ]),
     mimeMessage('outlook', 'Newsletter from Outlook', 'Sent from Outlook in rich text.', [
       { filename: 'winmail.dat', contentType: 'application/ms-tnef', bytes: readFileSync(join(tnefDir, 'MAPI_ATTACH_DATA_OBJ.tnef')) },
     ]),
-    mimeMessage('damaged', 'Broken report', 'The report is attached.', [{ filename: 'broken.pdf', contentType: 'application/pdf', bytes: realPdf.subarray(0, 3_000) }]),
+    mimeMessage('damaged', 'Broken report', 'The report is attached.', [
+      { filename: 'broken.pdf', contentType: 'application/pdf', bytes: realPdf.subarray(0, 3_000) },
+    ]),
     mimeMessage('badtnef', 'Unreadable winmail', 'Outlook sent this.', [
-      { filename: 'winmail.dat', contentType: 'application/ms-tnef', bytes: readFileSync(join(sharedDir, 'fixtures/node-tnef-npm/badchecksum.dat')) },
+      {
+        filename: 'winmail.dat',
+        contentType: 'application/ms-tnef',
+        bytes: readFileSync(join(sharedDir, 'fixtures/node-tnef-npm/badchecksum.dat')),
+      },
     ]),
     // A real Outlook mail whose winmail.dat holds a picture and two Outlook items (a task, a meeting) as embedded TNEF.
     Buffer.concat([Buffer.from('From outlook@example.com Mon Jan  8 11:00:00 2024\n'), readFileSync(join(tnefDir, 'rich-text.eml'))]),
@@ -57,7 +70,12 @@ describe('attachment text at import', () => {
   });
 
   async function only(query: string): Promise<{ subject: string; matchedIn: string; snippet: string; id: string }[]> {
-    return (await engine.search({ query, limit: 50 })).hits.map(({ subject, matchedIn, snippet, id }) => ({ subject, matchedIn, snippet, id }));
+    return (await engine.search({ query, limit: 50 })).hits.map(({ subject, matchedIn, snippet, id }) => ({
+      subject,
+      matchedIn,
+      snippet,
+      id,
+    }));
   }
 
   it('finds a real PDF attachment by a word that is only in the PDF, and says so', async () => {
@@ -86,7 +104,9 @@ describe('attachment text at import', () => {
       ['VIA_Nytt_14021.htm', 'text/html'],
     ]);
     expect(message.attachments[1]!.size).toBe(readFileSync(join(tnefDir, 'MAPI_ATTACH_DATA_OBJ', 'VIA_Nytt_1402.pdf')).length);
-    expect(message.attachmentTexts.find((item) => item.filename === 'VIA_Nytt_1402.doc')?.error).toMatch(/^Office 97-2003 file could not be read/);
+    expect(message.attachmentTexts.find((item) => item.filename === 'VIA_Nytt_1402.doc')?.error).toMatch(
+      /^Office 97-2003 file could not be read/,
+    );
   });
 
   it('reads the Outlook items embedded in a real winmail.dat', async () => {
@@ -106,22 +126,30 @@ describe('attachment text at import', () => {
     expect((await only('filename:budget')).map((hit) => hit.subject)).toEqual(['Numbers for the review']);
     expect((await only('filename:VIA_Nytt_1402')).map((hit) => hit.subject)).toEqual(['Newsletter from Outlook']);
     expect((await only('has:spreadsheet')).map((hit) => hit.subject)).toEqual(['Numbers for the review']);
-    expect(new Set((await only('has:document')).map((hit) => hit.subject))).toEqual(new Set(['Numbers for the review', 'Newsletter from Outlook']));
-    expect(new Set((await only('has:pdf')).map((hit) => hit.subject))).toEqual(new Set(['[USRP-users] B210: 1/f noise and LO offset', 'Newsletter from Outlook', 'Broken report']));
+    expect(new Set((await only('has:document')).map((hit) => hit.subject))).toEqual(
+      new Set(['Numbers for the review', 'Newsletter from Outlook']),
+    );
+    expect(new Set((await only('has:pdf')).map((hit) => hit.subject))).toEqual(
+      new Set(['[USRP-users] B210: 1/f noise and LO offset', 'Newsletter from Outlook', 'Broken report']),
+    );
   });
 
   it('imports a mail whose PDF is damaged and notes why its text is missing', async () => {
     const [hit] = await only('subject:broken');
     const message = (await engine.getMessage(hit!.id))!;
     expect(message.attachments.map((attachment) => attachment.filename)).toEqual(['broken.pdf']);
-    expect(message.attachmentTexts).toEqual([{ filename: 'broken.pdf', text: '', error: expect.stringMatching(/^PDF could not be read: ./) }]);
+    expect(message.attachmentTexts).toEqual([
+      { filename: 'broken.pdf', text: '', error: expect.stringMatching(/^PDF could not be read: ./) },
+    ]);
   });
 
   it('keeps an unreadable winmail.dat listed, with the reason', async () => {
     const [hit] = await only('subject:unreadable');
     const message = (await engine.getMessage(hit!.id))!;
     expect(message.attachments.map((attachment) => attachment.filename)).toEqual(['winmail.dat']);
-    expect(message.attachmentTexts).toEqual([{ filename: 'winmail.dat', text: '', error: expect.stringMatching(/could not be read: tnef: not a TNEF stream/) }]);
+    expect(message.attachmentTexts).toEqual([
+      { filename: 'winmail.dat', text: '', error: expect.stringMatching(/could not be read: tnef: not a TNEF stream/) },
+    ]);
   });
 
   it('gives the same attachments and text when parsing runs on worker threads', async () => {

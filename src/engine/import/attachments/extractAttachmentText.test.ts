@@ -33,9 +33,20 @@ describe('extractAttachmentText', () => {
   });
 
   it('reads Word, Excel, PowerPoint and OpenDocument files', async () => {
-    const docx = await extractAttachmentText('minutes.docx', 'application/octet-stream', makeDocx(['Quarterly minutes', 'The flux capacitor needs replacing.']));
+    const docx = await extractAttachmentText(
+      'minutes.docx',
+      'application/octet-stream',
+      makeDocx(['Quarterly minutes', 'The flux capacitor needs replacing.']),
+    );
     expect(docx).toEqual({ text: 'Quarterly minutes\n\nThe flux capacitor needs replacing.' });
-    const xlsx = await extractAttachmentText('budget.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', await makeXlsx('Costs', [['item', 'cost'], ['gyroscope', 1200]]));
+    const xlsx = await extractAttachmentText(
+      'budget.xlsx',
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      await makeXlsx('Costs', [
+        ['item', 'cost'],
+        ['gyroscope', 1200],
+      ]),
+    );
     expect(xlsx).toEqual({ text: 'Costs\nitem\tcost\ngyroscope\t1200' });
     const pptx = await extractAttachmentText('deck.pptx', '', makePptx(['Roadmap for the heliograph', 'Second slide about tachyons']));
     expect(pptx?.text).toContain('Roadmap for the heliograph');
@@ -45,18 +56,41 @@ describe('extractAttachmentText', () => {
   });
 
   it('reads RTF, HTML, CSV and plain text in their declared charsets', async () => {
-    const rtf = await extractAttachmentText('note.rtf', 'application/rtf', Buffer.from('{\\rtf1\\ansi{\\fonttbl\\f0\\fswiss Helvetica;}\\f0\\pard Hello {\\b zeppelin} crew.\\par}'));
+    const rtf = await extractAttachmentText(
+      'note.rtf',
+      'application/rtf',
+      Buffer.from('{\\rtf1\\ansi{\\fonttbl\\f0\\fswiss Helvetica;}\\f0\\pard Hello {\\b zeppelin} crew.\\par}'),
+    );
     expect(rtf?.text).toContain('zeppelin');
-    const html = await extractAttachmentText('page.htm', 'text/html', Buffer.from('<html><head><meta charset="iso-8859-1"><style>p{}</style></head><body><p>Caf\xe9 <b>astrolabe</b></p><img src="x.png"></body></html>', 'latin1'));
+    const html = await extractAttachmentText(
+      'page.htm',
+      'text/html',
+      Buffer.from(
+        '<html><head><meta charset="iso-8859-1"><style>p{}</style></head><body><p>Caf\xe9 <b>astrolabe</b></p><img src="x.png"></body></html>',
+        'latin1',
+      ),
+    );
     expect(html).toEqual({ text: 'Café astrolabe' });
-    const csv = await extractAttachmentText('data.csv', 'text/csv; charset=windows-1252', Buffer.from('name;price\r\nkl\xf6ppel;3\r\n', 'latin1'));
+    const csv = await extractAttachmentText(
+      'data.csv',
+      'text/csv; charset=windows-1252',
+      Buffer.from('name;price\r\nkl\xf6ppel;3\r\n', 'latin1'),
+    );
     expect(csv).toEqual({ text: 'name;price\nklöppel;3' });
-    const utf16 = await extractAttachmentText('notes.txt', 'text/plain', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('sextant readings', 'utf16le')]));
+    const utf16 = await extractAttachmentText(
+      'notes.txt',
+      'text/plain',
+      Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('sextant readings', 'utf16le')]),
+    );
     expect(utf16).toEqual({ text: 'sextant readings' });
   });
 
   it('reads the files inside a TNEF stream found inside another attachment', async () => {
-    const result = await extractAttachmentText('winmail.dat', 'application/ms-tnef', readFileSync(join(tnefDir, 'MAPI_ATTACH_DATA_OBJ.tnef')));
+    const result = await extractAttachmentText(
+      'winmail.dat',
+      'application/ms-tnef',
+      readFileSync(join(tnefDir, 'MAPI_ATTACH_DATA_OBJ.tnef')),
+    );
     expect(result?.error).toBeUndefined();
     expect(result?.text).toContain('VIA_Nytt_1402.pdf');
     expect(result?.text).toContain('VIA_Nytt_14021.htm');
@@ -78,14 +112,24 @@ describe('extractAttachmentText', () => {
   it('notes what it does not read: older Office files, oversized files, a broken TNEF', async () => {
     const ole = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0, 0, 0]);
     expect((await extractAttachmentText('old.doc', 'application/msword', ole))?.error).toMatch(/^Office 97-2003 file could not be read: /);
-    const big = await extractAttachmentText('huge.txt', 'text/plain', Buffer.alloc(2048, 0x61), { ...DEFAULT_EXTRACTION_LIMITS, maxBytes: 1024 });
+    const big = await extractAttachmentText('huge.txt', 'text/plain', Buffer.alloc(2048, 0x61), {
+      ...DEFAULT_EXTRACTION_LIMITS,
+      maxBytes: 1024,
+    });
     expect(big).toEqual({ text: '', error: 'not read: 2 KB is over the 1 KB limit for attachment text' });
-    const broken = await extractAttachmentText('winmail.dat', 'application/ms-tnef', readFileSync(join(sharedDir, 'fixtures/node-tnef-npm/badchecksum.dat')));
+    const broken = await extractAttachmentText(
+      'winmail.dat',
+      'application/ms-tnef',
+      readFileSync(join(sharedDir, 'fixtures/node-tnef-npm/badchecksum.dat')),
+    );
     expect(broken?.error).toMatch(/^Outlook winmail\.dat \(TNEF\) could not be read: tnef: not a TNEF stream/);
   });
 
   it('keeps at most maxChars of text', async () => {
-    const result = await extractAttachmentText('long.txt', 'text/plain', Buffer.from('word '.repeat(10_000)), { ...DEFAULT_EXTRACTION_LIMITS, maxChars: 100 });
+    const result = await extractAttachmentText('long.txt', 'text/plain', Buffer.from('word '.repeat(10_000)), {
+      ...DEFAULT_EXTRACTION_LIMITS,
+      maxChars: 100,
+    });
     expect(result?.text).toHaveLength(100);
   });
 

@@ -72,7 +72,9 @@ function read(format: TextFormat, input: ExtractorInput): Promise<string> {
     case 'outlookItem':
       return outlookItemText(input.bytes);
     case 'legacyOffice':
-      return Promise.reject(new Error('this older binary format has no reader here; saved as .docx, .xlsx or .pptx it would be searchable'));
+      return Promise.reject(
+        new Error('this older binary format has no reader here; saved as .docx, .xlsx or .pptx it would be searchable'),
+      );
     default:
       return assertNever(format);
   }
@@ -92,13 +94,17 @@ export async function extractAttachmentText(
   try {
     format = textFormatOf(filename, contentType, bytes);
     if (!format) return null;
-    if (bytes.length > limits.maxBytes) return { text: '', error: `not read: ${sizeText(bytes.length)} is over the ${sizeText(limits.maxBytes)} limit for attachment text` };
-    if (format.kind === 'tnef' && limits.depth >= MAX_TNEF_DEPTH) return { text: '', error: `not read: TNEF nested more than ${MAX_TNEF_DEPTH} levels deep` };
+    if (bytes.length > limits.maxBytes)
+      return { text: '', error: `not read: ${sizeText(bytes.length)} is over the ${sizeText(limits.maxBytes)} limit for attachment text` };
+    if (format.kind === 'tnef' && limits.depth >= MAX_TNEF_DEPTH)
+      return { text: '', error: `not read: TNEF nested more than ${MAX_TNEF_DEPTH} levels deep` };
     // Office readers inflate the whole zip in memory, so a bomb is stopped before them.
     const bomb = format.kind === 'docx' || format.kind === 'xlsx' || format.kind === 'office' ? await zipBombProblem(bytes) : null;
     if (bomb) return { text: '', error: `not read: ${bomb}` };
     const chosen = format;
-    const text = await withTimeLimit(limits.timeoutMs, (signal) => read(chosen, { bytes, contentType, maxChars: limits.maxChars, signal, limits }));
+    const text = await withTimeLimit(limits.timeoutMs, (signal) =>
+      read(chosen, { bytes, contentType, maxChars: limits.maxChars, signal, limits }),
+    );
     return { text: tidy(text.slice(0, limits.maxChars * 2)).slice(0, limits.maxChars) };
   } catch (error) {
     const reason = errorMessage(error);

@@ -27,4 +27,9 @@ export interface ExtractorInput {
   limits: ExtractionLimits;
 }
 
-export type ExtractAttachmentText = (filename: string, contentType: string, bytes: Uint8Array, limits?: ExtractionLimits) => Promise<ExtractedText | null>;
+export type ExtractAttachmentText = (
+  filename: string,
+  contentType: string,
+  bytes: Uint8Array,
+  limits?: ExtractionLimits,
+) => Promise<ExtractedText | null>;

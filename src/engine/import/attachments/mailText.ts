@@ -12,13 +12,23 @@ function people(field: AddressObject | AddressObject[] | undefined): string {
 
 export async function mailText(bytes: Uint8Array): Promise<string> {
   const parsed = await parseMail(Buffer.from(bytes));
-  const body = parsed.text?.trim() ? parsed.text : typeof parsed.html === 'string' ? htmlToText(parsed.html, { wordwrap: false, selectors: [{ selector: 'img', format: 'skip' }] }) : '';
+  const body = parsed.text?.trim()
+    ? parsed.text
+    : typeof parsed.html === 'string'
+      ? htmlToText(parsed.html, { wordwrap: false, selectors: [{ selector: 'img', format: 'skip' }] })
+      : '';
   const headers = [
     ['From', people(parsed.from)],
     ['To', people(parsed.to)],
     ['Date', parsed.date ? parsed.date.toISOString() : ''],
     ['Subject', parsed.subject ?? ''],
-    ['Attachments', parsed.attachments.map((attachment) => attachment.filename ?? '').filter(Boolean).join(', ')],
+    [
+      'Attachments',
+      parsed.attachments
+        .map((attachment) => attachment.filename ?? '')
+        .filter(Boolean)
+        .join(', '),
+    ],
   ].filter(([, value]) => value !== '');
   return `${headers.map(([name, value]) => `${name}: ${value}`).join('\n')}\n\n${body}`;
 }

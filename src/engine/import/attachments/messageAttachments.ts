@@ -61,7 +61,11 @@ interface Listed {
 }
 
 function listedFile(file: TnefFile): Listed {
-  return { info: { filename: file.filename, contentType: file.contentType, size: file.bytes.length }, contentType: file.contentType, bytes: file.bytes };
+  return {
+    info: { filename: file.filename, contentType: file.contentType, size: file.bytes.length },
+    contentType: file.contentType,
+    bytes: file.bytes,
+  };
 }
 
 /** A winmail.dat becomes the files inside it; when it holds none (or cannot be read) it stays listed itself. */
@@ -91,11 +95,22 @@ async function readTexts(listed: Listed[], options: AttachmentReadOptions): Prom
   for (const item of listed) {
     const { filename } = item.info;
     if (kept >= MAX_MESSAGE_TEXT) {
-      texts.push({ filename, text: '', error: `not read: this message’s attachments already gave ${MAX_MESSAGE_TEXT.toLocaleString('en')} characters of text` });
+      texts.push({
+        filename,
+        text: '',
+        error: `not read: this message’s attachments already gave ${MAX_MESSAGE_TEXT.toLocaleString('en')} characters of text`,
+      });
     } else if (performance.now() - started > MESSAGE_TIME_BUDGET_MS) {
-      texts.push({ filename, text: '', error: `not read: this message’s attachments already took over ${MESSAGE_TIME_BUDGET_MS / 1000} s` });
+      texts.push({
+        filename,
+        text: '',
+        error: `not read: this message’s attachments already took over ${MESSAGE_TIME_BUDGET_MS / 1000} s`,
+      });
     } else {
-      const result = await extractAttachmentText(filename, item.contentType, item.bytes, { ...limits, maxChars: Math.min(limits.maxChars, MAX_MESSAGE_TEXT - kept) });
+      const result = await extractAttachmentText(filename, item.contentType, item.bytes, {
+        ...limits,
+        maxChars: Math.min(limits.maxChars, MAX_MESSAGE_TEXT - kept),
+      });
       if (!result || (result.text === '' && !result.error)) continue;
       kept += result.text.length;
       texts.push({ filename, text: result.text, ...(result.error ? { error: result.error } : {}) });
@@ -104,7 +119,10 @@ async function readTexts(listed: Listed[], options: AttachmentReadOptions): Prom
   return texts;
 }
 
-export async function readMessageAttachments(sources: AttachmentSource[], options: AttachmentReadOptions = {}): Promise<MessageAttachments> {
+export async function readMessageAttachments(
+  sources: AttachmentSource[],
+  options: AttachmentReadOptions = {},
+): Promise<MessageAttachments> {
   const notes: AttachmentText[] = [];
   const listed = sources.flatMap((source) => unpack(source, notes));
   const attachments = listed.map((item) => item.info);
@@ -112,7 +130,11 @@ export async function readMessageAttachments(sources: AttachmentSource[], option
   const readable = listed.filter((item) => textFormatOf(item.info.filename, item.contentType, item.bytes));
   if (readable.length === 0) return { attachments, contents, texts: notes };
   if (options.readText === false) {
-    const skipped = readable.map(({ info }) => ({ filename: info.filename, text: '', error: 'not read: reading this message’s attachments stopped responding, so its text was skipped' }));
+    const skipped = readable.map(({ info }) => ({
+      filename: info.filename,
+      text: '',
+      error: 'not read: reading this message’s attachments stopped responding, so its text was skipped',
+    }));
     return { attachments, contents, texts: [...notes, ...skipped] };
   }
   const texts = await inTurn(async () => {

@@ -28,7 +28,11 @@ function expectedFiles(sample: string): Buffer[] {
 /** The reference unpacker writes text files with LF line ends and keeps the 16-byte interface id of OLE objects. */
 function sameFile(ours: Uint8Array, expected: Buffer): boolean {
   const mine = Buffer.from(ours);
-  return mine.equals(expected) || mine.toString('latin1').replace(/\r\n/g, '\n') === expected.toString('latin1') || mine.equals(expected.subarray(16));
+  return (
+    mine.equals(expected) ||
+    mine.toString('latin1').replace(/\r\n/g, '\n') === expected.toString('latin1') ||
+    mine.equals(expected.subarray(16))
+  );
 }
 
 describe('readTnef', () => {

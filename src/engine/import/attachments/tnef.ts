@@ -7,7 +7,16 @@ import { decodeText } from './decodeText';
 const SIGNATURE = 0x223e9f78;
 const LEVEL_ATTACHMENT = 2;
 /** Attribute tags: the low 16 bits of an attribute id (the high 16 bits name its type, which we do not need). */
-const ATTRIBUTE = { subject: 0x8004, body: 0x800c, attachData: 0x800f, attachTitle: 0x8010, attachRenderData: 0x9002, mapiProperties: 0x9003, attachment: 0x9005, oemCodepage: 0x9007 };
+const ATTRIBUTE = {
+  subject: 0x8004,
+  body: 0x800c,
+  attachData: 0x800f,
+  attachTitle: 0x8010,
+  attachRenderData: 0x9002,
+  mapiProperties: 0x9003,
+  attachment: 0x9005,
+  oemCodepage: 0x9007,
+};
 const PROPERTY = {
   subject: 0x0037,
   body: 0x1000,
@@ -23,8 +32,19 @@ const PROPERTY = {
 const TYPE = { string8: 0x001e, unicode: 0x001f, binary: 0x0102, object: 0x000d, multiValued: 0x1000 };
 /** Bytes each fixed-size MAPI property type takes in TNEF (two-byte values are padded to four). */
 const FIXED_SIZES = new Map([
-  [0x0000, 0], [0x0001, 0], [0x0002, 4], [0x0003, 4], [0x0004, 4], [0x0005, 8], [0x0006, 8], [0x0007, 8],
-  [0x000a, 4], [0x000b, 4], [0x0014, 8], [0x0040, 8], [0x0048, 16],
+  [0x0000, 0],
+  [0x0001, 0],
+  [0x0002, 4],
+  [0x0003, 4],
+  [0x0004, 4],
+  [0x0005, 8],
+  [0x0006, 8],
+  [0x0007, 8],
+  [0x000a, 4],
+  [0x000b, 4],
+  [0x0014, 8],
+  [0x0040, 8],
+  [0x0048, 16],
 ]);
 const ATTACH_EMBEDDED_MESSAGE = 5;
 /** PT_OBJECT values start with the interface id of what they hold. */
@@ -69,7 +89,8 @@ class Cursor {
   }
 
   private need(count: number): void {
-    if (count < 0 || this.position + count > this.end) throw new Truncated(`needs ${count} bytes at ${this.position}, only ${this.end - this.position} left`);
+    if (count < 0 || this.position + count > this.end)
+      throw new Truncated(`needs ${count} bytes at ${this.position}, only ${this.end - this.position} left`);
   }
 
   u16(): number {
@@ -131,7 +152,9 @@ function readProperties(cursor: Cursor, problems: string[]): Map<number, Propert
     const isVariable = baseType === TYPE.string8 || baseType === TYPE.unicode || baseType === TYPE.binary || baseType === TYPE.object;
     const fixedSize = FIXED_SIZES.get(baseType);
     if (!isVariable && fixedSize === undefined) {
-      problems.push(`tnef: MAPI property 0x${id.toString(16)} has unknown type 0x${baseType.toString(16)}; the rest of its list was skipped`);
+      problems.push(
+        `tnef: MAPI property 0x${id.toString(16)} has unknown type 0x${baseType.toString(16)}; the rest of its list was skipped`,
+      );
       return properties;
     }
     const valueCount = type & TYPE.multiValued || isVariable ? cursor.u32() : 1;
@@ -187,7 +210,8 @@ class TnefReader {
     else if (tag === ATTRIBUTE.mapiProperties && level !== LEVEL_ATTACHMENT) this.messageProperties = readProperties(cursor, this.problems);
     else if (tag === ATTRIBUTE.attachRenderData) {
       if (this.attachments.length < MAX_FILES) this.attachments.push({ title: '', data: null, properties: new Map() });
-      else if (this.attachments.length === MAX_FILES) this.problems.push(`tnef: more than ${MAX_FILES} attached files; the rest were skipped`);
+      else if (this.attachments.length === MAX_FILES)
+        this.problems.push(`tnef: more than ${MAX_FILES} attached files; the rest were skipped`);
     } else if (tag === ATTRIBUTE.attachTitle) this.current().title = this.decoder.decode(trimNulls(data, 1));
     else if (tag === ATTRIBUTE.attachData) this.current().data = data;
     else if (tag === ATTRIBUTE.attachment) {
@@ -199,7 +223,10 @@ class TnefReader {
     if (this.bytes.length < 6) throw new TnefError(`tnef: ${this.bytes.length} bytes is too short for a TNEF stream`);
     const header = new Cursor(this.bytes, 0, this.bytes.length);
     const signature = header.u32();
-    if (signature !== SIGNATURE) throw new TnefError(`tnef: not a TNEF stream (signature 0x${signature.toString(16).padStart(8, '0')}, expected 0x${SIGNATURE.toString(16)})`);
+    if (signature !== SIGNATURE)
+      throw new TnefError(
+        `tnef: not a TNEF stream (signature 0x${signature.toString(16).padStart(8, '0')}, expected 0x${SIGNATURE.toString(16)})`,
+      );
     header.u16();
     let position = header.position;
     while (position < this.bytes.length) {
@@ -236,7 +263,11 @@ class TnefReader {
     const bytes = property ? (isObject ? property.bytes.subarray(OBJECT_ID_BYTES) : property.bytes) : attachment.data;
     if (!bytes) return null;
     const method = attachment.properties.get(PROPERTY.attachMethod);
-    const isEmbeddedMessage = isObject && method !== undefined && method.bytes.length >= 4 && new DataView(method.bytes.buffer, method.bytes.byteOffset, 4).getUint32(0, true) === ATTACH_EMBEDDED_MESSAGE;
+    const isEmbeddedMessage =
+      isObject &&
+      method !== undefined &&
+      method.bytes.length >= 4 &&
+      new DataView(method.bytes.buffer, method.bytes.byteOffset, 4).getUint32(0, true) === ATTACH_EMBEDDED_MESSAGE;
     // Outlook names an embedded item "Untitled Attachment"; its own subject says more.
     const filename =
       this.text(attachment.properties.get(PROPERTY.attachLongFilename)) ||
@@ -246,7 +277,11 @@ class TnefReader {
       this.text(attachment.properties.get(PROPERTY.displayName)) ||
       'Untitled Attachment';
     const declared = this.text(attachment.properties.get(PROPERTY.attachMimeTag)).trim().toLowerCase();
-    const contentType = isEmbeddedMessage ? 'application/ms-tnef' : /^[\w.+-]+\/[\w.+-]+$/.test(declared) ? declared : guessContentType(filename, bytes);
+    const contentType = isEmbeddedMessage
+      ? 'application/ms-tnef'
+      : /^[\w.+-]+\/[\w.+-]+$/.test(declared)
+        ? declared
+        : guessContentType(filename, bytes);
     return { filename: filename.trim(), contentType, bytes };
   }
 

@@ -8,7 +8,8 @@ import { readTnef, type TnefContents } from './tnef';
 /** The body Outlook wrote, as text: plain if given, else HTML, else compressed RTF. */
 export async function tnefBodyText(contents: TnefContents, input: ExtractorInput): Promise<string> {
   if (contents.bodyText.trim() !== '') return contents.bodyText;
-  if (contents.bodyHtml.trim() !== '') return convert(contents.bodyHtml, { wordwrap: false, selectors: [{ selector: 'img', format: 'skip' }] });
+  if (contents.bodyHtml.trim() !== '')
+    return convert(contents.bodyHtml, { wordwrap: false, selectors: [{ selector: 'img', format: 'skip' }] });
   if (contents.bodyCompressedRtf) return officeText({ ...input, bytes: decompressRtf(contents.bodyCompressedRtf) }, 'rtf');
   return '';
 }

@@ -13,7 +13,9 @@ export async function withTimeLimit<T>(milliseconds: number, job: (signal: Abort
   let timer: NodeJS.Timeout | undefined;
   const expired = new Promise<never>((_resolve, reject) => {
     timer = setTimeout(() => {
-      const error = new TimeLimitError(`took longer than ${milliseconds >= 1000 ? `${Math.round(milliseconds / 100) / 10} s` : `${milliseconds} ms`}`);
+      const error = new TimeLimitError(
+        `took longer than ${milliseconds >= 1000 ? `${Math.round(milliseconds / 100) / 10} s` : `${milliseconds} ms`}`,
+      );
       controller.abort(error);
       reject(error);
     }, milliseconds);

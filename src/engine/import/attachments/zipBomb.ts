@@ -52,7 +52,8 @@ export async function zipBombProblem(bytes: Uint8Array, limit = MAX_EXPANDED_BYT
   try {
     const entries = await entriesOf(zip);
     const expanded = entries.reduce((sum, entry) => sum + entry.uncompressedSize, 0);
-    if (expanded > limit) return `it would expand to ${megabytes(expanded)}, over the ${megabytes(limit)} limit for reading attachment text (a zip bomb?)`;
+    if (expanded > limit)
+      return `it would expand to ${megabytes(expanded)}, over the ${megabytes(limit)} limit for reading attachment text (a zip bomb?)`;
     for (const entry of entries) {
       if (await inflatesPastDeclared(zip, entry)) return 'a part inside it holds more data than the zip states (a zip bomb?)';
     }

@@ -6,7 +6,10 @@ import { makeTempDir, readCorpusMessages, toMbox } from '../../../../test/corpus
 import { openEngine } from '../../api/engine';
 
 function emlx(message: Buffer, flags: number | null): Buffer {
-  const plist = flags === null ? '' : `<?xml version="1.0" encoding="UTF-8"?>\n<plist version="1.0"><dict><key>flags</key><integer>${flags}</integer></dict></plist>\n`;
+  const plist =
+    flags === null
+      ? ''
+      : `<?xml version="1.0" encoding="UTF-8"?>\n<plist version="1.0"><dict><key>flags</key><integer>${flags}</integer></dict></plist>\n`;
   return Buffer.concat([Buffer.from(`${message.length}\n`), message, Buffer.from(plist)]);
 }
 
@@ -33,7 +36,9 @@ describe('Apple Mail', () => {
       const report = await engine.importPaths([root], 'apple');
       expect(report).toMatchObject({ imported: 7, failed: 1 });
       expect(report.errors[0]).toMatchObject({ position: expect.stringContaining('104.emlx'), reason: expect.stringContaining('emlx') });
-      const folders = (await engine.listFolders()).filter((folder) => folder.kind === 'folder').map((folder) => [folder.path, folder.count]);
+      const folders = (await engine.listFolders())
+        .filter((folder) => folder.kind === 'folder')
+        .map((folder) => [folder.path, folder.count]);
       expect(folders.sort()).toEqual([
         ['INBOX', 3],
         ['Work', 2],

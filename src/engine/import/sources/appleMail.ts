@@ -13,7 +13,11 @@ export function emlxMessage(bytes: Buffer, position: string, folder: string | nu
   const newline = bytes.indexOf(0x0a);
   const declared = newline > 0 ? Number(bytes.subarray(0, newline).toString('latin1').trim()) : Number.NaN;
   if (!Number.isInteger(declared) || declared <= 0 || newline + 1 + declared > bytes.length) {
-    return { kind: 'failure', position, reason: 'emlx: the first line does not give the length of the message that follows; the file is damaged' };
+    return {
+      kind: 'failure',
+      position,
+      reason: 'emlx: the first line does not give the length of the message that follows; the file is damaged',
+    };
   }
   const message = bytes.subarray(newline + 1, newline + 1 + declared);
   const plist = bytes.subarray(newline + 1 + declared).toString('utf8');

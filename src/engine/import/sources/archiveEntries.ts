@@ -20,9 +20,12 @@ export function mboxEntryFolder(name: string): string {
   return file.replace(/\.(mbox|mbx)$/i, '');
 }
 
-
 /** Reads one whole message file (an .eml) from a stream, with a size cap. */
-export async function singleMessage(stream: AsyncIterable<Buffer> & { destroy(): void }, position: string, folder: string | null = null): Promise<RawMail> {
+export async function singleMessage(
+  stream: AsyncIterable<Buffer> & { destroy(): void },
+  position: string,
+  folder: string | null = null,
+): Promise<RawMail> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of stream) {

@@ -17,7 +17,9 @@ const cpythonMessages = join(sharedDir, 'fixtures', 'cpython-test_email', 'data'
 const pdf = join(sharedDir, 'fixtures', 'mimekit', 'UnitTests', 'TestData', 'tnef', 'MAPI_ATTACH_DATA_OBJ', 'VIA_Nytt_1402.pdf');
 
 async function folderCounts(engine: Engine): Promise<Record<string, number>> {
-  return Object.fromEntries((await engine.listFolders()).filter((folder) => folder.kind === 'folder').map((folder) => [folder.path, folder.count]));
+  return Object.fromEntries(
+    (await engine.listFolders()).filter((folder) => folder.kind === 'folder').map((folder) => [folder.path, folder.count]),
+  );
 }
 
 async function oneMessage(): Promise<Buffer> {
@@ -57,7 +59,15 @@ describe('folder imports', () => {
       await copyFile(testOst, join(folder, 'archive.ost'));
       await writeFile(join(folder, 'note.eml'), await oneMessage());
       const report = await engine.importPaths([folder], 'folder');
-      expect(report).toMatchObject({ imported: 74, duplicates: 0, alreadyImported: 0, failed: 0, errors: [], skipped: [], skippedFiles: 0 });
+      expect(report).toMatchObject({
+        imported: 74,
+        duplicates: 0,
+        alreadyImported: 0,
+        failed: 0,
+        errors: [],
+        skipped: [],
+        skippedFiles: 0,
+      });
       expect(await folderCounts(engine)).toEqual({
         'Outlook/lokay-m/MLOKAY (Non-Privileged)': 1,
         'Outlook/lokay-m/MLOKAY (Non-Privileged)/Personal': 47,
@@ -75,7 +85,10 @@ describe('folder imports', () => {
     await withEngine(async (engine, dir) => {
       const folder = join(dir, 'Backups');
       await mkdir(join(folder, '2023'), { recursive: true });
-      await writeFile(join(folder, '2023', 'takeout.zip'), makeZip([{ name: 'Takeout/Mail/Inbox.mbox', content: toMbox(messages.slice(0, 3)) }]));
+      await writeFile(
+        join(folder, '2023', 'takeout.zip'),
+        makeZip([{ name: 'Takeout/Mail/Inbox.mbox', content: toMbox(messages.slice(0, 3)) }]),
+      );
       await writeFile(join(folder, 'Lists.mbox.gz'), gzipSync(toMbox(messages.slice(3))));
       const report = await engine.importPaths([folder], 'archives');
       expect(report).toMatchObject({ imported: 6, failed: 0, errors: [], skippedFiles: 0 });
@@ -104,7 +117,10 @@ describe('folder imports', () => {
     const alone = await withEngine(async (engine, dir) => {
       const files = await copy(dir);
       const report = await engine.importPaths(files, 'alone');
-      return { imported: report.imported + report.duplicates, refused: report.errors.filter((error) => error.position === '').map((error) => error.source.split('/').at(-1)) };
+      return {
+        imported: report.imported + report.duplicates,
+        refused: report.errors.filter((error) => error.position === '').map((error) => error.source.split('/').at(-1)),
+      };
     });
     expect(alone.imported).toBeGreaterThan(40);
     await withEngine(async (engine, dir) => {
@@ -124,11 +140,18 @@ describe('folder imports', () => {
       await writeFile(join(folder, 'note.eml'), await oneMessage());
       const report = await engine.importPaths([folder], 'folder');
       expect(report).toMatchObject({ imported: 1, failed: 0, skippedFiles: 1 });
-      expect(report.skipped).toEqual([{ path: 'tasks.pst', reason: expect.stringMatching(/^an Outlook data file with no mail folders \(its folders hold tasks: 71 items\)$/) }]);
+      expect(report.skipped).toEqual([
+        {
+          path: 'tasks.pst',
+          reason: expect.stringMatching(/^an Outlook data file with no mail folders \(its folders hold tasks: 71 items\)$/),
+        },
+      ]);
 
       const alone = await engine.importPaths([join(folder, 'tasks.pst')], 'alone');
       expect(alone.imported).toBe(0);
-      expect(alone.errors).toEqual([expect.objectContaining({ reason: expect.stringMatching(/^pst: tasks\.pst holds no mail: .*tasks: 71 items/) })]);
+      expect(alone.errors).toEqual([
+        expect.objectContaining({ reason: expect.stringMatching(/^pst: tasks\.pst holds no mail: .*tasks: 71 items/) }),
+      ]);
     });
   }, 60_000);
 

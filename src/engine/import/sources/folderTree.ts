@@ -34,7 +34,9 @@ function maildirFlags(name: string, inNew: boolean): { isRead: boolean; isStarre
  * Mail bundles, the bundle names ("Work.mbox/Projects.mbox/…" → "Work/Projects").
  */
 function folderOf(root: string, directory: string): string {
-  const segments = relative(root, directory).split(sep).filter((part) => part !== '');
+  const segments = relative(root, directory)
+    .split(sep)
+    .filter((part) => part !== '');
   const apple = appleMailFolder([basename(root), ...segments]);
   if (apple !== null) return apple;
   return segments.map((part) => part.replace(/^\./, '')).join('/') || basename(root);
@@ -69,7 +71,14 @@ async function fileSizes(directory: string, sizes = new Map<string, number>()): 
   for (const entry of entries) {
     const path = join(directory, entry.name);
     if (entry.isDirectory()) await fileSizes(path, sizes);
-    else if (entry.isFile()) sizes.set(path, await stat(path).then((info) => info.size, () => 0));
+    else if (entry.isFile())
+      sizes.set(
+        path,
+        await stat(path).then(
+          (info) => info.size,
+          () => 0,
+        ),
+      );
   }
   return sizes;
 }
@@ -90,7 +99,11 @@ export const readFolderTree: SourceReader = async function* (root, options): Asy
     finished += sizes.get(path) ?? 0;
     options.onBytes(finished);
   };
-  const nested: SourceReadOptions = { signal: options.signal, onBytes: (done) => options.onBytes(finished + done), onSkipped: options.onSkipped };
+  const nested: SourceReadOptions = {
+    signal: options.signal,
+    onBytes: (done) => options.onBytes(finished + done),
+    onSkipped: options.onSkipped,
+  };
 
   async function* readFile(directory: string, name: string): AsyncIterable<RawMail> {
     const path = join(directory, name);
@@ -108,7 +121,12 @@ export const readFolderTree: SourceReader = async function* (root, options): Asy
         found += 1;
         const where = isSingle ? position : `${position}, ${mail.position}`;
         if (mail.kind === 'failure') yield { ...mail, position: where };
-        else yield { ...mail, position: where, placement: { ...mail.placement, folder: folderFor(root, directory, name, detection.kind, mail.placement.folder) } };
+        else
+          yield {
+            ...mail,
+            position: where,
+            placement: { ...mail.placement, folder: folderFor(root, directory, name, detection.kind, mail.placement.folder) },
+          };
       }
     } catch (error) {
       if (error instanceof NoMailError && count === 0) {
@@ -146,7 +164,11 @@ export const readFolderTree: SourceReader = async function* (root, options): Asy
       entries = (await readdir(directory, { withFileTypes: true })).sort((first, second) => first.name.localeCompare(second.name));
     } catch (error) {
       found += 1;
-      yield { kind: 'failure', position: relative(root, directory), reason: `folder: ${directory} could not be read (${(error as Error).message}); the mail in it was not imported` };
+      yield {
+        kind: 'failure',
+        position: relative(root, directory),
+        reason: `folder: ${directory} could not be read (${(error as Error).message}); the mail in it was not imported`,
+      };
       return;
     }
     const names = new Set(entries.map((entry) => entry.name));
@@ -160,15 +182,18 @@ export const readFolderTree: SourceReader = async function* (root, options): Asy
         if (isHiddenFile(entry.name)) {
           leaveOut(join(directory, entry.name), 'a hidden or system file', true);
           finish(join(directory, entry.name));
-        }
-        else yield* readFile(directory, entry.name);
+        } else yield* readFile(directory, entry.name);
       }
     }
   }
 
   yield* walk(root);
   if (found === 0 && !options.signal.aborted) {
-    const files = leftOut === 0 ? 'it holds no files' : `none of its ${leftOut.toLocaleString('en-US')} file${leftOut === 1 ? ' is' : 's is'} mail`;
-    throw new NoMailError('a folder with no mail in it', `folder: ${root} holds no mail Lantern can read (${files}; Lantern reads mbox, .eml, .emlx, .msg, .pst and maildir files and zip or tgz archives of them)`);
+    const files =
+      leftOut === 0 ? 'it holds no files' : `none of its ${leftOut.toLocaleString('en-US')} file${leftOut === 1 ? ' is' : 's is'} mail`;
+    throw new NoMailError(
+      'a folder with no mail in it',
+      `folder: ${root} holds no mail Lantern can read (${files}; Lantern reads mbox, .eml, .emlx, .msg, .pst and maildir files and zip or tgz archives of them)`,
+    );
   }
 };

@@ -2,7 +2,8 @@
 
 /** RFC 5322 field names are printable ASCII without the colon; values may be empty ("Subject:"). */
 const HEADER_LINE = /^[!-9;-~]{1,76}:/;
-const MAIL_HEADERS = /^(received|return-path|from|to|cc|date|subject|message-id|mime-version|delivered-to|reply-to|x-[a-z0-9-]+|content-type):/i;
+const MAIL_HEADERS =
+  /^(received|return-path|from|to|cc|date|subject|message-id|mime-version|delivered-to|reply-to|x-[a-z0-9-]+|content-type):/i;
 const LINES_CHECKED = 8;
 
 /**

@@ -26,17 +26,31 @@ const bodyLine = fc.oneof(
 const message = fc.array(bodyLine, { maxLength: 12 }).map((lines) => ['Subject: fuzz', '', ...lines].join('\n'));
 
 function toMboxrd(messages: string[], newline: string): Buffer {
-  const escaped = messages.map((text) => text.split('\n').map((line) => (/^>*From /.test(line) ? `>${line}` : line)).join(newline));
-  return Buffer.from(escaped.map((text, index) => `From fuzz@example.com Mon Jan  1 00:00:0${index % 10} 2024${newline}${text}${newline}${newline}`).join(''));
+  const escaped = messages.map((text) =>
+    text
+      .split('\n')
+      .map((line) => (/^>*From /.test(line) ? `>${line}` : line))
+      .join(newline),
+  );
+  return Buffer.from(
+    escaped
+      .map((text, index) => `From fuzz@example.com Mon Jan  1 00:00:0${index % 10} 2024${newline}${text}${newline}${newline}`)
+      .join(''),
+  );
 }
 
 describe('mbox splitter (property)', () => {
   it('gives back exactly the messages an mboxrd writer wrote, for LF and CRLF and any chunking', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(message, { minLength: 1, maxLength: 6 }), fc.constantFrom('\n', '\r\n'), fc.integer({ min: 1, max: 300 }), async (messages, newline, chunkSize) => {
-        const result = await split(toMboxrd(messages, newline), chunkSize);
-        expect(result.map((bytes) => bytes.toString().replace(/\n+$/, ''))).toEqual(messages.map((text) => text.replace(/\n+$/, '')));
-      }),
+      fc.asyncProperty(
+        fc.array(message, { minLength: 1, maxLength: 6 }),
+        fc.constantFrom('\n', '\r\n'),
+        fc.integer({ min: 1, max: 300 }),
+        async (messages, newline, chunkSize) => {
+          const result = await split(toMboxrd(messages, newline), chunkSize);
+          expect(result.map((bytes) => bytes.toString().replace(/\n+$/, ''))).toEqual(messages.map((text) => text.replace(/\n+$/, '')));
+        },
+      ),
       { numRuns: Math.max(200, Math.round(RUNS / 4)) },
     );
   });
@@ -44,7 +58,10 @@ describe('mbox splitter (property)', () => {
   it('never throws anything but a format error on arbitrary bytes', async () => {
     await fc.assert(
       fc.asyncProperty(fc.uint8Array({ maxLength: 2000 }), fc.boolean(), async (bytes, withSeparator) => {
-        const input = Buffer.concat([withSeparator ? Buffer.from('From a@b Mon Jan  1 00:00:00 2024\n') : Buffer.alloc(0), Buffer.from(bytes)]);
+        const input = Buffer.concat([
+          withSeparator ? Buffer.from('From a@b Mon Jan  1 00:00:00 2024\n') : Buffer.alloc(0),
+          Buffer.from(bytes),
+        ]);
         try {
           await split(input, 97);
         } catch (error) {
@@ -60,12 +77,36 @@ describe('message pipeline (property)', () => {
   const context = { sourceId: 'fuzz', sourceFile: 'fuzz.mbox', offset: 0, placement: { folder: null, labels: [] }, defaultFolder: 'fuzz' };
 
   it('parses or rejects with an Error any mutation of a real-looking message, without hanging', async () => {
-    const header = fc.constantFrom('From', 'To', 'Cc', 'Subject', 'Date', 'Message-ID', 'References', 'Content-Type', 'Content-Transfer-Encoding', 'X-Gmail-Labels', 'X-GM-THRID');
+    const header = fc.constantFrom(
+      'From',
+      'To',
+      'Cc',
+      'Subject',
+      'Date',
+      'Message-ID',
+      'References',
+      'Content-Type',
+      'Content-Transfer-Encoding',
+      'X-Gmail-Labels',
+      'X-GM-THRID',
+    );
     const value = fc.oneof(
       fc.string({ maxLength: 60 }),
-      fc.constantFrom('multipart/mixed; boundary=b', 'text/html; charset=koi8-r', 'base64', 'quoted-printable', '=?utf-8?B?w6lyaWM=?=', '<a@b> <c@d>', 'not a date', '"Quoted, Label",Inbox'),
+      fc.constantFrom(
+        'multipart/mixed; boundary=b',
+        'text/html; charset=koi8-r',
+        'base64',
+        'quoted-printable',
+        '=?utf-8?B?w6lyaWM=?=',
+        '<a@b> <c@d>',
+        'not a date',
+        '"Quoted, Label",Inbox',
+      ),
     );
-    const body = fc.oneof(fc.string({ maxLength: 400 }), fc.constantFrom('--b\nContent-Type: text/plain\n\nhi\n--b--\n', '<html><script>x</script><p>hi</p>', '=E9=\n'));
+    const body = fc.oneof(
+      fc.string({ maxLength: 400 }),
+      fc.constantFrom('--b\nContent-Type: text/plain\n\nhi\n--b--\n', '<html><script>x</script><p>hi</p>', '=E9=\n'),
+    );
     await fc.assert(
       fc.asyncProperty(fc.array(fc.tuple(header, value), { maxLength: 10 }), body, async (headers, text) => {
         const raw = Buffer.from(`${headers.map(([name, content]) => `${name}: ${content.replace(/[\r\n]/g, ' ')}`).join('\n')}\n\n${text}`);

@@ -36,7 +36,11 @@ export function isGzip(head: Buffer): boolean {
 
 /** Default folder for messages of an mbox file: its name without mbox/gz extensions. */
 export function mboxFolderName(path: string): string {
-  return basename(path).replace(/\.(gz|tgz|zip)$/i, '').replace(/\.(mbox|mbx|mbs|tar|eml)$/i, '') || 'mbox';
+  return (
+    basename(path)
+      .replace(/\.(gz|tgz|zip)$/i, '')
+      .replace(/\.(mbox|mbx|mbs|tar|eml)$/i, '') || 'mbox'
+  );
 }
 
 function isSeparator(line: string, previousBlank: boolean, sawSeparator: boolean): boolean {
@@ -75,7 +79,12 @@ function addLine(pending: Pending, line: Buffer): void {
 }
 
 function finish(pending: Pending, folder: string): RawMail {
-  if (pending.isOversized) return { kind: 'failure', position: `byte ${pending.offset}`, reason: `mbox: the message at byte ${pending.offset} is larger than ${MAX_MEGABYTES} MB; skipped` };
+  if (pending.isOversized)
+    return {
+      kind: 'failure',
+      position: `byte ${pending.offset}`,
+      reason: `mbox: the message at byte ${pending.offset} is larger than ${MAX_MEGABYTES} MB; skipped`,
+    };
   // Drop the blank line that separates this message from the next one.
   let end = pending.lines.length;
   while (end > 1 && isBlank(pending.lines[end - 1]!)) end -= 1;
@@ -90,14 +99,20 @@ function finish(pending: Pending, folder: string): RawMail {
 }
 
 /** The line after a separator is a header; one only mail has, so body text like "Year: 1963" does not count. */
-const MAIL_HEADER_LINE = /^(received|return-path|from|to|cc|date|subject|message-id|mime-version|delivered-to|reply-to|sender|x-[a-z0-9-]+|content-type|content-length|status):/i;
+const MAIL_HEADER_LINE =
+  /^(received|return-path|from|to|cc|date|subject|message-id|mime-version|delivered-to|reply-to|sender|x-[a-z0-9-]+|content-type|content-length|status):/i;
 
 /**
  * `onChunk` runs after each chunk is consumed, so callers can report progress from their own byte counter.
  * A "From " line without a time ("From -", Gmail's "From 1844…@xxx") is a separator only when the next line is a
  * mail header; the decision waits one line.
  */
-export async function* splitMboxStream(stream: AsyncIterable<Buffer>, folder: string, signal: AbortSignal, onChunk: () => void = () => {}): AsyncIterable<RawMail> {
+export async function* splitMboxStream(
+  stream: AsyncIterable<Buffer>,
+  folder: string,
+  signal: AbortSignal,
+  onChunk: () => void = () => {},
+): AsyncIterable<RawMail> {
   // The bytes of an unfinished line, as chunks: a line spanning many chunks is joined once, not again with each chunk.
   let carry: Buffer[] = [];
   let carryBytes = 0;
@@ -125,7 +140,10 @@ export async function* splitMboxStream(stream: AsyncIterable<Buffer>, folder: st
         carryBytes += chunk.length;
       }
       if (carryBytes > MAX_MESSAGE_BYTES) {
-        if (!pending) throw new MboxFormatError(`mbox: byte ${position} starts a line longer than ${MAX_MEGABYTES} MB before any "From " line; this is not an mbox file`);
+        if (!pending)
+          throw new MboxFormatError(
+            `mbox: byte ${position} starts a line longer than ${MAX_MEGABYTES} MB before any "From " line; this is not an mbox file`,
+          );
         (pending as Pending).isOversized = true;
         (pending as Pending).lines.length = 1;
         position += carryBytes;
@@ -210,7 +228,10 @@ export const readMbox: MailReader = async function* (path, options) {
     }
   } catch (error) {
     if (!isCutShort(error)) throw error;
-    throw new Error(`mbox: ${basename(path)} ends early: the compressed file is cut off after ${readSoFar(file.bytesRead, messages)} (an interrupted download or copy?); the messages before the cut were imported`, { cause: error });
+    throw new Error(
+      `mbox: ${basename(path)} ends early: the compressed file is cut off after ${readSoFar(file.bytesRead, messages)} (an interrupted download or copy?); the messages before the cut were imported`,
+      { cause: error },
+    );
   } finally {
     file.destroy();
     stream.destroy();

@@ -31,7 +31,19 @@ const CRLF = '\r\n';
 /** Headers that describe the original MIME structure: ours replaces it, so theirs would mislead the parser. */
 const STRUCTURE_HEADER = /^(content-[a-z-]+|mime-version)$/i;
 const FIELD_LINE = /^([!-9;-~]+):/;
-const SINGLE_FIELDS = new Set(['date', 'from', 'sender', 'reply-to', 'to', 'cc', 'bcc', 'subject', 'message-id', 'in-reply-to', 'references']);
+const SINGLE_FIELDS = new Set([
+  'date',
+  'from',
+  'sender',
+  'reply-to',
+  'to',
+  'cc',
+  'bcc',
+  'subject',
+  'message-id',
+  'in-reply-to',
+  'references',
+]);
 
 let boundaryCounter = 0;
 
@@ -73,7 +85,10 @@ function mailbox({ name, address }: MailboxAddress): string {
 }
 
 function addressList(addresses: MailboxAddress[]): string {
-  return addresses.map(mailbox).filter((entry) => entry !== '').join(', ');
+  return addresses
+    .map(mailbox)
+    .filter((entry) => entry !== '')
+    .join(', ');
 }
 
 function messageIdValue(id: string): string {
@@ -105,11 +120,15 @@ function multipart(subtype: string, parts: string[]): string {
 }
 
 function textPart(subtype: 'plain' | 'html', text: string): string {
-  return part([`Content-Type: text/${subtype}; charset=utf-8`, 'Content-Transfer-Encoding: base64'], base64Lines(Buffer.from(text, 'utf8')));
+  return part(
+    [`Content-Type: text/${subtype}; charset=utf-8`, 'Content-Transfer-Encoding: base64'],
+    base64Lines(Buffer.from(text, 'utf8')),
+  );
 }
 
 function bodyPart(message: OutlookMessage): string {
-  if (message.html !== '' && message.text !== '') return multipart('alternative', [textPart('plain', message.text), textPart('html', message.html)]);
+  if (message.html !== '' && message.text !== '')
+    return multipart('alternative', [textPart('plain', message.text), textPart('html', message.html)]);
   if (message.html !== '') return textPart('html', message.html);
   return textPart('plain', message.text);
 }
@@ -122,12 +141,22 @@ function isInline(attachment: OutlookAttachment, html: string): boolean {
 function attachmentPart(attachment: OutlookAttachment, html: string): string {
   if (attachment.kind === 'message') {
     const inner = buildRfc822(attachment.message).toString('utf8');
-    return part([`Content-Type: message/rfc822; ${parameter('name', attachment.filename)}`, `Content-Disposition: attachment; ${parameter('filename', attachment.filename)}`, 'Content-Transfer-Encoding: 8bit'], inner);
+    return part(
+      [
+        `Content-Type: message/rfc822; ${parameter('name', attachment.filename)}`,
+        `Content-Disposition: attachment; ${parameter('filename', attachment.filename)}`,
+        'Content-Transfer-Encoding: 8bit',
+      ],
+      inner,
+    );
   }
   const contentType = /^[\w.+-]+\/[\w.+-]+$/.test(attachment.contentType) ? attachment.contentType : 'application/octet-stream';
   const headers = isInline(attachment, html)
     ? [`Content-Type: ${contentType}`, 'Content-Disposition: inline', `Content-ID: <${attachment.contentId.replace(/[<>\r\n]/g, '')}>`]
-    : [`Content-Type: ${contentType}; ${parameter('name', attachment.filename)}`, `Content-Disposition: attachment; ${parameter('filename', attachment.filename)}`];
+    : [
+        `Content-Type: ${contentType}; ${parameter('name', attachment.filename)}`,
+        `Content-Disposition: attachment; ${parameter('filename', attachment.filename)}`,
+      ];
   return part([...headers, 'Content-Transfer-Encoding: base64'], base64Lines(attachment.content));
 }
 
@@ -191,6 +220,9 @@ function headerLines(message: OutlookMessage): string[] {
 /** One message as RFC 822 bytes: body as text and HTML alternatives, attachments as parts with their bytes. */
 export function buildRfc822(message: OutlookMessage): Buffer {
   const body = bodyPart(message);
-  const entity = message.attachments.length === 0 ? body : multipart('mixed', [body, ...message.attachments.map((attachment) => attachmentPart(attachment, message.html))]);
+  const entity =
+    message.attachments.length === 0
+      ? body
+      : multipart('mixed', [body, ...message.attachments.map((attachment) => attachmentPart(attachment, message.html))]);
   return Buffer.from([...headerLines(message), entity].join(CRLF) + CRLF, 'utf8');
 }

@@ -75,7 +75,11 @@ function attachmentOf(reader: Reader, attachment: FieldsData, depth: number): Ou
   if (attachment.innerMsgContent && attachment.innerMsgContentFields) {
     if (depth >= MAX_EMBEDDING_DEPTH) return null;
     const title = attachment.name || attachment.innerMsgContentFields.subject || 'message';
-    return { kind: 'message', filename: /\.eml$/i.test(title) ? title : `${title}.eml`, message: outlookMessageOf(reader, attachment.innerMsgContentFields, depth + 1) };
+    return {
+      kind: 'message',
+      filename: /\.eml$/i.test(title) ? title : `${title}.eml`,
+      message: outlookMessageOf(reader, attachment.innerMsgContentFields, depth + 1),
+    };
   }
   const { fileName, content } = reader.getAttachment(attachment);
   return {
@@ -99,7 +103,9 @@ function outlookMessageOf(reader: Reader, fields: FieldsData, depth: number): Ou
     messageId: fields.messageId ?? '',
     inReplyTo: '',
     ...bodyOf(fields),
-    attachments: (fields.attachments ?? []).map((attachment) => attachmentOf(reader, attachment, depth)).filter((attachment) => attachment !== null),
+    attachments: (fields.attachments ?? [])
+      .map((attachment) => attachmentOf(reader, attachment, depth))
+      .filter((attachment) => attachment !== null),
   };
 }
 
@@ -129,16 +135,25 @@ export function msgBytesToRfc822(bytes: Buffer): Buffer | null {
 export async function msgMessage(path: string, position: string, folder: string | null): Promise<RawMail> {
   try {
     const { size } = await stat(path);
-    if (size > MAX_MESSAGE_BYTES) return { kind: 'failure', position, reason: `msg: ${basename(path)} is larger than ${MAX_MESSAGE_BYTES / 1024 / 1024} MB; skipped` };
+    if (size > MAX_MESSAGE_BYTES)
+      return { kind: 'failure', position, reason: `msg: ${basename(path)} is larger than ${MAX_MESSAGE_BYTES / 1024 / 1024} MB; skipped` };
     const { reader, fields } = parseMsg(await readFile(path));
     if (fields.error || fields.dataType !== 'msg') {
-      return { kind: 'failure', position, reason: `msg: ${basename(path)} is not an Outlook message (${fields.error ?? 'no message in the file'}); skipped` };
+      return {
+        kind: 'failure',
+        position,
+        reason: `msg: ${basename(path)} is not an Outlook message (${fields.error ?? 'no message in the file'}); skipped`,
+      };
     }
     const placement: MailPlacement = { folder, labels: [] };
     if (fields.messageFlags !== undefined) placement.isRead = (fields.messageFlags & MSGFLAG_READ) !== 0;
     return { kind: 'message', bytes: buildRfc822(outlookMessageOf(reader, fields, 0)), offset: -1, position, placement };
   } catch (error) {
-    return { kind: 'failure', position, reason: `msg: ${basename(path)} could not be read as an Outlook message (${(error as Error).message}); it may be damaged` };
+    return {
+      kind: 'failure',
+      position,
+      reason: `msg: ${basename(path)} could not be read as an Outlook message (${(error as Error).message}); it may be damaged`,
+    };
   }
 }
 

@@ -13,9 +13,10 @@ const enronPst = join(outlookDir, 'pst-extractor-npm', 'enron.pst');
 const testOst = join(outlookDir, 'pst-extractor-npm', 'pstextractortestpdf@outlook.com.ost');
 const msgDir = join(outlookDir, 'msgreader', 'test');
 
-
 async function folderCounts(engine: Engine): Promise<Record<string, number>> {
-  return Object.fromEntries((await engine.listFolders()).filter((folder) => folder.kind === 'folder').map((folder) => [folder.path, folder.count]));
+  return Object.fromEntries(
+    (await engine.listFolders()).filter((folder) => folder.kind === 'folder').map((folder) => [folder.path, folder.count]),
+  );
 }
 
 /** The fields of msgreader's expected JSON this test compares. */
@@ -60,7 +61,12 @@ describe('Outlook files', () => {
 
       const oba = (await engine.search({ query: 'subject:"New OBA\'s"', limit: 1 })).hits[0]!;
       expect(oba.attachments).toHaveLength(11);
-      expect(oba.attachments[0]).toEqual({ filename: 'OBA_27602_Citizens.doc', contentType: 'application/msword', size: 53760, contentHash: expect.stringMatching(/^[0-9a-f]{64}$/) });
+      expect(oba.attachments[0]).toEqual({
+        filename: 'OBA_27602_Citizens.doc',
+        contentType: 'application/msword',
+        size: 53760,
+        contentHash: expect.stringMatching(/^[0-9a-f]{64}$/),
+      });
       const detail = (await engine.getMessage(oba.id))!;
       expect(detail.to.map((address) => address.address)).toEqual(['lorraine.lindberg@enron.com', 'kimberly.watson@enron.com']);
       expect(detail.text).toContain('OBA');
@@ -94,7 +100,14 @@ describe('Outlook files', () => {
       expect((await engine.search({ query: 'is:unread', limit: 1 })).total).toBe(2);
       const pdf = (await engine.search({ query: 'subject:"single PDF"', limit: 1 })).hits[0]!;
       expect(pdf.from).toEqual({ name: 'Ed', address: 'epfromer@gmail.com' });
-      expect(pdf.attachments).toEqual([{ filename: 'Clinometer Usage.pdf', contentType: 'application/pdf', size: 87069, contentHash: expect.stringMatching(/^[0-9a-f]{64}$/) }]);
+      expect(pdf.attachments).toEqual([
+        {
+          filename: 'Clinometer Usage.pdf',
+          contentType: 'application/pdf',
+          size: 87069,
+          contentHash: expect.stringMatching(/^[0-9a-f]{64}$/),
+        },
+      ]);
       expect((await engine.search({ query: 'filename:clinometer', limit: 1 })).total).toBe(1);
       // Its bytes were kept, so the app can open it: a whole PDF.
       const stored = await readFile((await engine.attachmentFile({ messageId: pdf.id, index: 0 })).path);
@@ -130,7 +143,10 @@ describe('Outlook files', () => {
         if (expected.senderName) expect(hit!.from.name, name).toBe(expected.senderName);
         if (expected.senderAddressType === 'SMTP') expect(hit!.from.address, name).toBe(expected.senderEmail!.toLowerCase());
         const attachmentNames = expected.attachments.map((attachment) => attachment.fileName ?? `${attachment.name}.eml`);
-        expect(hit!.attachments.map((attachment) => attachment.filename), name).toEqual(attachmentNames);
+        expect(
+          hit!.attachments.map((attachment) => attachment.filename),
+          name,
+        ).toEqual(attachmentNames);
       }
       const nested = hits.find((hit) => hit.subject === 'I have sub attachments!')!;
       expect(nested.attachments[0]).toMatchObject({ filename: 'I have attachments!.eml', contentType: 'message/rfc822' });
@@ -149,7 +165,10 @@ describe('Outlook files', () => {
       await writeFile(join(tree, 'broken.msg'), (await readFile(join(msgDir, 'test1.msg'))).subarray(0, 1500));
       const report = await engine.importPaths([join(dir, 'Saved mail')], 'tree');
       expect(report).toMatchObject({ imported: 2, failed: 1 });
-      expect(report.errors[0]).toMatchObject({ position: join('Projects', 'broken.msg'), reason: expect.stringMatching(/^msg: broken\.msg /) });
+      expect(report.errors[0]).toMatchObject({
+        position: join('Projects', 'broken.msg'),
+        reason: expect.stringMatching(/^msg: broken\.msg /),
+      });
       expect(await folderCounts(engine)).toEqual({ Projects: 1, 'Saved mail': 1 });
       const outer = (await engine.search({ query: 'subject:"Outer mail"', limit: 1 })).hits[0]!;
       expect(outer.attachments.map((attachment) => attachment.filename)).toEqual(['OUTER 1.pdf', 'OUTER 2.pdf', 'Inner mail.eml']);

@@ -10,11 +10,19 @@ import { readFolderTree } from './folderTree';
 import { readZipArchive } from './zipArchive';
 
 /** Reads a source, noting the bytes reported when each message arrived, and the total a reader reported, if any. */
-async function readWithProgress(read: (path: string, options: SourceReadOptions) => AsyncIterable<unknown>, path: string): Promise<{ atMessage: number[]; total: number | null; last: number }> {
+async function readWithProgress(
+  read: (path: string, options: SourceReadOptions) => AsyncIterable<unknown>,
+  path: string,
+): Promise<{ atMessage: number[]; total: number | null; last: number }> {
   let bytes = 0;
   let total: number | null = null;
   const atMessage: number[] = [];
-  const options: SourceReadOptions = { signal: new AbortController().signal, onBytes: (done) => (bytes = done), onSkipped: () => {}, onBytesTotal: (sum) => (total = sum) };
+  const options: SourceReadOptions = {
+    signal: new AbortController().signal,
+    onBytes: (done) => (bytes = done),
+    onSkipped: () => {},
+    onBytesTotal: (sum) => (total = sum),
+  };
   for await (const _mail of read(path, options)) atMessage.push(bytes);
   return { atMessage, total, last: bytes };
 }
@@ -40,7 +48,8 @@ describe('bytes read as progress', () => {
     await withTempDir(async (dir) => {
       const root = join(dir, 'mail');
       await mkdir(join(root, 'Inbox'), { recursive: true });
-      for (const [index, message] of messages.entries()) await writeFile(join(root, 'Inbox', `${String(index).padStart(3, '0')}.eml`), message);
+      for (const [index, message] of messages.entries())
+        await writeFile(join(root, 'Inbox', `${String(index).padStart(3, '0')}.eml`), message);
       const sum = messages.reduce((total, message) => total + message.length, 0);
       const { atMessage, total, last } = await readWithProgress(readFolderTree, root);
       expect(total).toBe(sum);

@@ -24,10 +24,12 @@ export function isOutlookDataFile(head: Buffer): boolean {
  * Outlook's "high" encryption, which pst-extractor cannot undo.
  */
 function headerProblem(header: Buffer, size: number, name: string): string | null {
-  if (header.length < HEADER_BYTES) return `pst: ${name} is cut short (${header.length} bytes, not even a whole header); copy the file again from where it came from`;
+  if (header.length < HEADER_BYTES)
+    return `pst: ${name} is cut short (${header.length} bytes, not even a whole header); copy the file again from where it came from`;
   const version = header.readUInt16LE(10);
   const isAnsi = VERSION_ANSI.includes(version);
-  if (!isAnsi && version < 23) return `pst: ${name} is an Outlook data file of an unknown version (${version}); open it in Outlook and save a copy as a new .pst`;
+  if (!isAnsi && version < 23)
+    return `pst: ${name} is an Outlook data file of an unknown version (${version}); open it in Outlook and save a copy as a new .pst`;
   const declaredSize = isAnsi ? header.readUInt32LE(168) : Number(header.readBigUInt64LE(184));
   if (size < declaredSize) {
     return `pst: ${name} is cut short: it has ${size.toLocaleString('en-US')} of its ${declaredSize.toLocaleString('en-US')} bytes (an interrupted copy or download?); copy the whole file again`;
@@ -66,7 +68,11 @@ function listFolders(root: PSTFolder, problems: RawMail[]): FolderVisit[] {
     try {
       children = folder.getSubFolders();
     } catch (error) {
-      problems.push({ kind: 'failure', position: path.join('/') || name, reason: `pst: the subfolders of "${name}" could not be read (${(error as Error).message}); they were skipped` });
+      problems.push({
+        kind: 'failure',
+        position: path.join('/') || name,
+        reason: `pst: the subfolders of "${name}" could not be read (${(error as Error).message}); they were skipped`,
+      });
       return;
     }
     for (const child of children) walk(child, path, depth + 1);
@@ -140,7 +146,11 @@ function* messagesOf(visit: FolderVisit, count: number, onItem: () => void): Gen
       visit.folder.moveChildCursorTo(index);
       item = visit.folder.getNextChild() as PSTMessage | null;
     } catch (error) {
-      yield { kind: 'failure', position: `${where}, message ${index + 1}`, reason: `pst: this message could not be read (${(error as Error).message}); skipped` };
+      yield {
+        kind: 'failure',
+        position: `${where}, message ${index + 1}`,
+        reason: `pst: this message could not be read (${(error as Error).message}); skipped`,
+      };
       index += 1;
       onItem();
       continue;
@@ -148,7 +158,11 @@ function* messagesOf(visit: FolderVisit, count: number, onItem: () => void): Gen
     if (item === null) break;
     const next = cursorOf(visit.folder);
     for (let skipped = index; skipped < next - 1; skipped += 1) {
-      yield { kind: 'failure', position: `${where}, message ${skipped + 1}`, reason: 'pst: this message is damaged and could not be read; skipped' };
+      yield {
+        kind: 'failure',
+        position: `${where}, message ${skipped + 1}`,
+        reason: 'pst: this message is damaged and could not be read; skipped',
+      };
       onItem();
     }
     const position = `${where}, message ${next}`;
@@ -157,7 +171,13 @@ function* messagesOf(visit: FolderVisit, count: number, onItem: () => void): Gen
     const problems: string[] = [];
     try {
       const bytes = buildRfc822(outlookMessageOf(item, problems));
-      yield { kind: 'message', bytes, offset: -1, position, placement: { folder: visit.path, labels: [], isRead: item.isRead, isStarred: isFlagged(item) } };
+      yield {
+        kind: 'message',
+        bytes,
+        offset: -1,
+        position,
+        placement: { folder: visit.path, labels: [], isRead: item.isRead, isStarred: isFlagged(item) },
+      };
     } catch (error) {
       yield { kind: 'failure', position, reason: `pst: this message could not be read (${(error as Error).message}); skipped` };
     }
@@ -175,7 +195,9 @@ export const readOutlookDataFile: MailReader = async function* (path, options): 
   try {
     file = new PSTFile(path);
   } catch (error) {
-    throw new Error(`pst: ${name} could not be opened as an Outlook data file (${(error as Error).message}); it may be damaged`, { cause: error });
+    throw new Error(`pst: ${name} could not be opened as an Outlook data file (${(error as Error).message}); it may be damaged`, {
+      cause: error,
+    });
   }
   try {
     const problems: RawMail[] = [];
@@ -185,13 +207,22 @@ export const readOutlookDataFile: MailReader = async function* (path, options): 
       isLocked = passwordProtected(file, header);
       visits = listFolders(file.getRootFolder(), problems);
     } catch (error) {
-      throw new Error(`pst: ${name} could not be read as an Outlook data file (${(error as Error).message}); it may be damaged or cut short`, { cause: error });
+      throw new Error(
+        `pst: ${name} could not be read as an Outlook data file (${(error as Error).message}); it may be damaged or cut short`,
+        { cause: error },
+      );
     }
-    if (isLocked) throw new Error(`pst: ${name} is password-protected; in Outlook remove its password (Account Settings > Data Files > Settings > Change Password) and import it again`);
+    if (isLocked)
+      throw new Error(
+        `pst: ${name} is password-protected; in Outlook remove its password (Account Settings > Data Files > Settings > Change Password) and import it again`,
+      );
     yield* problems;
     let yielded = problems.length;
     const counted = visits.map((visit) => ({ visit, count: messageCount(visit.folder) }));
-    const total = Math.max(1, counted.reduce((sum, entry) => sum + entry.count, 0));
+    const total = Math.max(
+      1,
+      counted.reduce((sum, entry) => sum + entry.count, 0),
+    );
     let done = 0;
     // Progress by items: a PST has no byte order to follow, and items are of similar size on average.
     const onItem = (): void => {

@@ -56,7 +56,11 @@ function attachmentOf(attachment: PSTAttachment, depth: number): OutlookAttachme
     const embedded = attachment.embeddedPSTMessage;
     if (!embedded || depth >= MAX_EMBEDDING_DEPTH) return null;
     const title = name || embedded.subject || 'message';
-    return { kind: 'message', filename: /\.(eml|msg)$/i.test(title) ? title.replace(/\.msg$/i, '.eml') : `${title}.eml`, message: outlookMessageOf(embedded, [], depth + 1) };
+    return {
+      kind: 'message',
+      filename: /\.(eml|msg)$/i.test(title) ? title.replace(/\.msg$/i, '.eml') : `${title}.eml`,
+      message: outlookMessageOf(embedded, [], depth + 1),
+    };
   }
   // Attachments "by reference" point at a file on the sender's disk: the store holds no bytes for them.
   if (attachment.attachMethod !== ATTACH_BY_VALUE && attachment.attachMethod !== ATTACH_OLE) return null;
@@ -93,7 +97,12 @@ function bodyOf(message: PSTMessage): { text: string; html: string } {
  */
 export function outlookMessageOf(message: PSTMessage, problems: string[], depth = 0): OutlookMessage {
   const reader = properties(message);
-  const address = smtp(reader.getStringItem(PR_SENDER_SMTP_ADDRESS), message.senderEmailAddress, reader.getStringItem(PR_SENT_REPRESENTING_SMTP_ADDRESS), message.sentRepresentingEmailAddress);
+  const address = smtp(
+    reader.getStringItem(PR_SENDER_SMTP_ADDRESS),
+    message.senderEmailAddress,
+    reader.getStringItem(PR_SENT_REPRESENTING_SMTP_ADDRESS),
+    message.sentRepresentingEmailAddress,
+  );
   const name = message.senderName || message.sentRepresentingName;
   return {
     transportHeaders: message.transportMessageHeaders,

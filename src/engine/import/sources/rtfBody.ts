@@ -3,7 +3,29 @@ import type { TextDecoder } from 'node:util';
 import { decoderForCodepage } from './codepage';
 
 /** Destinations whose text is never shown. */
-const HIDDEN_DESTINATIONS = new Set(['fonttbl', 'colortbl', 'stylesheet', 'info', 'pict', 'object', 'header', 'footer', 'headerl', 'headerr', 'footerl', 'footerr', 'listtable', 'listoverridetable', 'rsidtbl', 'generator', 'xmlnstbl', 'themedata', 'datastore', 'latentstyles', 'fldinst']);
+const HIDDEN_DESTINATIONS = new Set([
+  'fonttbl',
+  'colortbl',
+  'stylesheet',
+  'info',
+  'pict',
+  'object',
+  'header',
+  'footer',
+  'headerl',
+  'headerr',
+  'footerl',
+  'footerr',
+  'listtable',
+  'listoverridetable',
+  'rsidtbl',
+  'generator',
+  'xmlnstbl',
+  'themedata',
+  'datastore',
+  'latentstyles',
+  'fldinst',
+]);
 const CHARACTER_WORDS = new Map(
   Object.entries({
     par: '\n',

@@ -30,18 +30,26 @@ async function takeoutMbox(count: number): Promise<{ mbox: Buffer; messageIds: S
     const thread = String(7_000_000 + Math.floor(index / 5));
     threads.add(thread);
     const labels = index % 2 === 0 ? 'Inbox,Important,Opened' : 'Sent,"Projects, 2024"';
-    return Buffer.concat([Buffer.from(`From ${thread}@xxx Mon Jan 01 00:00:00 +0000 2024\nX-GM-THRID: ${thread}\nX-Gmail-Labels: ${labels}\n`), body]);
+    return Buffer.concat([
+      Buffer.from(`From ${thread}@xxx Mon Jan 01 00:00:00 +0000 2024\nX-GM-THRID: ${thread}\nX-Gmail-Labels: ${labels}\n`),
+      body,
+    ]);
   });
   return { mbox: toMbox(labelled), messageIds, threads };
 }
-
 
 describe('import sources', () => {
   it('imports a Takeout .zip directly, with labels and threads', async () => {
     const { mbox, messageIds, threads } = await takeoutMbox(200);
     await withEngine(async (engine, dir) => {
       const file = join(dir, 'takeout-20241122T000000Z-001.zip');
-      await writeFile(file, makeZip([{ name: 'Takeout/archive_browser.html', content: '<html></html>' }, { name: 'Takeout/Mail/All mail Including Spam and Trash.mbox', content: mbox }]));
+      await writeFile(
+        file,
+        makeZip([
+          { name: 'Takeout/archive_browser.html', content: '<html></html>' },
+          { name: 'Takeout/Mail/All mail Including Spam and Trash.mbox', content: mbox },
+        ]),
+      );
       const report = await engine.importPaths([file], 'zip');
       expect(report.failed).toBe(0);
       expect(report.messages).toBe(messageIds.size);
@@ -77,7 +85,9 @@ describe('import sources', () => {
       const fromMbox = await engine.importPaths([join(dir, 'r')], 'readpst-r');
       expect(fromMbox.failed).toBe(0);
       expect(fromMbox.imported).toBe(71);
-      const folders = Object.fromEntries((await engine.listFolders()).filter((folder) => folder.kind === 'folder').map((folder) => [folder.name, folder.count]));
+      const folders = Object.fromEntries(
+        (await engine.listFolders()).filter((folder) => folder.kind === 'folder').map((folder) => [folder.name, folder.count]),
+      );
       expect(folders).toEqual({ 'MLOKAY (Non-Privileged)': 1, Personal: 47, 'Sent Items': 2, Systems: 7, 'TW-Commercial Group': 14 });
       expect((await engine.search({ query: 'in:"sent items"', limit: 1 })).total).toBe(2);
       // The same messages as .eml files are the same messages: nothing new.
@@ -95,7 +105,8 @@ describe('import sources', () => {
     const body = (message: Buffer) => message.subarray(message.indexOf(0x0a) + 1);
     await withEngine(async (engine, dir) => {
       const maildir = join(dir, 'Mail');
-      for (const folder of ['cur', 'new', 'tmp', '.Archive/cur', '.Archive/new', '.Archive/tmp']) await mkdir(join(maildir, folder), { recursive: true });
+      for (const folder of ['cur', 'new', 'tmp', '.Archive/cur', '.Archive/new', '.Archive/tmp'])
+        await mkdir(join(maildir, folder), { recursive: true });
       await writeFile(join(maildir, 'cur', '1.host:2,S'), body(first!));
       await writeFile(join(maildir, 'new', '2.host'), body(second!));
       await writeFile(join(maildir, '.Archive', 'cur', '3.host:2,FS'), body(third!));
@@ -117,7 +128,10 @@ describe('import sources', () => {
       await writeFile(join(dir, 'pictures.zip'), makeZip([{ name: 'a.jpg', content: Buffer.from([0xff, 0xd8, 0xff]) }]));
       const report = await engine.importPaths([join(dir, 'photos'), join(dir, 'pictures.zip')], 'empty');
       expect(report.imported).toBe(0);
-      expect(report.errors.map((error) => error.reason)).toEqual([expect.stringMatching(/photos holds no mail/), expect.stringMatching(/pictures.zip holds no mail/)]);
+      expect(report.errors.map((error) => error.reason)).toEqual([
+        expect.stringMatching(/photos holds no mail/),
+        expect.stringMatching(/pictures.zip holds no mail/),
+      ]);
     });
   });
 });

@@ -34,7 +34,9 @@ export function readTarArchive(compressed: boolean): MailReader {
         // tar-stream entries are streamx streams of Buffers; its types leave the chunk type open.
         const body = entry as unknown as AsyncIterable<Buffer> & { destroy(): void };
         if (kind === 'mbox') {
-          for await (const mail of splitMboxStream(body, mboxEntryFolder(entryName), options.signal, () => options.onBytes(file.bytesRead))) {
+          for await (const mail of splitMboxStream(body, mboxEntryFolder(entryName), options.signal, () =>
+            options.onBytes(file.bytesRead),
+          )) {
             messages += 1;
             yield mail;
           }
@@ -48,11 +50,15 @@ export function readTarArchive(compressed: boolean): MailReader {
     } catch (error) {
       if (!isCutShort(error)) throw error;
       const where = current !== null ? `inside ${current}` : last !== null ? `after its entry ${last}` : 'before its first entry';
-      throw new Error(`tar: ${name}: the archive ends early ${where} after ${readSoFar(file.bytesRead, messages)}; the messages read so far were imported`, { cause: error });
+      throw new Error(
+        `tar: ${name}: the archive ends early ${where} after ${readSoFar(file.bytesRead, messages)}; the messages read so far were imported`,
+        { cause: error },
+      );
     } finally {
       file.destroy();
       extractor.destroy();
     }
-    if (mailEntries === 0) throw new NoMailError('a tar archive with no mail inside', `tar: ${path} holds no mail (no .mbox or .eml files inside)`);
+    if (mailEntries === 0)
+      throw new NoMailError('a tar archive with no mail inside', `tar: ${path} holds no mail (no .mbox or .eml files inside)`);
   };
 }

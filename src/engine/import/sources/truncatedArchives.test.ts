@@ -18,12 +18,18 @@ async function tar(files: { name: string; data: Buffer }[]): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-const ENDS_EARLY = /^tar: takeout\.tgz: the archive ends early inside Takeout\/Mail\/All mail\.mbox after ([\d.]+) (KB|MB) \(([\d,]+) messages read\); the messages read so far were imported$/;
+const ENDS_EARLY =
+  /^tar: takeout\.tgz: the archive ends early inside Takeout\/Mail\/All mail\.mbox after ([\d.]+) (KB|MB) \(([\d,]+) messages read\); the messages read so far were imported$/;
 
 describe('archives cut short', () => {
   it('names the entry of a cut .tgz and how far it got, and keeps the messages read', async () => {
     const mbox = toMbox(await readCorpusMessages('io-uring-list.mbox.gz', 400));
-    const whole = gzipSync(await tar([{ name: 'Takeout/archive_browser.html', data: Buffer.from('<html></html>') }, { name: 'Takeout/Mail/All mail.mbox', data: mbox }]));
+    const whole = gzipSync(
+      await tar([
+        { name: 'Takeout/archive_browser.html', data: Buffer.from('<html></html>') },
+        { name: 'Takeout/Mail/All mail.mbox', data: mbox },
+      ]),
+    );
     await withEngine(async (engine, dir) => {
       const file = join(dir, 'takeout.tgz');
       await writeFile(file, whole.subarray(0, Math.floor(whole.length * 0.6)));
@@ -45,7 +51,9 @@ describe('archives cut short', () => {
       const file = join(dir, 'inbox.mbox.gz');
       await writeFile(file, whole.subarray(0, Math.floor(whole.length / 2)));
       const report = await engine.importPaths([file], 'cut');
-      const match = /^mbox: inbox\.mbox\.gz ends early: the compressed file is cut off after [\d.]+ KB \(([\d,]+) messages read\)/.exec(report.errors[0]?.reason ?? '');
+      const match = /^mbox: inbox\.mbox\.gz ends early: the compressed file is cut off after [\d.]+ KB \(([\d,]+) messages read\)/.exec(
+        report.errors[0]?.reason ?? '',
+      );
       expect(match, report.errors[0]?.reason).not.toBeNull();
       expect(report.imported + report.duplicates).toBe(Number(match![1]));
     });
@@ -57,7 +65,9 @@ describe('archives cut short', () => {
       const file = join(dir, 'takeout.zip');
       await writeFile(file, whole.subarray(0, Math.floor(whole.length * 0.7)));
       const report = await engine.importPaths([file], 'cut');
-      expect(report.errors.map((error) => error.reason)).toEqual([expect.stringMatching(/^zip: takeout\.zip is cut short: its table of contents, which a zip keeps at its end, is missing/)]);
+      expect(report.errors.map((error) => error.reason)).toEqual([
+        expect.stringMatching(/^zip: takeout\.zip is cut short: its table of contents, which a zip keeps at its end, is missing/),
+      ]);
     });
   });
 });

@@ -13,7 +13,9 @@ const MAX_RATIO = 200;
 const RATIO_APPLIES_ABOVE = 64 * 1024 * 1024;
 
 function openZip(path: string): Promise<yauzl.ZipFile> {
-  return new Promise((resolve, reject) => yauzl.open(path, { lazyEntries: true, autoClose: true }, (error, zip) => (error ? reject(error) : resolve(zip))));
+  return new Promise((resolve, reject) =>
+    yauzl.open(path, { lazyEntries: true, autoClose: true }, (error, zip) => (error ? reject(error) : resolve(zip))),
+  );
 }
 
 function nextEntry(zip: yauzl.ZipFile): Promise<yauzl.Entry | null> {
@@ -63,7 +65,10 @@ export const readZipArchive: MailReader = async function* (path, options): Async
   } catch (error) {
     // The table of contents is at the end of a zip: a file cut short has its first entries but no way to find them.
     if (/end of central directory record signature not found/i.test((error as Error).message)) {
-      throw new Error(`zip: ${basename(path)} is cut short: its table of contents, which a zip keeps at its end, is missing (an interrupted download or copy?); nothing in it could be read, so copy or download it again`, { cause: error });
+      throw new Error(
+        `zip: ${basename(path)} is cut short: its table of contents, which a zip keeps at its end, is missing (an interrupted download or copy?); nothing in it could be read, so copy or download it again`,
+        { cause: error },
+      );
     }
     throw new Error(`zip: ${basename(path)} cannot be opened as a zip archive: ${(error as Error).message}`, { cause: error });
   }
@@ -77,7 +82,11 @@ export const readZipArchive: MailReader = async function* (path, options): Async
       const kind = archiveEntryKind(entry.fileName);
       if (kind === 'skip') continue;
       if (entry.uncompressedSize > RATIO_APPLIES_ABOVE && entry.uncompressedSize > entry.compressedSize * MAX_RATIO) {
-        yield { kind: 'failure', position: entry.fileName, reason: `zip: ${entry.fileName} would expand ${Math.round(entry.uncompressedSize / Math.max(1, entry.compressedSize))}× (a zip bomb?); skipped` };
+        yield {
+          kind: 'failure',
+          position: entry.fileName,
+          reason: `zip: ${entry.fileName} would expand ${Math.round(entry.uncompressedSize / Math.max(1, entry.compressedSize))}× (a zip bomb?); skipped`,
+        };
         continue;
       }
       mailEntries += 1;
@@ -89,7 +98,9 @@ export const readZipArchive: MailReader = async function* (path, options): Async
           let inflated = 0;
           const counted = countChunks(stream as AsyncIterable<Buffer>, (length) => (inflated += length));
           const share = (): number => (entry.uncompressedSize > 0 ? Math.min(1, inflated / entry.uncompressedSize) : 0);
-          yield* splitMboxStream(counted, mboxEntryFolder(entry.fileName), options.signal, () => options.onBytes(consumed + Math.round(entry.compressedSize * share())));
+          yield* splitMboxStream(counted, mboxEntryFolder(entry.fileName), options.signal, () =>
+            options.onBytes(consumed + Math.round(entry.compressedSize * share())),
+          );
         } else {
           yield await singleMessage(stream, entry.fileName);
         }

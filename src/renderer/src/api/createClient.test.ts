@@ -44,11 +44,20 @@ describe('createElectronClient', () => {
     const client = createElectronClient(
       bridge({
         openAttachment: async () => ({ ok: false, error: { code: 'bad-request', message: '“setup.exe” is a program or script' } }),
-        saveAttachment: async (ref) => ({ ok: true, result: { kind: 'saved', path: `/home/me/Downloads/${ref.messageId}-${ref.index}.pdf` } }),
+        saveAttachment: async (ref) => ({
+          ok: true,
+          result: { kind: 'saved', path: `/home/me/Downloads/${ref.messageId}-${ref.index}.pdf` },
+        }),
       }),
     );
-    await expect(client.saveAttachment({ messageId: 'm', index: 2 })).resolves.toEqual({ kind: 'saved', path: '/home/me/Downloads/m-2.pdf' });
-    await expect(client.openAttachment({ messageId: 'm', index: 0 })).rejects.toMatchObject({ code: 'bad-request', message: '“setup.exe” is a program or script' });
+    await expect(client.saveAttachment({ messageId: 'm', index: 2 })).resolves.toEqual({
+      kind: 'saved',
+      path: '/home/me/Downloads/m-2.pdf',
+    });
+    await expect(client.openAttachment({ messageId: 'm', index: 0 })).rejects.toMatchObject({
+      code: 'bad-request',
+      message: '“setup.exe” is a program or script',
+    });
   });
 
   it('turns dropped files into their paths and leaves out files without one', async () => {

@@ -19,7 +19,9 @@ function unwrap<T>(outcome: CallOutcome<T>): T {
 export function createElectronClient(bridge: ElectronBridge): LanternClient {
   return {
     host: 'electron',
-    ...forwardApi(async <M extends ApiMethod>(method: M, args: ApiArguments<M>): Promise<ApiResult<M>> => unwrap(await callOutcome(bridge, method, args))),
+    ...forwardApi(async <M extends ApiMethod>(method: M, args: ApiArguments<M>): Promise<ApiResult<M>> =>
+      unwrap(await callOutcome(bridge, method, args)),
+    ),
     subscribe: (listener) => bridge.subscribe(listener),
     resolveDroppedFiles: async (files) => files.map((file) => bridge.pathForFile(file)).filter((path) => path.length > 0),
     openAttachment: async (ref) => unwrap(await bridge.openAttachment(ref)),

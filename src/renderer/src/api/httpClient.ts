@@ -7,7 +7,12 @@ import { LanternError, type ErrorCode, type WireError } from '../../../shared/co
 import { errorMessage } from '../../../shared/errorMessage';
 
 function isWireError(value: unknown): value is WireError {
-  return typeof value === 'object' && value !== null && typeof (value as WireError).code === 'string' && typeof (value as WireError).message === 'string';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as WireError).code === 'string' &&
+    typeof (value as WireError).message === 'string'
+  );
 }
 
 async function readJson(response: Response, what: string): Promise<unknown> {
@@ -16,7 +21,10 @@ async function readJson(response: Response, what: string): Promise<unknown> {
     return JSON.parse(text) as unknown;
   } catch {
     // The server answered something that is not our protocol (a proxy page, a crash); show its status so it can be traced.
-    throw new LanternError('engine-unavailable', `browser client: ${what} answered HTTP ${response.status} without JSON; is \`lantern serve\` still running?`);
+    throw new LanternError(
+      'engine-unavailable',
+      `browser client: ${what} answered HTTP ${response.status} without JSON; is \`lantern serve\` still running?`,
+    );
   }
 }
 
@@ -26,7 +34,10 @@ async function post(url: string, body: BodyInit, contentType: string, what: stri
     response = await fetch(url, { method: 'POST', body, headers: { 'content-type': contentType }, credentials: 'same-origin' });
   } catch (error) {
     const detail = errorMessage(error);
-    throw new LanternError('engine-unavailable', `browser client: ${what} could not reach the Lantern server (${detail}); restart \`lantern serve\` and reload`);
+    throw new LanternError(
+      'engine-unavailable',
+      `browser client: ${what} could not reach the Lantern server (${detail}); restart \`lantern serve\` and reload`,
+    );
   }
   const payload = await readJson(response, what);
   if (typeof payload === 'object' && payload !== null && 'error' in payload && isWireError(payload.error)) {

@@ -114,7 +114,10 @@ export function App({ client }: { client: LanternClient }) {
       cyclePanes(
         [
           { container: searchInput.current?.closest('header') ?? null, target: searchInput.current },
-          { container: document.querySelector<HTMLElement>('[role="tree"]'), target: document.querySelector<HTMLElement>('[role="tree"] [tabindex="0"]') },
+          {
+            container: document.querySelector<HTMLElement>('[role="tree"]'),
+            target: document.querySelector<HTMLElement>('[role="tree"] [tabindex="0"]'),
+          },
           { container: resultList.current },
           { container: readingPane.current },
           { container: answerPane.current },
@@ -200,7 +203,15 @@ export function App({ client }: { client: LanternClient }) {
               onLoadMore={search.loadMore}
               notice={importer.state.phase === 'running' ? <ImportingNote progress={importer.state.progress} /> : null}
             />
-            <ReadingPane load={message} paneRef={readingPane} thread={thread} citedQuote={citation?.id === openId ? citation.quote : null} onOpen={openMessage} client={client} storeVersion={storeVersion} />
+            <ReadingPane
+              load={message}
+              paneRef={readingPane}
+              thread={thread}
+              citedQuote={citation?.id === openId ? citation.quote : null}
+              onOpen={openMessage}
+              client={client}
+              storeVersion={storeVersion}
+            />
           </>
         )}
         {answer.isOpen && (
@@ -223,7 +234,8 @@ export function App({ client }: { client: LanternClient }) {
           </span>
         ) : store.stats ? (
           <span data-testid="store-stats">
-            {countOf(store.stats.messages, 'message')} · {countOf(store.stats.threads, 'thread')} · {countOf(store.stats.sources.length, 'source')}
+            {countOf(store.stats.messages, 'message')} · {countOf(store.stats.threads, 'thread')} ·{' '}
+            {countOf(store.stats.sources.length, 'source')}
           </span>
         ) : (
           <span>Connecting…</span>

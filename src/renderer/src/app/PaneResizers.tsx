@@ -32,7 +32,8 @@ export function PaneResizers({ control, isAnswerOpen }: { control: PaneSizesCont
     handle.setPointerCapture(event.pointerId);
     const startX = event.clientX;
     const startWidth = edge.pane === 'folder' ? folderWidth : sizes[edge.pane];
-    const move = (moveEvent: globalThis.PointerEvent): void => control.resize(edge.pane, startWidth + edge.sign * (moveEvent.clientX - startX));
+    const move = (moveEvent: globalThis.PointerEvent): void =>
+      control.resize(edge.pane, startWidth + edge.sign * (moveEvent.clientX - startX));
     const stop = (): void => {
       handle.removeEventListener('pointermove', move);
       handle.removeEventListener('pointerup', stop);

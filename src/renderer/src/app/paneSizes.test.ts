@@ -11,6 +11,11 @@ describe('pane sizes', () => {
   it('reads saved sizes and falls back field by field', () => {
     expect(parsePaneSizes(null)).toEqual(DEFAULT_PANE_SIZES);
     expect(parsePaneSizes('not json')).toEqual(DEFAULT_PANE_SIZES);
-    expect(parsePaneSizes('{"folder":300,"results":"wide","answer":10,"isFolderCollapsed":true}')).toEqual({ folder: 300, results: 400, answer: 260, isFolderCollapsed: true });
+    expect(parsePaneSizes('{"folder":300,"results":"wide","answer":10,"isFolderCollapsed":true}')).toEqual({
+      folder: 300,
+      results: 400,
+      answer: 260,
+      isFolderCollapsed: true,
+    });
   });
 });

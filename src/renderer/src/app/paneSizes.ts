@@ -24,8 +24,14 @@ export function parsePaneSizes(saved: string | null): PaneSizes {
   if (!saved) return DEFAULT_PANE_SIZES;
   try {
     const value = JSON.parse(saved) as Partial<Record<keyof PaneSizes, unknown>>;
-    const width = (pane: PaneName): number => (typeof value[pane] === 'number' && Number.isFinite(value[pane]) ? clampPane(pane, value[pane]) : DEFAULT_PANE_SIZES[pane]);
-    return { folder: width('folder'), results: width('results'), answer: width('answer'), isFolderCollapsed: value.isFolderCollapsed === true };
+    const width = (pane: PaneName): number =>
+      typeof value[pane] === 'number' && Number.isFinite(value[pane]) ? clampPane(pane, value[pane]) : DEFAULT_PANE_SIZES[pane];
+    return {
+      folder: width('folder'),
+      results: width('results'),
+      answer: width('answer'),
+      isFolderCollapsed: value.isFolderCollapsed === true,
+    };
   } catch {
     return DEFAULT_PANE_SIZES;
   }

@@ -28,7 +28,10 @@ function isTypingTarget(target: EventTarget | null): boolean {
 function ownsKeys(target: EventTarget | null, key: string): boolean {
   if (!(target instanceof HTMLElement)) return false;
   if (target.closest('[role="tree"]') && !['/', 'j', 'k', '?'].includes(key)) return true;
-  return (key === 'Enter' || key === ' ') && (target instanceof HTMLButtonElement || target instanceof HTMLAnchorElement || target.tagName === 'SUMMARY');
+  return (
+    (key === 'Enter' || key === ' ') &&
+    (target instanceof HTMLButtonElement || target instanceof HTMLAnchorElement || target.tagName === 'SUMMARY')
+  );
 }
 
 /** A modal dialog keeps its keys: nothing behind it moves while it is open. */

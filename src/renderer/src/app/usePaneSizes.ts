@@ -33,7 +33,11 @@ export function usePaneSizes(): PaneSizesControl {
       return next;
     });
   }, []);
-  const resize = useCallback((pane: PaneName, width: number) => update((previous) => ({ ...previous, [pane]: clampPane(pane, width), ...(pane === 'folder' ? { isFolderCollapsed: false } : {}) })), [update]);
+  const resize = useCallback(
+    (pane: PaneName, width: number) =>
+      update((previous) => ({ ...previous, [pane]: clampPane(pane, width), ...(pane === 'folder' ? { isFolderCollapsed: false } : {}) })),
+    [update],
+  );
   const toggleFolder = useCallback(() => update((previous) => ({ ...previous, isFolderCollapsed: !previous.isFolderCollapsed })), [update]);
   // Read by the wide layout only (layout.css); narrow windows keep their own stacked sizes.
   const style = {

@@ -1,7 +1,23 @@
 // Small line icons drawn inline, so they look the same on every system (emoji fonts are often missing on Linux).
 import { assertNever } from '../../../shared/assertNever';
 
-export type IconName = 'paperclip' | 'search' | 'mail' | 'folder' | 'label' | 'upload' | 'warning' | 'settings' | 'answer' | 'panel' | 'sun' | 'moon' | 'monitor' | 'keyboard' | 'open' | 'download';
+export type IconName =
+  | 'paperclip'
+  | 'search'
+  | 'mail'
+  | 'folder'
+  | 'label'
+  | 'upload'
+  | 'warning'
+  | 'settings'
+  | 'answer'
+  | 'panel'
+  | 'sun'
+  | 'moon'
+  | 'monitor'
+  | 'keyboard'
+  | 'open'
+  | 'download';
 
 function paths(name: IconName) {
   switch (name) {

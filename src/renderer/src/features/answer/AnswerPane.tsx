@@ -16,7 +16,15 @@ function sourceId(n: number): string {
 }
 
 /** The text with each `[n]` as a link to its source; while streaming (no citations yet) markers are plain. */
-function AnswerText({ text, citations, onOpenMessage }: { text: string; citations: readonly AnswerCitation[]; onOpenMessage: (id: string, quote: string) => void }) {
+function AnswerText({
+  text,
+  citations,
+  onOpenMessage,
+}: {
+  text: string;
+  citations: readonly AnswerCitation[];
+  onOpenMessage: (id: string, quote: string) => void;
+}) {
   const byNumber = new Map(citations.map((citation) => [citation.n, citation]));
   return (
     <>
@@ -52,10 +60,20 @@ function AnswerText({ text, citations, onOpenMessage }: { text: string; citation
   );
 }
 
-function Sources({ citations, openId, onOpenMessage }: { citations: readonly AnswerCitation[]; openId: string | null; onOpenMessage: (id: string, quote: string) => void }) {
+function Sources({
+  citations,
+  openId,
+  onOpenMessage,
+}: {
+  citations: readonly AnswerCitation[];
+  openId: string | null;
+  onOpenMessage: (id: string, quote: string) => void;
+}) {
   return (
     <section className="answer-sources" aria-labelledby="answer-sources-title">
-      <h3 id="answer-sources-title" className="label-heading">Sources</h3>
+      <h3 id="answer-sources-title" className="label-heading">
+        Sources
+      </h3>
       <ol data-testid="answer-sources">
         {citations.map((citation) => (
           <li key={citation.n} id={sourceId(citation.n)}>
@@ -124,14 +142,22 @@ export function AnswerPane({ control, paneRef, openId, onOpenMessage }: AnswerPa
             {provider}
           </span>
         )}
-        <button type="button" className="answer-close" aria-label="Close the answer pane" title={`Close (${chordText(['Mod', 'J'], isMac())})`} onClick={control.close} data-testid="answer-close">
+        <button
+          type="button"
+          className="answer-close"
+          aria-label="Close the answer pane"
+          title={`Close (${chordText(['Mod', 'J'], isMac())})`}
+          onClick={control.close}
+          data-testid="answer-close"
+        >
           ×
         </button>
       </header>
       {run.settingsChoice && leavesMachine(run.settingsChoice) && (
         <p className="answer-remote" role="note" data-testid="answer-remote">
-          Answers are written by {run.settingsChoice.kind === 'openai' || run.settingsChoice.kind === 'ollama' ? run.settingsChoice.baseUrl : 'a remote service'}: your
-          question and the mail excerpts that answer it leave this machine.
+          Answers are written by{' '}
+          {run.settingsChoice.kind === 'openai' || run.settingsChoice.kind === 'ollama' ? run.settingsChoice.baseUrl : 'a remote service'}:
+          your question and the mail excerpts that answer it leave this machine.
         </p>
       )}
       {run.phase === 'idle' ? (
@@ -142,7 +168,11 @@ export function AnswerPane({ control, paneRef, openId, onOpenMessage }: AnswerPa
             {run.question}
           </p>
           <div className="answer-text" aria-live="polite" aria-busy={isStreaming} data-testid="answer-text">
-            {run.text === '' && isStreaming ? <span className="muted">Reading your mail…</span> : <AnswerText text={run.text} citations={citations} onOpenMessage={onOpenMessage} />}
+            {run.text === '' && isStreaming ? (
+              <span className="muted">Reading your mail…</span>
+            ) : (
+              <AnswerText text={run.text} citations={citations} onOpenMessage={onOpenMessage} />
+            )}
             {isStreaming && <span className="answer-caret" aria-hidden="true" />}
           </div>
           {run.answer?.refused && (
@@ -164,7 +194,11 @@ export function AnswerPane({ control, paneRef, openId, onOpenMessage }: AnswerPa
                 </button>
               </>
             )}
-            {run.phase === 'stopped' && <span className="muted" data-testid="answer-stopped">Stopped; the answer above is incomplete.</span>}
+            {run.phase === 'stopped' && (
+              <span className="muted" data-testid="answer-stopped">
+                Stopped; the answer above is incomplete.
+              </span>
+            )}
             {run.phase === 'done' && run.answer && <span className="muted">Answered in {(run.answer.tookMs / 1000).toFixed(1)} s</span>}
           </div>
           {citations.length > 0 && <Sources citations={citations} openId={openId} onOpenMessage={onOpenMessage} />}

@@ -7,7 +7,13 @@ export function AskButtons({ isOpen, onAsk, onToggle }: { isOpen: boolean; onAsk
   const mac = isMac();
   return (
     <>
-      <button type="button" className="button" title={`Ask the search text as a question (${chordText(['Mod', 'Enter'], mac)})`} onClick={onAsk} data-testid="ask-button">
+      <button
+        type="button"
+        className="button"
+        title={`Ask the search text as a question (${chordText(['Mod', 'Enter'], mac)})`}
+        onClick={onAsk}
+        data-testid="ask-button"
+      >
         <Icon name="answer" size={16} /> Ask
       </button>
       <button

@@ -5,7 +5,9 @@ describe('providerLabel', () => {
   test('names each provider with its model and where it runs', () => {
     expect(providerLabel({ kind: 'extractive' })).toBe('Extractive (offline)');
     expect(providerLabel({ kind: 'ollama', model: 'llama3.2:3b' })).toBe('Ollama · llama3.2:3b');
-    expect(providerLabel({ kind: 'openai', model: 'gpt-4o-mini', baseUrl: 'https://api.openai.com/v1' })).toBe('gpt-4o-mini · api.openai.com');
+    expect(providerLabel({ kind: 'openai', model: 'gpt-4o-mini', baseUrl: 'https://api.openai.com/v1' })).toBe(
+      'gpt-4o-mini · api.openai.com',
+    );
     expect(providerLabel({ kind: 'local', modelPath: '/models/tinyllamas/stories260K.gguf' })).toBe('Local model · stories260K.gguf');
     expect(providerLabel({ kind: 'local', modelPath: 'C:\\models\\phi.gguf' })).toBe('Local model · phi.gguf');
   });

@@ -52,7 +52,11 @@ export function useAnswerPane(client: LanternClient): AnswerPaneControl {
     () =>
       client.subscribe((event) => {
         if (event.type !== 'answer-token' || event.requestId !== currentRequest.current) return;
-        setRun((previous) => (previous.phase === 'streaming' && previous.requestId === event.requestId ? { ...previous, text: previous.text + event.text } : previous));
+        setRun((previous) =>
+          previous.phase === 'streaming' && previous.requestId === event.requestId
+            ? { ...previous, text: previous.text + event.text }
+            : previous,
+        );
       }),
     [client],
   );
@@ -76,7 +80,10 @@ export function useAnswerPane(client: LanternClient): AnswerPaneControl {
           if (currentRequest.current !== requestId) return;
           currentRequest.current = null;
           if (!answer.refused) {
-            turns.current = [...turns.current, { question: trimmed, answer: answer.answer, citedIds: answer.citations.map((citation) => citation.id) }].slice(-MAX_TURNS);
+            turns.current = [
+              ...turns.current,
+              { question: trimmed, answer: answer.answer, citedIds: answer.citations.map((citation) => citation.id) },
+            ].slice(-MAX_TURNS);
           }
           setRun((previous) => (isCurrent(previous) ? { ...previous, phase: 'done', answer, text: answer.answer } : previous));
         },

@@ -42,7 +42,10 @@ export function FolderTree({ folders, stats, activeScope, onSelect, query, onRun
   const indexByKey = useMemo(() => new Map(rows.map((row, index) => [row.node.key, index])), [rows]);
   const scopePath = activeScope?.path ?? null;
   const scopeCollection = activeScope?.collection ?? null;
-  const selectedKey = useMemo(() => (scopePath === null ? null : scopes.keyOf({ path: scopePath, collection: scopeCollection })), [scopes, scopePath, scopeCollection]);
+  const selectedKey = useMemo(
+    () => (scopePath === null ? null : scopes.keyOf({ path: scopePath, collection: scopeCollection })),
+    [scopes, scopePath, scopeCollection],
+  );
 
   const tree = useRef<HTMLDivElement>(null);
   const scroller = useRef<HTMLDivElement>(null);
@@ -90,7 +93,16 @@ export function FolderTree({ folders, stats, activeScope, onSelect, query, onRun
     else toggle(row);
   };
 
-  const onTreeKeyDown = useTreeKeys({ tree, rows, indexByKey, focusRow, toggle, activate, isFiltering: filter.trim() !== '', hideTooltip: tooltip.hide });
+  const onTreeKeyDown = useTreeKeys({
+    tree,
+    rows,
+    indexByKey,
+    focusRow,
+    toggle,
+    activate,
+    isFiltering: filter.trim() !== '',
+    hideTooltip: tooltip.hide,
+  });
 
   const onAllMailKeyDown = (event: KeyboardEvent<HTMLElement>): void => {
     if (event.key !== 'Enter' && event.key !== ' ') return;

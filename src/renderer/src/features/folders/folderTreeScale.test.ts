@@ -15,7 +15,14 @@ function manyFolders(): Folder[] {
   const folders: Folder[] = [];
   for (let index = 0; index < FOLDERS; index += 1) {
     const path = `person${index % 50}/Projects ${Math.floor(index / 50) % 10}/Folder ${index}`;
-    folders.push({ source: `source${index % 3}`, kind: index % 7 === 0 ? 'label' : 'folder', path, name: path.split('/').pop()!, count: index % 40, unread: index % 5 });
+    folders.push({
+      source: `source${index % 3}`,
+      kind: index % 7 === 0 ? 'label' : 'folder',
+      path,
+      name: path.split('/').pop()!,
+      count: index % 40,
+      unread: index % 5,
+    });
   }
   return folders;
 }
@@ -33,7 +40,25 @@ describe('folder tree at 5,000 folders', () => {
       const modelMs = performance.now() - started;
       const drawStarted = performance.now();
       const markup = renderToStaticMarkup(
-        createElement('div', null, ...rows.slice(0, 60).map((row, index) => createElement(FolderRow, { key: row.node.key, row, index, isSelected: false, isTabbable: index === 0, describedBy: undefined, onActivate: () => {}, onToggle: () => {}, onHover: () => {} }))),
+        createElement(
+          'div',
+          null,
+          ...rows
+            .slice(0, 60)
+            .map((row, index) =>
+              createElement(FolderRow, {
+                key: row.node.key,
+                row,
+                index,
+                isSelected: false,
+                isTabbable: index === 0,
+                describedBy: undefined,
+                onActivate: () => {},
+                onToggle: () => {},
+                onHover: () => {},
+              }),
+            ),
+        ),
       );
       const drawMs = performance.now() - drawStarted;
       const filterStarted = performance.now();
@@ -42,7 +67,9 @@ describe('folder tree at 5,000 folders', () => {
       return { rows, scopes, markup, filtered, modelMs, drawMs, filterMs };
     });
     for (const [index, run] of runs.entries()) {
-      console.log(`folder tree, ${FOLDERS} folders, run ${index + 1}: model ${run.modelMs.toFixed(1)} ms (${run.rows.length} rows), first 60 rows drawn ${run.drawMs.toFixed(1)} ms, filter ${run.filterMs.toFixed(1)} ms`);
+      console.log(
+        `folder tree, ${FOLDERS} folders, run ${index + 1}: model ${run.modelMs.toFixed(1)} ms (${run.rows.length} rows), first 60 rows drawn ${run.drawMs.toFixed(1)} ms, filter ${run.filterMs.toFixed(1)} ms`,
+      );
     }
     const [first] = runs;
     expect(first!.rows.length).toBeGreaterThan(FOLDERS);

@@ -13,8 +13,11 @@ function find(roots: readonly FolderTreeNode[], source: string, path: string): F
 
 describe('nodeScopes', () => {
   const roots = buildFolderTree([
-    place('gmail', 'label', 'Inbox'), place('gmail', 'label', 'Projects/Alpha'), place('pst', 'folder', 'sbeck/Inbox'),
-    place('pst', 'folder', 'sbeck/Notes'), place('pst', 'folder', 'Projects/Alpha'),
+    place('gmail', 'label', 'Inbox'),
+    place('gmail', 'label', 'Projects/Alpha'),
+    place('pst', 'folder', 'sbeck/Inbox'),
+    place('pst', 'folder', 'sbeck/Notes'),
+    place('pst', 'folder', 'Projects/Alpha'),
   ]);
   const scopes = nodeScopes(roots);
 

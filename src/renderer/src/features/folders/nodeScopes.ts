@@ -40,7 +40,8 @@ export function nodeScopes(roots: readonly FolderTreeNode[]): NodeScopes {
       if (scope === null) return null;
       // A typed `in:inbox` selects the place whose whole path it is, as `in:"/Inbox"` does.
       const candidates = nodesByKey.get(placeName(scope.path).key) ?? [];
-      const chosen = scope.collection === null ? candidates[0] : candidates.find((node) => placeKey(node.source) === placeKey(scope.collection!));
+      const chosen =
+        scope.collection === null ? candidates[0] : candidates.find((node) => placeKey(node.source) === placeKey(scope.collection!));
       return chosen?.key ?? null;
     },
   };

@@ -44,5 +44,6 @@ export function scrollToRow(scroller: HTMLElement, holder: HTMLElement, index: n
   const offset = holder.getBoundingClientRect().top - scroller.getBoundingClientRect().top + scroller.scrollTop;
   const top = offset + index * TREE_ROW_HEIGHT;
   if (top < scroller.scrollTop) scroller.scrollTop = top;
-  else if (top + TREE_ROW_HEIGHT > scroller.scrollTop + scroller.clientHeight) scroller.scrollTop = top + TREE_ROW_HEIGHT - scroller.clientHeight;
+  else if (top + TREE_ROW_HEIGHT > scroller.scrollTop + scroller.clientHeight)
+    scroller.scrollTop = top + TREE_ROW_HEIGHT - scroller.clientHeight;
 }

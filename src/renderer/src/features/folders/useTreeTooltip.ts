@@ -19,7 +19,11 @@ export function useTreeTooltip(sourceNames: ReadonlyMap<string, string>) {
     (node: FolderTreeNode, element: HTMLElement) => {
       const rect = element.getBoundingClientRect();
       const name = element.querySelector('.tree-name')?.getBoundingClientRect();
-      setTarget({ node, rect: { left: name?.left ?? rect.left, bottom: rect.bottom }, sourceName: sourceNames.get(node.source) ?? node.source });
+      setTarget({
+        node,
+        rect: { left: name?.left ?? rect.left, bottom: rect.bottom },
+        sourceName: sourceNames.get(node.source) ?? node.source,
+      });
     },
     [sourceNames],
   );

@@ -3,7 +3,14 @@ import { Icon } from '../../ui/Icon';
 
 export function HelpButton({ onOpen }: { onOpen: () => void }) {
   return (
-    <button type="button" className="button button-quiet icon-button" aria-label="Keyboard shortcuts (?)" title="Keyboard shortcuts (?)" onClick={onOpen} data-testid="help-open">
+    <button
+      type="button"
+      className="button button-quiet icon-button"
+      aria-label="Keyboard shortcuts (?)"
+      title="Keyboard shortcuts (?)"
+      onClick={onOpen}
+      data-testid="help-open"
+    >
       <Icon name="keyboard" size={18} />
     </button>
   );

@@ -17,10 +17,24 @@ export function ShortcutSheet({ onClose }: { onClose: () => void }) {
   const mac = isMac();
   return (
     <div className="modal-backdrop" onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
-      <div ref={dialog} className="shortcut-sheet" role="dialog" aria-modal="true" aria-labelledby="shortcut-sheet-title" tabIndex={-1} data-testid="shortcut-sheet">
+      <div
+        ref={dialog}
+        className="shortcut-sheet"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="shortcut-sheet-title"
+        tabIndex={-1}
+        data-testid="shortcut-sheet"
+      >
         <header className="shortcut-sheet-header">
           <h2 id="shortcut-sheet-title">Keyboard shortcuts</h2>
-          <button type="button" className="shortcut-sheet-close" aria-label="Close keyboard shortcuts" onClick={onClose} data-testid="shortcut-sheet-close">
+          <button
+            type="button"
+            className="shortcut-sheet-close"
+            aria-label="Close keyboard shortcuts"
+            onClick={onClose}
+            data-testid="shortcut-sheet-close"
+          >
             ×
           </button>
         </header>

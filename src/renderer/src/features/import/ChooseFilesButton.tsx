@@ -5,7 +5,13 @@ export function ChooseFilesButton({ onFiles, isDisabled }: { onFiles: (files: Fi
   const input = useRef<HTMLInputElement>(null);
   return (
     <>
-      <button type="button" className="button button-primary" data-testid="choose-files" disabled={isDisabled} onClick={() => input.current?.click()}>
+      <button
+        type="button"
+        className="button button-primary"
+        data-testid="choose-files"
+        disabled={isDisabled}
+        onClick={() => input.current?.click()}
+      >
         Choose files…
       </button>
       <input

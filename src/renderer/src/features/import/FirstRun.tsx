@@ -18,7 +18,8 @@ export function FirstRun({ onFiles, isBusy }: { onFiles: (files: File[]) => void
               Tick <strong>Mail</strong>, then <em>Next step</em> → <em>Create export</em>.
             </li>
             <li>
-              Download the archive when Google mails you and drop the <strong>.zip</strong> (or the <strong>.mbox</strong> inside it) here: no need to unpack it.
+              Download the archive when Google mails you and drop the <strong>.zip</strong> (or the <strong>.mbox</strong> inside it) here:
+              no need to unpack it.
             </li>
           </ol>
         </article>

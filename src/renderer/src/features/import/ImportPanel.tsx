@@ -35,8 +35,8 @@ function ReportView({ report, fileNames }: { report: ImportReport; fileNames: st
         </p>
       ) : (
         <p className="import-headline">
-          Imported <strong data-testid="import-imported">{formatCount(report.imported)}</strong> message{report.imported === 1 ? '' : 's'} in{' '}
-          {formatDuration(report.elapsedMs / 1000)}.
+          Imported <strong data-testid="import-imported">{formatCount(report.imported)}</strong> message{report.imported === 1 ? '' : 's'}{' '}
+          in {formatDuration(report.elapsedMs / 1000)}.
         </p>
       )}
       <dl className="import-counts">
@@ -95,7 +95,9 @@ function ReportView({ report, fileNames }: { report: ImportReport; fileNames: st
               ))}
             </ul>
           )}
-          {report.skippedFiles - report.hiddenFiles > 100 && <p className="muted">…and {report.skippedFiles - report.hiddenFiles - 100} more.</p>}
+          {report.skippedFiles - report.hiddenFiles > 100 && (
+            <p className="muted">…and {report.skippedFiles - report.hiddenFiles - 100} more.</p>
+          )}
         </details>
       )}
     </div>
@@ -130,7 +132,8 @@ export function ImportPanel({ control }: { control: ImportControl }) {
             {progress ? (
               <>
                 <span data-testid="import-bytes">
-                  {formatBytes(progress.bytesDone)} of {progress.bytesTotal > 0 ? formatBytes(progress.bytesTotal) : 'a folder being measured'}
+                  {formatBytes(progress.bytesDone)} of{' '}
+                  {progress.bytesTotal > 0 ? formatBytes(progress.bytesTotal) : 'a folder being measured'}
                   {progress.bytesPerSecond ? ` at ${formatBytes(progress.bytesPerSecond)}/s` : ''}
                 </span>{' '}
                 · {formatCount(progress.messages)} messages
@@ -155,7 +158,13 @@ export function ImportPanel({ control }: { control: ImportControl }) {
         >
           <div className="import-panel-header">
             <h2 className="import-title">{isNothingImported(state.report) ? 'Not imported' : 'Import finished'}</h2>
-            <button type="button" className="button button-quiet" onClick={control.dismiss} data-testid="import-dismiss" aria-label="Close import report">
+            <button
+              type="button"
+              className="button button-quiet"
+              onClick={control.dismiss}
+              data-testid="import-dismiss"
+              aria-label="Close import report"
+            >
               Close
             </button>
           </div>
@@ -168,7 +177,13 @@ export function ImportPanel({ control }: { control: ImportControl }) {
         <section className="import-panel import-panel-error" data-testid="import-panel" data-phase="failed">
           <div className="import-panel-header">
             <h2 className="import-title">Import failed</h2>
-            <button type="button" className="button button-quiet" onClick={control.dismiss} data-testid="import-dismiss" aria-label="Close import message">
+            <button
+              type="button"
+              className="button button-quiet"
+              onClick={control.dismiss}
+              data-testid="import-dismiss"
+              aria-label="Close import message"
+            >
               Close
             </button>
           </div>

@@ -28,7 +28,9 @@ export function useEmbeddingProgress(client: LanternClient): EmbeddingControl {
         const isPaused = event.paused ?? false;
         // "0 of 0" (nothing to embed yet) is finished too: a bar saying so with a Pause button would only puzzle.
         const isFinished = event.done >= event.total;
-        setProgress(isFinished && !isPaused ? null : { done: event.done, total: event.total, isPaused, etaSeconds: event.etaSeconds ?? null });
+        setProgress(
+          isFinished && !isPaused ? null : { done: event.done, total: event.total, isPaused, etaSeconds: event.etaSeconds ?? null },
+        );
         setWantsPaused((wanted) => (wanted === isPaused || isFinished ? null : wanted));
       }),
     [client],

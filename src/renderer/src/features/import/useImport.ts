@@ -26,7 +26,8 @@ function newImportId(): string {
 function describeFailure(error: unknown, fileNames: string[]): string {
   const names = fileNames.join(', ');
   if (error instanceof LanternError && error.code === 'not-mail') return error.message;
-  if (error instanceof LanternError && error.code === 'cancelled') return `Import of ${names} was cancelled; messages already imported were kept.`;
+  if (error instanceof LanternError && error.code === 'cancelled')
+    return `Import of ${names} was cancelled; messages already imported were kept.`;
   const detail = errorMessage(error);
   return `Could not import ${names}: ${detail}`;
 }
@@ -40,7 +41,9 @@ export function useImport(client: LanternClient): ImportControl {
       client.subscribe((event) => {
         if (event.type === 'import-progress' && event.progress.importId === currentId.current) {
           const progress = event.progress;
-          setState((previous) => (previous.phase === 'running' && previous.importId === progress.importId ? { ...previous, progress } : previous));
+          setState((previous) =>
+            previous.phase === 'running' && previous.importId === progress.importId ? { ...previous, progress } : previous,
+          );
         } else if (event.type === 'import-finished' && event.importId === currentId.current) {
           const report = event.report;
           setState((previous) =>
@@ -67,7 +70,8 @@ export function useImport(client: LanternClient): ImportControl {
       void (async () => {
         try {
           const paths = await client.resolveDroppedFiles(files);
-          if (paths.length === 0) throw new Error('none of the files has a path Lantern can read; drop them from a folder on this computer');
+          if (paths.length === 0)
+            throw new Error('none of the files has a path Lantern can read; drop them from a folder on this computer');
           setState({ phase: 'running', importId, fileNames, progress: null });
           const report = await client.importPaths(paths, importId);
           setState({ phase: 'finished', importId, fileNames, report });

@@ -77,7 +77,12 @@ export function AttachmentList({ client, messageId, attachments }: AttachmentLis
               ? `Open ${name} (downloads it: a browser cannot start programs)`
               : `Open ${name}`;
           return (
-            <li key={`${attachment.filename}:${index}`} className="attachment-chip attachment-item" title={attachment.contentType} data-testid="attachment-item">
+            <li
+              key={`${attachment.filename}:${index}`}
+              className="attachment-chip attachment-item"
+              title={attachment.contentType}
+              data-testid="attachment-item"
+            >
               <Icon name="paperclip" size={13} />
               <span className="attachment-name">{name}</span>
               <span className="muted">{formatBytes(attachment.size)}</span>

@@ -98,10 +98,32 @@ export function Conversation({ open, thread, citedQuote, storeVersion, client, p
           <span className="muted" data-testid="conversation-count">
             {messages.length} messages
           </span>
-          <button type="button" className="link-button" disabled={expandedCount === messages.length} onClick={() => choose(messages.map((hit) => hit.id), true)} data-testid="conversation-expand-all">
+          <button
+            type="button"
+            className="link-button"
+            disabled={expandedCount === messages.length}
+            onClick={() =>
+              choose(
+                messages.map((hit) => hit.id),
+                true,
+              )
+            }
+            data-testid="conversation-expand-all"
+          >
             Expand all
           </button>
-          <button type="button" className="link-button" disabled={expandedCount === 0} onClick={() => choose(messages.map((hit) => hit.id), false)} data-testid="conversation-collapse-all">
+          <button
+            type="button"
+            className="link-button"
+            disabled={expandedCount === 0}
+            onClick={() =>
+              choose(
+                messages.map((hit) => hit.id),
+                false,
+              )
+            }
+            data-testid="conversation-collapse-all"
+          >
             Collapse all
           </button>
           <span className="conversation-keys muted">

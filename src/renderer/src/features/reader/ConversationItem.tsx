@@ -52,7 +52,19 @@ function ItemBody({ load, citedQuote, client }: { load: MessageLoad; citedQuote:
 }
 
 /** Fetches a message only once it is opened; the message opened from the list comes already loaded. */
-function LoadedItemBody({ id, loaded, storeVersion, citedQuote, client }: { id: string; loaded: MessageDetail | null; storeVersion: number; citedQuote: string | null; client: LanternClient }) {
+function LoadedItemBody({
+  id,
+  loaded,
+  storeVersion,
+  citedQuote,
+  client,
+}: {
+  id: string;
+  loaded: MessageDetail | null;
+  storeVersion: number;
+  citedQuote: string | null;
+  client: LanternClient;
+}) {
   const load = useMessage(client, loaded ? null : id, storeVersion);
   return <ItemBody load={loaded ? { state: 'loaded', message: loaded } : load} citedQuote={citedQuote} client={client} />;
 }
@@ -72,11 +84,27 @@ export interface ConversationItemProps {
   onFocus: () => void;
 }
 
-export function ConversationItem({ hit, isExpanded, isOpen, loaded, citedQuote, storeVersion, client, rowRef, onToggle, onFocus }: ConversationItemProps) {
+export function ConversationItem({
+  hit,
+  isExpanded,
+  isOpen,
+  loaded,
+  citedQuote,
+  storeVersion,
+  client,
+  rowRef,
+  onToggle,
+  onFocus,
+}: ConversationItemProps) {
   const excludedPlace = excludedPlaceOf(hit);
   const sender = personName(hit.from);
   return (
-    <li className={`conversation-message ${isExpanded ? 'is-expanded' : ''} ${isOpen ? 'is-open' : ''}`} data-testid="conversation-message" data-id={hit.id} data-state={isExpanded ? 'expanded' : 'collapsed'}>
+    <li
+      className={`conversation-message ${isExpanded ? 'is-expanded' : ''} ${isOpen ? 'is-open' : ''}`}
+      data-testid="conversation-message"
+      data-id={hit.id}
+      data-state={isExpanded ? 'expanded' : 'collapsed'}
+    >
       <button
         type="button"
         ref={rowRef}
@@ -92,7 +120,9 @@ export function ConversationItem({ hit, isExpanded, isOpen, loaded, citedQuote, 
         </span>
         <span className="conversation-who" data-testid={isOpen ? 'reader-from' : undefined}>
           <strong className="conversation-from">{sender}</strong>
-          {isExpanded && hit.from.name && hit.from.address && <span className="conversation-address muted"> &lt;{hit.from.address}&gt;</span>}
+          {isExpanded && hit.from.name && hit.from.address && (
+            <span className="conversation-address muted"> &lt;{hit.from.address}&gt;</span>
+          )}
         </span>
         {excludedPlace && (
           <span className="conversation-place" title={`This message is in ${excludedPlace}`} data-testid="conversation-place">

@@ -37,8 +37,8 @@ export function MessageBody({ message, citedQuote, isInConversation }: MessageBo
         <div className="reader-body-bar">
           {showsHtml && remoteImages > 0 && !imagesAllowed && (
             <p className="reader-images-note" data-testid="reader-images-blocked">
-              <Icon name="warning" size={13} /> {remoteImages === 1 ? '1 remote image is' : `${remoteImages} remote images are`} blocked so the sender
-              cannot tell you opened this mail.
+              <Icon name="warning" size={13} /> {remoteImages === 1 ? '1 remote image is' : `${remoteImages} remote images are`} blocked so
+              the sender cannot tell you opened this mail.
               <button type="button" className="link-button" onClick={() => setImagesAllowed(true)} data-testid="reader-load-images">
                 Load images
               </button>

@@ -42,7 +42,9 @@ export function RecipientsAndAttachments({ message, client }: { message: Message
         <HeaderRow label="Bcc" value={formatAddresses(message.bcc)} testId="reader-bcc" />
         <HeaderRow label="Folder" value={[message.folder, ...message.labels].filter(Boolean).join(', ')} testId="reader-folder" />
       </dl>
-      {message.attachments.length > 0 && <AttachmentList key={message.id} client={client} messageId={message.id} attachments={message.attachments} />}
+      {message.attachments.length > 0 && (
+        <AttachmentList key={message.id} client={client} messageId={message.id} attachments={message.attachments} />
+      )}
     </>
   );
 }

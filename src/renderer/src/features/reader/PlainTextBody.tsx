@@ -75,6 +75,14 @@ function CitedPlainText({ text, cited }: { text: string; cited: { start: number;
 }
 
 /** A cited passage is never folded away: it may sit in a quote. */
-export function PlainTextBody({ text, cited, foldsQuotes }: { text: string; cited: { start: number; end: number } | null; foldsQuotes: boolean }) {
+export function PlainTextBody({
+  text,
+  cited,
+  foldsQuotes,
+}: {
+  text: string;
+  cited: { start: number; end: number } | null;
+  foldsQuotes: boolean;
+}) {
   return foldsQuotes && cited === null ? <FoldedPlainText text={text} /> : <CitedPlainText text={text} cited={cited} />;
 }

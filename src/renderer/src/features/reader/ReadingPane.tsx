@@ -24,7 +24,15 @@ export interface ReadingPaneProps {
   storeVersion: number;
 }
 
-function OpenMessage({ message, thread, citedQuote, onOpen, client, storeVersion, paneRef }: Omit<ReadingPaneProps, 'load'> & { message: MessageDetail }) {
+function OpenMessage({
+  message,
+  thread,
+  citedQuote,
+  onOpen,
+  client,
+  storeVersion,
+  paneRef,
+}: Omit<ReadingPaneProps, 'load'> & { message: MessageDetail }) {
   // One of the window's view settings, also under Settings › Result list.
   const isConversation = useViewSettings().isConversationView;
   return (
@@ -37,7 +45,11 @@ function OpenMessage({ message, thread, citedQuote, onOpen, client, storeVersion
           type="button"
           className={`sort-option ${isConversation ? 'is-active' : ''}`}
           aria-pressed={isConversation}
-          title={isConversation ? 'Showing the whole conversation; click to show one message at a time' : 'Showing one message; click to show the whole conversation'}
+          title={
+            isConversation
+              ? 'Showing the whole conversation; click to show one message at a time'
+              : 'Showing one message; click to show the whole conversation'
+          }
           onClick={() => updateViewSettings({ isConversationView: !isConversation })}
           data-testid="reader-conversation-toggle"
         >
@@ -46,7 +58,15 @@ function OpenMessage({ message, thread, citedQuote, onOpen, client, storeVersion
       </div>
       {isConversation ? (
         // Keyed by thread: what was expanded belongs to one conversation.
-        <Conversation key={message.threadId || message.id} open={message} thread={thread} citedQuote={citedQuote} storeVersion={storeVersion} client={client} paneRef={paneRef} />
+        <Conversation
+          key={message.threadId || message.id}
+          open={message}
+          thread={thread}
+          citedQuote={citedQuote}
+          storeVersion={storeVersion}
+          client={client}
+          paneRef={paneRef}
+        />
       ) : (
         <SingleMessage message={message} thread={thread} citedQuote={citedQuote} onOpen={onOpen} client={client} />
       )}

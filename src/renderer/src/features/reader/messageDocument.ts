@@ -66,7 +66,9 @@ function withoutRemoteReferences(fragment: DocumentFragment): void {
 function withoutRemoteStyleSheets(fragment: DocumentFragment): void {
   for (const style of fragment.querySelectorAll('style')) {
     if (!style.textContent) continue;
-    style.textContent = style.textContent.replace(CSS_IMPORT, '').replace(FONT_FACE, (rule) => (rule.search(REMOTE_CSS_URL) === -1 ? rule : ''));
+    style.textContent = style.textContent
+      .replace(CSS_IMPORT, '')
+      .replace(FONT_FACE, (rule) => (rule.search(REMOTE_CSS_URL) === -1 ? rule : ''));
   }
 }
 

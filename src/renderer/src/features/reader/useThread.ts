@@ -13,7 +13,8 @@ export function useThread(client: LanternClient, threadId: string | null, storeV
     client
       .search({ query: `thread:${threadId}`, sort: 'date', limit: MAX_THREAD, mode: 'keyword' })
       .then((result) => {
-        if (isCurrent) setThread({ threadId, hits: [...result.hits].sort((a, b) => a.date.localeCompare(b.date) || a.id.localeCompare(b.id)) });
+        if (isCurrent)
+          setThread({ threadId, hits: [...result.hits].sort((a, b) => a.date.localeCompare(b.date) || a.id.localeCompare(b.id)) });
       })
       .catch((error: unknown) => console.error(`reader: could not list thread ${threadId}`, error));
     return () => {

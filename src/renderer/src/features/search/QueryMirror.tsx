@@ -27,7 +27,11 @@ export function QueryMirror({ mirrorRef, text, pieces, editingAt, onRemoveChip }
             case 'word': {
               const hasProblem = piece.hasProblem && piece.span.end !== editingAt;
               return (
-                <span key={piece.span.start} aria-hidden="true" className={`query-word is-${piece.highlight} ${hasProblem ? 'has-problem' : ''}`}>
+                <span
+                  key={piece.span.start}
+                  aria-hidden="true"
+                  className={`query-word is-${piece.highlight} ${hasProblem ? 'has-problem' : ''}`}
+                >
                   {slice(piece.span.start, piece.span.end)}
                 </span>
               );

@@ -58,7 +58,12 @@ export function QueryNotes({ text, understood, suggestions, warnings, onRemoveUn
           {suggestions.map((suggestion, index) => (
             <span key={suggestion.span.start}>
               {index > 0 && ', '}
-              <button type="button" className="did-you-mean-option" onClick={() => onApplySuggestion(suggestion)} data-testid="did-you-mean-option">
+              <button
+                type="button"
+                className="did-you-mean-option"
+                onClick={() => onApplySuggestion(suggestion)}
+                data-testid="did-you-mean-option"
+              >
                 {correctedTerm(text, suggestion)}
               </button>
             </span>

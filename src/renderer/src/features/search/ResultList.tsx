@@ -43,7 +43,14 @@ function Senders({ row, isGrouped }: { row: ResultRow; isGrouped: boolean }) {
   }
   const { names, more } = rowSenders(row);
   return (
-    <span className="result-from" title={row.hits.map((hit) => hit.from.address).filter((address, index, all) => all.indexOf(address) === index).join(', ')} data-testid="result-senders">
+    <span
+      className="result-from"
+      title={row.hits
+        .map((hit) => hit.from.address)
+        .filter((address, index, all) => all.indexOf(address) === index)
+        .join(', ')}
+      data-testid="result-senders"
+    >
       {names.join(', ')}
       {more > 0 && <span className="muted"> +{more}</span>}
     </span>
@@ -107,7 +114,20 @@ export interface ResultListProps {
   notice?: ReactNode;
 }
 
-export function ResultList({ listRef, result, rows, view, freshness, keptQuery, error, selectedIndex, openId, onOpen, onLoadMore, notice }: ResultListProps) {
+export function ResultList({
+  listRef,
+  result,
+  rows,
+  view,
+  freshness,
+  keptQuery,
+  error,
+  selectedIndex,
+  openId,
+  onOpen,
+  onLoadMore,
+  notice,
+}: ResultListProps) {
   const isGrouped = view.isGroupedByThread;
   const rowHeight = ROW_HEIGHTS[view.density];
   const selected = rows[selectedIndex];
@@ -208,7 +228,12 @@ export function ResultList({ listRef, result, rows, view, freshness, keptQuery, 
                   <Senders row={row} isGrouped={isGrouped} />
                   <ThreadSize row={row} isGrouped={isGrouped} />
                   {hit.hasAttachments && (
-                    <span className="result-attachment" title={`${hit.attachments.length || ''} attachment${hit.attachments.length === 1 ? '' : 's'}`} aria-label="Has attachments" data-testid="result-attachment">
+                    <span
+                      className="result-attachment"
+                      title={`${hit.attachments.length || ''} attachment${hit.attachments.length === 1 ? '' : 's'}`}
+                      aria-label="Has attachments"
+                      data-testid="result-attachment"
+                    >
                       <Icon name="paperclip" size={14} />
                     </span>
                   )}
@@ -221,7 +246,11 @@ export function ResultList({ listRef, result, rows, view, freshness, keptQuery, 
                     {hit.subject || '(no subject)'}
                   </span>
                   {attachmentMatch && (
-                    <span className="result-matched-in" title={`The words were found in the attachment ${attachmentMatch}`} data-testid="result-matched-in">
+                    <span
+                      className="result-matched-in"
+                      title={`The words were found in the attachment ${attachmentMatch}`}
+                      data-testid="result-matched-in"
+                    >
                       matched in {attachmentMatch}
                     </span>
                   )}

@@ -20,7 +20,13 @@ export function ResultsHeader({ result, children }: { result: SearchResult | nul
       )}
       {children}
       {result && result.hits.length > 0 && (
-        <button type="button" className="why-results-button" aria-expanded={isWhyOpen} onClick={() => setWhyOpen((open) => !open)} data-testid="why-results-button">
+        <button
+          type="button"
+          className="why-results-button"
+          aria-expanded={isWhyOpen}
+          onClick={() => setWhyOpen((open) => !open)}
+          data-testid="why-results-button"
+        >
           Why these results?
         </button>
       )}

@@ -38,7 +38,20 @@ export interface SearchBarProps {
   onFocus?: () => void;
 }
 
-export function SearchBar({ client, inputRef, query, sort, warnings, searched, isSearching, onQueryChange, onSortChange, onSubmit, onEnterResults, onFocus }: SearchBarProps) {
+export function SearchBar({
+  client,
+  inputRef,
+  query,
+  sort,
+  warnings,
+  searched,
+  isSearching,
+  onQueryChange,
+  onSortChange,
+  onSubmit,
+  onEnterResults,
+  onFocus,
+}: SearchBarProps) {
   const [cursor, setCursor] = useState(query.length);
   const [isFocused, setIsFocused] = useState(false);
   // Suggestions are wanted once the person types, until Esc, Enter, leaving the box or taking a value.
@@ -58,7 +71,10 @@ export function SearchBar({ client, inputRef, query, sort, warnings, searched, i
   // What plain English was read as and what to correct: the engine's once it searched this text (its contacts find
   // "from jeff", its index knows the words), the bar's own parse while typing.
   const understood = (isSearched ? searched.understood : undefined) ?? parsed.understood ?? [];
-  const suggestions = useMemo(() => (isSearched ? searched.suggestions : undefined) ?? operatorSuggestions(parsed), [isSearched, searched, parsed]);
+  const suggestions = useMemo(
+    () => (isSearched ? searched.suggestions : undefined) ?? operatorSuggestions(parsed),
+    [isSearched, searched, parsed],
+  );
   const pieces = useMemo(() => queryPieces(query, parsed, engineMarks), [query, parsed, engineMarks]);
   const chips = useMemo(() => pieces.flatMap((piece) => (piece.kind === 'chip' ? [piece.chip] : [])), [pieces]);
   const completions = useCompletions(client, query, cursor, isWanted && isFocused);
@@ -207,7 +223,13 @@ export function SearchBar({ client, inputRef, query, sort, warnings, searched, i
             <Icon name="search" size={17} />
           </span>
           <div className="search-field">
-            <QueryMirror mirrorRef={mirrorRef} text={query} pieces={pieces} editingAt={isFocused ? cursor : null} onRemoveChip={(chip) => removeChip(chip)} />
+            <QueryMirror
+              mirrorRef={mirrorRef}
+              text={query}
+              pieces={pieces}
+              editingAt={isFocused ? cursor : null}
+              onRemoveChip={(chip) => removeChip(chip)}
+            />
             <input
               ref={inputRef}
               className="search-input"
@@ -284,7 +306,14 @@ export function SearchBar({ client, inputRef, query, sort, warnings, searched, i
           ))}
         </div>
       </div>
-      <QueryNotes text={query} understood={understood} suggestions={suggestions} warnings={warnings} onRemoveUnderstood={removeInterpretation} onApplySuggestion={takeSuggestion} />
+      <QueryNotes
+        text={query}
+        understood={understood}
+        suggestions={suggestions}
+        warnings={warnings}
+        onRemoveUnderstood={removeInterpretation}
+        onApplySuggestion={takeSuggestion}
+      />
     </div>
   );
 }

@@ -28,7 +28,8 @@ function closeness(similarity: number): string {
 function placesLine(reasons: HitReasons): string | null {
   const places: string[] = [];
   if (reasons.keywordRank !== null) places.push(`#${reasons.keywordRank} by words`);
-  if (reasons.meaningRank !== null && reasons.similarity !== null) places.push(`#${reasons.meaningRank} by meaning (${closeness(reasons.similarity)}, ${reasons.similarity.toFixed(2)})`);
+  if (reasons.meaningRank !== null && reasons.similarity !== null)
+    places.push(`#${reasons.meaningRank} by meaning (${closeness(reasons.similarity)}, ${reasons.similarity.toFixed(2)})`);
   return places.length > 0 ? `Place: ${places.join(', ')}.` : null;
 }
 
@@ -38,9 +39,14 @@ function HitExplanation({ hit, place }: { hit: SearchHit; place: number }) {
   return (
     <li className="why-hit" data-testid="why-hit">
       <div className="why-hit-title">
-        <span className="why-hit-place">{place}.</span> {hit.subject || '(no subject)'} <span className="muted">— {personName(hit.from)}</span>
+        <span className="why-hit-place">{place}.</span> {hit.subject || '(no subject)'}{' '}
+        <span className="muted">— {personName(hit.from)}</span>
       </div>
-      {lines.length > 0 ? lines.map((line) => <div key={line}>{line}</div>) : <div className="muted">Listed by its date: the query has no words to match.</div>}
+      {lines.length > 0 ? (
+        lines.map((line) => <div key={line}>{line}</div>)
+      ) : (
+        <div className="muted">Listed by its date: the query has no words to match.</div>
+      )}
     </li>
   );
 }

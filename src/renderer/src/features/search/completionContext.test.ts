@@ -18,15 +18,29 @@ describe('completionContext', () => {
   ])('%j at %i is %j', (text, cursor, expected) => expect(completionContext(text, cursor)).toBe(expected));
 });
 
-const suggestion = (insert: string, start: number, end: number): Suggestion => ({ kind: 'value', label: insert, detail: '', insert, replace: { start, end } });
+const suggestion = (insert: string, start: number, end: number): Suggestion => ({
+  kind: 'value',
+  label: insert,
+  detail: '',
+  insert,
+  replace: { start, end },
+});
 
 describe('applySuggestion', () => {
   test('an operator keeps the caret after its colon and asks for values', () => {
-    expect(applySuggestion('budget fro', 'budget fro', suggestion('from:', 7, 10))).toEqual({ text: 'budget from:', cursor: 12, wantsValues: true });
+    expect(applySuggestion('budget fro', 'budget fro', suggestion('from:', 7, 10))).toEqual({
+      text: 'budget from:',
+      cursor: 12,
+      wantsValues: true,
+    });
   });
 
   test('a value is followed by one space and the caret after it', () => {
-    expect(applySuggestion('from:kir', 'from:kir', suggestion('kira@example.com', 5, 8))).toEqual({ text: 'from:kira@example.com ', cursor: 22, wantsValues: false });
+    expect(applySuggestion('from:kir', 'from:kir', suggestion('kira@example.com', 5, 8))).toEqual({
+      text: 'from:kira@example.com ',
+      cursor: 22,
+      wantsValues: false,
+    });
     expect(applySuggestion('from:kir budget', 'from:kir budget', suggestion('kira@example.com', 5, 8))).toEqual({
       text: 'from:kira@example.com budget',
       cursor: 22,

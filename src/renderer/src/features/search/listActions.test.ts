@@ -7,8 +7,19 @@ describe('list actions', () => {
   });
 
   test('moves preview the row they land on and stop at either end', () => {
-    expect(applyListActions(0, 3, [{ kind: 'move', delta: 1 }, { kind: 'move', delta: 1 }, { kind: 'move', delta: 1 }])).toEqual({ index: 2, show: 'preview' });
-    expect(applyListActions(1, 3, [{ kind: 'move', delta: -1 }, { kind: 'move', delta: -1 }])).toEqual({ index: 0, show: 'preview' });
+    expect(
+      applyListActions(0, 3, [
+        { kind: 'move', delta: 1 },
+        { kind: 'move', delta: 1 },
+        { kind: 'move', delta: 1 },
+      ]),
+    ).toEqual({ index: 2, show: 'preview' });
+    expect(
+      applyListActions(1, 3, [
+        { kind: 'move', delta: -1 },
+        { kind: 'move', delta: -1 },
+      ]),
+    ).toEqual({ index: 0, show: 'preview' });
   });
 
   test('] and [ open the row beside; the last action decides what the reading pane does', () => {

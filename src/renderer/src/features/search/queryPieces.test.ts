@@ -24,7 +24,9 @@ describe('query pieces', () => {
 
   test('the pieces cover the whole text without overlapping', () => {
     const text = '  (from:anna OR to:"Bob Smith") -in:spam "exact phrase" after:someday  @folder:inbox x';
-    const spans = queryPieces(text, parseQuery(text, { timeZone: 'UTC' })).map((piece) => (piece.kind === 'chip' ? piece.chip.span : piece.span));
+    const spans = queryPieces(text, parseQuery(text, { timeZone: 'UTC' })).map((piece) =>
+      piece.kind === 'chip' ? piece.chip.span : piece.span,
+    );
     let position = 0;
     for (const span of spans) {
       expect(span.start).toBe(position);
@@ -41,7 +43,13 @@ describe('query pieces', () => {
   });
 
   test('quoted values, aliases and scopes are chips; unknown operators are problems', () => {
-    expect(pieces('label:"My label" @folder:inbox custom:x')).toEqual(['chip:label:"My label"', 'gap:" "', 'chip:@folder:inbox', 'gap:" "', 'problem!:custom:x']);
+    expect(pieces('label:"My label" @folder:inbox custom:x')).toEqual([
+      'chip:label:"My label"',
+      'gap:" "',
+      'chip:@folder:inbox',
+      'gap:" "',
+      'problem!:custom:x',
+    ]);
   });
 
   test('a bad value keeps its chip, marked as a problem; a stray bracket is a problem word', () => {
@@ -67,7 +75,15 @@ describe('query pieces', () => {
     const text = 'budget with Janesh after:soon';
     expect(pieces(text)).toEqual(['text:budget', 'gap:" "', 'text:with', 'gap:" "', 'text:Janesh', 'gap:" "', 'chip!:after:soon']);
     const engine: QueryMarks = { problems: [{ start: 19, end: 29 }], understood: [{ start: 7, end: 18 }] };
-    expect(pieces(text, engine)).toEqual(['text:budget', 'gap:" "', 'understood:with', 'gap:" "', 'understood:Janesh', 'gap:" "', 'chip!:after:soon']);
+    expect(pieces(text, engine)).toEqual([
+      'text:budget',
+      'gap:" "',
+      'understood:with',
+      'gap:" "',
+      'understood:Janesh',
+      'gap:" "',
+      'chip!:after:soon',
+    ]);
     // A warning the engine does not give is not painted.
     expect(pieces(text, { problems: [], understood: [] })).toContain('chip:after:soon');
   });

@@ -19,9 +19,7 @@ export interface Chip {
 
 export type QueryPiece =
   /** Text between tokens (spaces), painted plain. */
-  | { kind: 'gap'; span: Span }
-  | { kind: 'word'; highlight: HighlightKind; span: Span; hasProblem: boolean }
-  | { kind: 'chip'; chip: Chip };
+  { kind: 'gap'; span: Span } | { kind: 'word'; highlight: HighlightKind; span: Span; hasProblem: boolean } | { kind: 'chip'; chip: Chip };
 
 /** Operator terms of the query, in text order, each with the minus that negates it. Pass the parse of `text`. */
 export function queryChips(text: string, parsed: ParsedQuery, marks: QueryMarks = queryMarks(parsed)): Chip[] {
@@ -34,7 +32,13 @@ export function queryChips(text: string, parsed: ParsedQuery, marks: QueryMarks 
     const isNegated = previous?.kind === 'minus' && previous.span.end === token.span.start;
     const span = { start: isNegated ? previous.span.start : token.span.start, end: token.span.end };
     const operatorSpan = { start: token.span.start, end: token.span.start + token.operator.length + 1 };
-    chips.push({ span, operatorSpan, operator: token.operator, isNegated, hasProblem: problems.some((problem) => overlaps(problem, span)) });
+    chips.push({
+      span,
+      operatorSpan,
+      operator: token.operator,
+      isNegated,
+      hasProblem: problems.some((problem) => overlaps(problem, span)),
+    });
   });
   return chips;
 }
@@ -66,7 +70,12 @@ export function queryPieces(text: string, parsed: ParsedQuery, marks: QueryMarks
     }
     if (highlight.span.start < position) continue;
     gapUntil(highlight.span.start);
-    pieces.push({ kind: 'word', highlight: highlight.kind, span: highlight.span, hasProblem: problems.some((problem) => overlaps(problem, highlight.span)) });
+    pieces.push({
+      kind: 'word',
+      highlight: highlight.kind,
+      span: highlight.span,
+      hasProblem: problems.some((problem) => overlaps(problem, highlight.span)),
+    });
     position = highlight.span.end;
   }
   for (const chip of chips.slice(chipIndex)) {

@@ -31,13 +31,17 @@ describe('results header', () => {
     expect(countLine(result({ total: 41_000, isTotalEstimated: true }))).toBe('About 41,000 results');
     expect(plainNote(result({}))).toBeNull();
     expect(countLine(result({ total: 1 }))).toBe('1 result');
-    expect(countLine(result({ total: 0, modeNote: 'no messages match: none holds these words, and none is near enough in meaning' }))).toBe('No messages match');
+    expect(countLine(result({ total: 0, modeNote: 'no messages match: none holds these words, and none is near enough in meaning' }))).toBe(
+      'No messages match',
+    );
     expect(plainNote(result({ mode: 'rerank', modeNote: 'rerank: feature reranker (keyword rank, meaning) reordered 50' }))).toBeNull();
   });
 
   it('says how much of the archive meaning search covers while vectors are made, and when fewer words matched', () => {
     expect(plainNote(result({ embeddedShare: 0.014, mode: 'keyword' }))).toBe('Meaning search covers 1% of the archive so far');
-    expect(plainNote(result({ modeNote: 'no message has all of the words: showing messages with the most of them' }))).toBe('No message has every word: showing those with the most of them');
+    expect(plainNote(result({ modeNote: 'no message has all of the words: showing messages with the most of them' }))).toBe(
+      'No message has every word: showing those with the most of them',
+    );
   });
 });
 

@@ -30,7 +30,8 @@ export function howLine(result: SearchResult): string {
 /** What the person should know, or null: fewer words matched, meaning search covering part of the archive, a fallback. */
 export function plainNote(result: SearchResult): string | null {
   const notes: string[] = [];
-  if (result.modeNote?.includes('no message has all of the words')) notes.push('No message has every word: showing those with the most of them');
+  if (result.modeNote?.includes('no message has all of the words'))
+    notes.push('No message has every word: showing those with the most of them');
   // While vectors are being made, a search with words says how far meaning search reaches (auto mode may have matched
   // by words alone because of it).
   if (result.parsed.text.trim() !== '' && result.embeddedShare > 0 && result.embeddedShare < 1) {

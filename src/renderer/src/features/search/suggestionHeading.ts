@@ -40,7 +40,10 @@ export function suggestionHeading(text: string, suggestions: readonly Suggestion
   const first = suggestions[0];
   if (first === undefined || first.kind === 'operator') return 'Search operators';
   if (first.kind === 'scope') return 'Scopes';
-  const word = tokenize(text, []).find((token) => token.kind === 'word' && token.operator !== null && token.span.start < first.replace.start && first.replace.start <= token.span.end);
+  const word = tokenize(text, []).find(
+    (token) =>
+      token.kind === 'word' && token.operator !== null && token.span.start < first.replace.start && first.replace.start <= token.span.end,
+  );
   const operator = word?.kind === 'word' ? (word.operator ?? '').toLowerCase() : '';
   if (operator.startsWith('@')) {
     const scope = SCOPES.find((definition) => `@${definition.name}` === operator)?.scope;

@@ -33,7 +33,11 @@ export interface ResultNavigation {
 export function useResultNavigation(options: ResultNavigationOptions): ResultNavigation {
   const { rows, freshness, shownListing, wantedListing, isPreviewFollowingSelection, showMessage, focusList } = options;
   // The selected message is followed by id: a refresh of the same list while an import adds mail can put rows above it.
-  const [selection, setSelection] = useState<{ listing: string; index: number; id: string | null }>({ listing: shownListing, index: 0, id: null });
+  const [selection, setSelection] = useState<{ listing: string; index: number; id: string | null }>({
+    listing: shownListing,
+    index: 0,
+    id: null,
+  });
   const selectedIndex = useMemo(() => {
     if (selection.listing !== shownListing) return 0;
     const found = selection.id === null ? -1 : rows.findIndex((row) => row.hit.id === selection.id);

@@ -76,7 +76,11 @@ export function useSearch(client: LanternClient, query: string, sort: SortOrder,
 
   useEffect(() => {
     const wanted = { key: listingKey(listedQuery, sort), storeVersion, nonce };
-    if (wanted.key === answered.current.key && wanted.storeVersion === answered.current.storeVersion && wanted.nonce === answered.current.nonce) {
+    if (
+      wanted.key === answered.current.key &&
+      wanted.storeVersion === answered.current.storeVersion &&
+      wanted.nonce === answered.current.nonce
+    ) {
       // The list on screen is already this search's answer (the box just took a question to ask): nothing to run.
       setIsSearching(false);
       return;
@@ -126,7 +130,11 @@ export function useSearch(client: LanternClient, query: string, sort: SortOrder,
         if (request !== requestCounter.current) return;
         // Reading further can turn an estimated total into a better estimate or the exact one.
         const { total, isTotalEstimated } = page;
-        setResult((previous) => (previous && previous.hits.length === offset ? { ...previous, total, isTotalEstimated, hits: [...previous.hits, ...page.hits] } : previous));
+        setResult((previous) =>
+          previous && previous.hits.length === offset
+            ? { ...previous, total, isTotalEstimated, hits: [...previous.hits, ...page.hits] }
+            : previous,
+        );
       })
       .catch((failure: unknown) => {
         if (request === requestCounter.current) setError(errorMessage(failure));

@@ -18,7 +18,14 @@ export function SettingsButton({ client }: { client: LanternClient }) {
   }, []);
   return (
     <>
-      <button type="button" className="button button-quiet icon-button" aria-label="Settings (Ctrl+,)" title="Settings (Ctrl+,)" onClick={() => setOpen(true)} data-testid="settings-open">
+      <button
+        type="button"
+        className="button button-quiet icon-button"
+        aria-label="Settings (Ctrl+,)"
+        title="Settings (Ctrl+,)"
+        onClick={() => setOpen(true)}
+        data-testid="settings-open"
+      >
         <Icon name="settings" size={18} />
       </button>
       {isOpen && <SettingsDialog client={client} onClose={() => setOpen(false)} />}

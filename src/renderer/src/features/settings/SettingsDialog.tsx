@@ -143,7 +143,10 @@ export function SettingsDialog({ client, onClose }: { client: LanternClient; onC
   return (
     // Until the settings arrive the dialog stays see-through (settings.css shows it after a second): an empty
     // "Loading…" box flashed on every opening.
-    <div className={`modal-backdrop ${draft === null && control.error === null ? 'is-loading' : ''}`} onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
+    <div
+      className={`modal-backdrop ${draft === null && control.error === null ? 'is-loading' : ''}`}
+      onMouseDown={(event) => event.target === event.currentTarget && onClose()}
+    >
       <div
         ref={dialog}
         className="settings-dialog"
@@ -191,7 +194,13 @@ export function SettingsDialog({ client, onClose }: { client: LanternClient; onC
               <legend>Answers</legend>
               {(Object.keys(PROVIDER_LABELS) as ProviderKind[]).map((kind) => (
                 <label key={kind} className="settings-radio">
-                  <input type="radio" name="provider" checked={draft.provider.kind === kind} onChange={() => updateProvider({ kind })} data-testid={`settings-provider-${kind}`} />
+                  <input
+                    type="radio"
+                    name="provider"
+                    checked={draft.provider.kind === kind}
+                    onChange={() => updateProvider({ kind })}
+                    data-testid={`settings-provider-${kind}`}
+                  />
                   {PROVIDER_LABELS[kind]}
                 </label>
               ))}
@@ -199,7 +208,11 @@ export function SettingsDialog({ client, onClose }: { client: LanternClient; onC
                 <div className="settings-row">
                   <label>
                     Model
-                    <input value={draft.provider.model} placeholder={draft.provider.kind === 'ollama' ? 'llama3.2:3b' : 'gpt-4o-mini'} onChange={(event) => updateProvider({ model: event.target.value })} />
+                    <input
+                      value={draft.provider.model}
+                      placeholder={draft.provider.kind === 'ollama' ? 'llama3.2:3b' : 'gpt-4o-mini'}
+                      onChange={(event) => updateProvider({ model: event.target.value })}
+                    />
                   </label>
                   <label>
                     Base URL
@@ -215,12 +228,19 @@ export function SettingsDialog({ client, onClose }: { client: LanternClient; onC
                 (client.setApiKey ? (
                   <ApiKeyField onSave={client.setApiKey} />
                 ) : (
-                  <p className="settings-hint muted">In browser mode the API key is read from the LANTERN_API_KEY environment variable of `lantern serve`; it is never saved with the settings.</p>
+                  <p className="settings-hint muted">
+                    In browser mode the API key is read from the LANTERN_API_KEY environment variable of `lantern serve`; it is never saved
+                    with the settings.
+                  </p>
                 ))}
               {draft.provider.kind === 'local' && (
                 <label>
                   Model file
-                  <input value={draft.provider.modelPath} placeholder="/path/to/model.gguf" onChange={(event) => updateProvider({ modelPath: event.target.value })} />
+                  <input
+                    value={draft.provider.modelPath}
+                    placeholder="/path/to/model.gguf"
+                    onChange={(event) => updateProvider({ modelPath: event.target.value })}
+                  />
                 </label>
               )}
               {leavesMachine(choiceOf(draft.provider)) && (
@@ -234,15 +254,26 @@ export function SettingsDialog({ client, onClose }: { client: LanternClient; onC
               <legend>Semantic search</legend>
               <label>
                 Local sentence-transformers model folder (empty: the built-in Universal Sentence Encoder)
-                <input value={draft.modelFolder} placeholder="/path/to/all-MiniLM-L6-v2" onChange={(event) => update({ modelFolder: event.target.value })} />
+                <input
+                  value={draft.modelFolder}
+                  placeholder="/path/to/all-MiniLM-L6-v2"
+                  onChange={(event) => update({ modelFolder: event.target.value })}
+                />
               </label>
-              <p className="settings-hint muted">A new model applies when Lantern next starts, and re-embeds the archive in the background.</p>
+              <p className="settings-hint muted">
+                A new model applies when Lantern next starts, and re-embeds the archive in the background.
+              </p>
             </fieldset>
 
             <fieldset>
               <legend>Privacy</legend>
               <label className="settings-check">
-                <input type="checkbox" checked={draft.interactionLog} onChange={(event) => update({ interactionLog: event.target.checked })} data-testid="settings-interaction-log" />
+                <input
+                  type="checkbox"
+                  checked={draft.interactionLog}
+                  onChange={(event) => update({ interactionLog: event.target.checked })}
+                  data-testid="settings-interaction-log"
+                />
                 Keep an interaction log (questions, opened results) in the data folder to tune ranking. Off by default.
               </label>
             </fieldset>
@@ -252,15 +283,34 @@ export function SettingsDialog({ client, onClose }: { client: LanternClient; onC
               <div className="settings-row">
                 <label>
                   Snapshots kept after each import (0: off)
-                  <input type="number" min={0} max={100} value={draft.keep} onChange={(event) => update({ keep: event.target.value })} data-testid="settings-backups-keep" />
+                  <input
+                    type="number"
+                    min={0}
+                    max={100}
+                    value={draft.keep}
+                    onChange={(event) => update({ keep: event.target.value })}
+                    data-testid="settings-backups-keep"
+                  />
                 </label>
                 <label>
                   Folder
-                  <input value={draft.backupFolder} placeholder={`${control.dataDir}-backups`} onChange={(event) => update({ backupFolder: event.target.value })} />
+                  <input
+                    value={draft.backupFolder}
+                    placeholder={`${control.dataDir}-backups`}
+                    onChange={(event) => update({ backupFolder: event.target.value })}
+                  />
                 </label>
               </div>
               <div className="settings-backups">
-                <button type="button" className="button" disabled={control.isBusy} onClick={() => void control.backupNow().then((made) => made && setNotice(`Backed up ${formatCount(made.messages)} messages.`))} data-testid="settings-backup-now">
+                <button
+                  type="button"
+                  className="button"
+                  disabled={control.isBusy}
+                  onClick={() =>
+                    void control.backupNow().then((made) => made && setNotice(`Backed up ${formatCount(made.messages)} messages.`))
+                  }
+                  data-testid="settings-backup-now"
+                >
                   Back up now
                 </button>
                 <ul data-testid="settings-backup-list">
@@ -275,14 +325,21 @@ export function SettingsDialog({ client, onClose }: { client: LanternClient; onC
 
             <fieldset>
               <legend>Use Lantern from an AI assistant (MCP)</legend>
-              <p className="settings-hint muted">Add this to your MCP client's configuration (for Claude Desktop: claude_desktop_config.json). It searches this data folder read-only.</p>
+              <p className="settings-hint muted">
+                Add this to your MCP client's configuration (for Claude Desktop: claude_desktop_config.json). It searches this data folder
+                read-only.
+              </p>
               <pre className="settings-snippet" data-testid="settings-mcp-snippet">
                 {mcpSnippet(control.dataDir)}
               </pre>
             </fieldset>
 
             <footer className="settings-footer">
-              <span className={control.error ? 'settings-error' : 'muted'} role={control.error ? 'alert' : 'status'} data-testid="settings-status">
+              <span
+                className={control.error ? 'settings-error' : 'muted'}
+                role={control.error ? 'alert' : 'status'}
+                data-testid="settings-status"
+              >
                 {control.error ?? notice ?? `Data folder: ${control.dataDir}`}
               </span>
               <button type="button" className="button" onClick={onClose}>

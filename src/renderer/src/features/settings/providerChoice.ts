@@ -25,7 +25,9 @@ export function choiceOf(fields: ProviderFields): AnswerProviderChoice {
     case 'extractive':
       return { kind: 'extractive' };
     case 'ollama':
-      return fields.baseUrl.trim() ? { kind: 'ollama', model: fields.model.trim(), baseUrl: fields.baseUrl.trim() } : { kind: 'ollama', model: fields.model.trim() };
+      return fields.baseUrl.trim()
+        ? { kind: 'ollama', model: fields.model.trim(), baseUrl: fields.baseUrl.trim() }
+        : { kind: 'ollama', model: fields.model.trim() };
     case 'openai':
       return { kind: 'openai', model: fields.model.trim(), baseUrl: fields.baseUrl.trim() };
     case 'local':

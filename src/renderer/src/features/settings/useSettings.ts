@@ -46,7 +46,7 @@ export function useSettings(client: LanternClient, isOpen: boolean): SettingsCon
 
   /** Runs one engine call with the dialog busy, refreshes the backup list, and shows its error instead of throwing. */
   const busyCall = useCallback(
-    async <T,>(call: () => Promise<T>): Promise<T | null> => {
+    async <T>(call: () => Promise<T>): Promise<T | null> => {
       setBusy(true);
       try {
         const result = await call();

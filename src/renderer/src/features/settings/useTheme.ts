@@ -1,6 +1,12 @@
 // The theme choice as React state: applied to <html> before paint, saved on change, shared by every open window.
 import { useCallback, useEffect, useLayoutEffect, useState } from 'react';
-import { applyThemePreference, parseThemePreference, readThemePreference, THEME_STORAGE_KEY, type ThemePreference } from './themePreference';
+import {
+  applyThemePreference,
+  parseThemePreference,
+  readThemePreference,
+  THEME_STORAGE_KEY,
+  type ThemePreference,
+} from './themePreference';
 
 // Applied when the module loads, before React's first paint, so a dark choice never flashes light on start.
 applyThemePreference(document.documentElement, readThemePreference(localStorage));

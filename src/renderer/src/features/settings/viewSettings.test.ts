@@ -3,7 +3,12 @@ import { DEFAULT_VIEW_SETTINGS, parseViewSettings, readViewSettings, VIEW_STORAG
 
 describe('view settings', () => {
   test('nothing saved: comfortable rows, one per message, preview following the selection, whole conversations read', () => {
-    expect(parseViewSettings(null)).toEqual({ density: 'comfortable', isGroupedByThread: false, isPreviewFollowingSelection: true, isConversationView: true });
+    expect(parseViewSettings(null)).toEqual({
+      density: 'comfortable',
+      isGroupedByThread: false,
+      isPreviewFollowingSelection: true,
+      isConversationView: true,
+    });
   });
 
   test('saved choices are kept', () => {
@@ -12,8 +17,14 @@ describe('view settings', () => {
   });
 
   test('each unknown or missing field takes its default; the others are kept', () => {
-    expect(parseViewSettings(JSON.stringify({ density: 'tiny', isGroupedByThread: true }))).toEqual({ ...DEFAULT_VIEW_SETTINGS, isGroupedByThread: true });
-    expect(parseViewSettings(JSON.stringify({ density: 'compact', isPreviewFollowingSelection: 'yes' }))).toEqual({ ...DEFAULT_VIEW_SETTINGS, density: 'compact' });
+    expect(parseViewSettings(JSON.stringify({ density: 'tiny', isGroupedByThread: true }))).toEqual({
+      ...DEFAULT_VIEW_SETTINGS,
+      isGroupedByThread: true,
+    });
+    expect(parseViewSettings(JSON.stringify({ density: 'compact', isPreviewFollowingSelection: 'yes' }))).toEqual({
+      ...DEFAULT_VIEW_SETTINGS,
+      density: 'compact',
+    });
     expect(parseViewSettings('[1, 2]')).toEqual(DEFAULT_VIEW_SETTINGS);
     expect(parseViewSettings('7')).toEqual(DEFAULT_VIEW_SETTINGS);
   });

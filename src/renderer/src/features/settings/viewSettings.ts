@@ -15,7 +15,12 @@ export interface ViewSettings {
   isConversationView: boolean;
 }
 
-export const DEFAULT_VIEW_SETTINGS: ViewSettings = { density: 'comfortable', isGroupedByThread: false, isPreviewFollowingSelection: true, isConversationView: true };
+export const DEFAULT_VIEW_SETTINGS: ViewSettings = {
+  density: 'comfortable',
+  isGroupedByThread: false,
+  isPreviewFollowingSelection: true,
+  isConversationView: true,
+};
 
 export const VIEW_STORAGE_KEY = 'lantern.view';
 
@@ -33,7 +38,10 @@ export function parseViewSettings(raw: string | null | undefined): ViewSettings 
   return {
     density: saved.density === 'compact' || saved.density === 'comfortable' ? saved.density : DEFAULT_VIEW_SETTINGS.density,
     isGroupedByThread: typeof saved.isGroupedByThread === 'boolean' ? saved.isGroupedByThread : DEFAULT_VIEW_SETTINGS.isGroupedByThread,
-    isPreviewFollowingSelection: typeof saved.isPreviewFollowingSelection === 'boolean' ? saved.isPreviewFollowingSelection : DEFAULT_VIEW_SETTINGS.isPreviewFollowingSelection,
+    isPreviewFollowingSelection:
+      typeof saved.isPreviewFollowingSelection === 'boolean'
+        ? saved.isPreviewFollowingSelection
+        : DEFAULT_VIEW_SETTINGS.isPreviewFollowingSelection,
     isConversationView: typeof saved.isConversationView === 'boolean' ? saved.isConversationView : DEFAULT_VIEW_SETTINGS.isConversationView,
   };
 }
