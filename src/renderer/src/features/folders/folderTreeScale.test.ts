@@ -43,21 +43,19 @@ describe('folder tree at 5,000 folders', () => {
         createElement(
           'div',
           null,
-          ...rows
-            .slice(0, 60)
-            .map((row, index) =>
-              createElement(FolderRow, {
-                key: row.node.key,
-                row,
-                index,
-                isSelected: false,
-                isTabbable: index === 0,
-                describedBy: undefined,
-                onActivate: () => {},
-                onToggle: () => {},
-                onHover: () => {},
-              }),
-            ),
+          ...rows.slice(0, 60).map((row, index) =>
+            createElement(FolderRow, {
+              key: row.node.key,
+              row,
+              index,
+              isSelected: false,
+              isTabbable: index === 0,
+              describedBy: undefined,
+              onActivate: () => {},
+              onToggle: () => {},
+              onHover: () => {},
+            }),
+          ),
         ),
       );
       const drawMs = performance.now() - drawStarted;
