@@ -114,12 +114,12 @@ describe('questions file', () => {
     expect(() => parseQuestions({}, 'q.json')).toThrow(/must hold a JSON array/);
   });
 
-  test('the labelled set has at least 40 questions, 8 of them unanswerable, and every kind the acceptance asks for', async () => {
+  test('the labelled set has at least 40 questions, 8 of them unanswerable, and every kind of question the answer pane must answer', async () => {
     const questions = parseQuestions(JSON.parse(await readFile(join(repoRoot, 'eval/answers/questions.json'), 'utf8')), 'questions.json');
     expect(questions.length).toBeGreaterThanOrEqual(40);
     expect(questions.filter((question) => !isAnswerable(question.gold)).length).toBeGreaterThanOrEqual(8);
-    expect(new Set(questions.map((question) => question.kind))).toEqual(
-      new Set(['who', 'when', 'what', 'how-many', 'people-date', 'refuse']),
-    );
+    const kinds = new Set(questions.map((question) => question.kind));
+    for (const kind of ['who', 'when', 'where', 'what', 'how-many', 'how-much', 'people-date', 'refuse'])
+      expect(kinds, kind).toContain(kind);
   });
 });
