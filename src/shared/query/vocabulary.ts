@@ -113,8 +113,8 @@ export const DETERMINERS = new Set([
   'first',
 ]);
 
-/** Nouns for mail itself: after a count they confirm the count is a limit, otherwise they are filler. */
-export const MAIL_NOUNS = new Set([
+/** Words for mail itself, in both the mail nouns and the filler of a request. */
+const MAIL_WORDS = [
   'email',
   'emails',
   'e-mail',
@@ -127,14 +127,10 @@ export const MAIL_NOUNS = new Set([
   'threads',
   'conversation',
   'conversations',
-  'result',
-  'results',
-  'file',
-  'files',
-  'item',
-  'items',
-  'ones',
-]);
+];
+
+/** Nouns for mail itself: after a count they confirm the count is a limit, otherwise they are filler. */
+export const MAIL_NOUNS = new Set([...MAIL_WORDS, 'result', 'results', 'file', 'files', 'item', 'items', 'ones']);
 
 export type Recency = 'newest' | 'oldest';
 
@@ -249,18 +245,7 @@ export const FILLER_WORDS = new Set<string>([
   'wrote',
   'written',
   'send',
-  'email',
-  'emails',
-  'e-mail',
-  'e-mails',
-  'mail',
-  'mails',
-  'message',
-  'messages',
-  'thread',
-  'threads',
-  'conversation',
-  'conversations',
+  ...MAIL_WORDS,
   'ones',
 ]);
 
