@@ -67,5 +67,5 @@ test('first run: drop a Takeout mbox, see the progress, and the labels with thei
   const both = [...Array(MESSAGE_COUNT).keys()].filter(
     (index) => labelsFor(index).includes('Inbox') && labelsFor(index).includes('Category updates'),
   ).length;
-  await expect(page.getByTestId('result-count')).toHaveText(`${both} result${both === 1 ? '' : 's'}`);
+  await expect(page.getByTestId('result-count')).toHaveText(both === 0 ? 'No messages match' : `${both} result${both === 1 ? '' : 's'}`);
 });
