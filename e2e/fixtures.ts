@@ -174,7 +174,12 @@ export async function dropFile(page: Page, name: string, bytes: Buffer, mimeType
 
 /** Focuses the search bar with `/`, selects what is there and types over it, as a person would. */
 export async function typeInSearchBar(page: Page, text: string): Promise<void> {
-  await page.keyboard.press('/');
+  // Right after a load the window may not listen for keys yet: press / again until the search bar has the focus.
+  const input = page.getByTestId('search-input');
+  await expect(async () => {
+    await page.keyboard.press('/');
+    await expect(input).toBeFocused({ timeout: 500 });
+  }).toPass({ timeout: 20_000 });
   await page.keyboard.press('Control+A');
   await page.keyboard.type(text);
 }

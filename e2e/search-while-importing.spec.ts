@@ -126,6 +126,9 @@ test('a gzipped mbox: search while it imports, progress in compressed bytes', as
   await typeInSearchBar(page, 'from:jannh');
   await page.keyboard.press('Enter');
   await page.getByTestId('sort-date').click();
+  // The list in date order must be on screen before a row is chosen: a choice made in the list it replaces is rightly
+  // dropped with it.
+  await expect(page.getByTestId('result-order')).toContainText('newest first');
   await expect(page.getByTestId('result-importing')).toContainText('results so far');
   await expect(page.getByTestId('result-item').nth(1)).toBeVisible();
   // A row the person chose stays chosen while batches land above it and the results are searched again.
