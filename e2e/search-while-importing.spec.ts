@@ -131,6 +131,7 @@ test('a gzipped mbox: search while it imports, progress in compressed bytes', as
   await expect(page.getByTestId('result-order')).toContainText('newest first');
   await expect(page.getByTestId('result-importing')).toContainText('results so far');
   await expect(page.getByTestId('result-item').nth(1)).toBeVisible();
+  await expect(page.getByTestId('result-list')).toHaveAttribute('data-freshness', 'current');
   // A row the person chose stays chosen while batches land above it and the results are searched again.
   await page.getByTestId('result-item').nth(1).click();
   const selected = page.locator('[data-testid="result-item"][aria-selected="true"]');
