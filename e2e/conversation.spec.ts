@@ -2,7 +2,17 @@
 // quotes folded behind "…", n / p from message to message, Expand all / Collapse all, and a trashed reply marked.
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { dropFile, expect, parseMboxHeaders, readFirstMessages, screenshot, sharedRoot, test, typeInSearchBar } from './fixtures';
+import {
+  dropFile,
+  expect,
+  parseMboxHeaders,
+  readFirstMessages,
+  screenshot,
+  sharedRoot,
+  test,
+  typeInSearchBar,
+  SCREEN_SIZES,
+} from './fixtures';
 
 const CORPUS = path.join(sharedRoot, 'corpora', 'io-uring-list.mbox.gz');
 /** The first 60 messages hold the whole first round of "io_uring: don't wait when under-submitting" (Dec 2019). */
@@ -157,11 +167,7 @@ test('the conversation at 1024, 1280 and 1440 pixels wide', async ({ page, lante
   await page.keyboard.press('Enter');
   const open = page.locator('[data-testid="conversation-message"].is-open');
   await expect(open.getByTestId('reader-text')).toBeVisible();
-  for (const [width, height] of [
-    [1024, 700],
-    [1280, 800],
-    [1440, 900],
-  ] as const) {
+  for (const { width, height } of SCREEN_SIZES) {
     await page.setViewportSize({ width, height });
     await expect(open.getByTestId('reader-thread-item')).toBeVisible();
     // Nothing in the pane is wider than the window.

@@ -3,7 +3,7 @@
 // compact rows and one row per conversation.
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { dropFile, expect, parseMboxHeaders, readFirstMessages, screenshot, sharedRoot, test } from './fixtures';
+import { dropFile, expect, parseMboxHeaders, readFirstMessages, screenshot, sharedRoot, test, SCREEN_SIZES } from './fixtures';
 
 const CORPUS = path.join(sharedRoot, 'corpora', 'io-uring-list.mbox.gz');
 // Enough mail that a search takes a moment, so keys pressed right after Enter arrive before its answer.
@@ -240,11 +240,7 @@ test('screenshots of compact, grouped and comfortable lists at 1024, 1280 and 14
   await importCorpus(page, lantern.url, 300);
   await searchAndEnterList(page, 'io_uring');
   await expectReaderShowsSelected(page);
-  for (const [width, height] of [
-    [1024, 700],
-    [1280, 800],
-    [1440, 900],
-  ] as const) {
+  for (const { width, height } of SCREEN_SIZES) {
     await page.setViewportSize({ width, height });
     await screenshot(page, `keys-comfortable-${width}`);
     await page.getByTestId('result-density-toggle').click();

@@ -1,7 +1,7 @@
 // The search bar paints the engine's reading of the query: a name among the archive's contacts ("with Pavel") is
 // coloured as understood once the search has run, and a bad value's chip is marked with the warning shown under the bar.
 import path from 'node:path';
-import { dropFile, expect, readFirstMessages, screenshot, sharedRoot, test } from './fixtures';
+import { dropFile, expect, readFirstMessages, screenshot, sharedRoot, test, SCREEN_SIZES } from './fixtures';
 
 const CORPUS = path.join(sharedRoot, 'corpora', 'io-uring-list.mbox.gz');
 const MESSAGE_COUNT = 60;
@@ -30,11 +30,7 @@ test('typed fast, "with Pavel" turns understood when the engine answers; after:s
   await expect(page.getByTestId('search-warnings')).toContainText('after: "soon" is not a date');
   await page.getByTestId('search-input').blur();
   await expect(mirror.locator('[data-testid="query-chip"][data-operator="after"]')).toHaveClass(/has-problem/);
-  for (const [width, height] of [
-    [1024, 700],
-    [1280, 800],
-    [1440, 900],
-  ] as const) {
+  for (const { width, height } of SCREEN_SIZES) {
     await page.setViewportSize({ width, height });
     await screenshot(page, `query-marks-at-${width}`);
   }

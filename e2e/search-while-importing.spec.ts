@@ -5,16 +5,12 @@ import { gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { formatBytes } from '../src/renderer/src/ui/format';
 import { makeZip } from '../test/zip';
-import { dropFile, expect, readFirstMessages, screenshot, sharedRoot, test, typeInSearchBar } from './fixtures';
+import { dropFile, expect, readFirstMessages, screenshot, sharedRoot, test, typeInSearchBar, SCREEN_SIZES } from './fixtures';
 
 const CORPUS = path.join(sharedRoot, 'corpora', 'io-uring-list.mbox.gz');
 const ZIP_MESSAGES = 5000;
 const MBOX_MESSAGES = 4000;
-const SIZES = [
-  { width: 1024, height: 700 },
-  { width: 1280, height: 800 },
-  { width: 1440, height: 900 },
-];
+const SIZES = SCREEN_SIZES;
 
 /** The number in the status bar's "N messages". */
 async function storedCount(page: Page): Promise<number> {
