@@ -1,5 +1,5 @@
 // The MCP server as an assistant uses it: the SDK's own client over stdio, against a store of real list mail.
-import { execFileSync, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -8,6 +8,7 @@ import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDir, readCorpusMessages, repoRoot, toMbox } from '../../../test/corpus';
 import { openEngine } from '../../engine/api/engine';
+import { RawClient } from './rawJsonRpcClient';
 
 const MESSAGES = 300;
 
@@ -50,54 +51,6 @@ function output<T>(response: unknown): T {
   // The SDK's client has already checked structuredContent against the tool's output schema.
   expect(result.structuredContent).toEqual(parsed);
   return parsed;
-}
-
-/** A client that writes raw lines, as a broken or hostile one would, and reads each reply line as JSON. */
-class RawClient {
-  private readonly replies: unknown[] = [];
-  private waiting: ((reply: unknown) => void) | null = null;
-  private pending = '';
-  stderr = '';
-
-  constructor(readonly child: ChildProcessWithoutNullStreams) {
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      this.pending += chunk;
-      for (let newline = this.pending.indexOf('\n'); newline !== -1; newline = this.pending.indexOf('\n')) {
-        const reply = JSON.parse(this.pending.slice(0, newline)) as unknown;
-        this.pending = this.pending.slice(newline + 1);
-        if (this.waiting) {
-          this.waiting(reply);
-          this.waiting = null;
-        } else this.replies.push(reply);
-      }
-    });
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (this.stderr += chunk));
-  }
-
-  send(line: string | Buffer): void {
-    this.child.stdin.write(line);
-    this.child.stdin.write('\n');
-  }
-
-  /** The next reply; a server that answers nothing fails the test here instead of hanging it. */
-  next(): Promise<unknown> {
-    if (this.replies.length > 0) return Promise.resolve(this.replies.shift());
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(
-        () => reject(new Error(`no reply within 10 s; the server's stderr: ${this.stderr.slice(-500)}; exit code ${this.child.exitCode}`)),
-        10_000,
-      );
-      this.waiting = (reply) => {
-        clearTimeout(timer);
-        resolve(reply);
-      };
-    });
-  }
-
-  async request(id: number, method: string, params: Record<string, unknown> = {}): Promise<unknown> {
-    this.send(JSON.stringify({ jsonrpc: '2.0', id, method, params }));
-    return this.next();
-  }
 }
 
 describe('lantern mcp', () => {
