@@ -151,6 +151,7 @@ export function decodeAttachmentTexts(json: string): AttachmentText[] {
     filename: textOf(fields.filename),
     text: textOf(fields.text),
     ...(typeof fields.error === 'string' ? { error: fields.error } : {}),
+    ...(fields.source === 'ocr' ? { source: 'ocr' as const } : {}),
   }));
 }
 

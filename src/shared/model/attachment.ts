@@ -23,3 +23,12 @@ export type AttachmentOutcome =
   | { kind: 'downloaded'; filename: string }
   /** The user closed the save dialog. */
   | { kind: 'cancelled' };
+
+/**
+ * Where an attachment's searchable text came from when it is not the file's own text: 'ocr' is text the OCR stage read
+ * from an image or from scanned pages, which the app labels with TEXT_READ_FROM_IMAGE.
+ */
+export type AttachmentTextSource = 'ocr';
+
+/** The words shown beside a hit or a preview whose text was read by OCR. */
+export const TEXT_READ_FROM_IMAGE = 'text read from the image';

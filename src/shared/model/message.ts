@@ -1,4 +1,5 @@
 // Domain types for one stored mail message, as the UI, CLI and engine see it.
+import type { AttachmentTextSource } from './attachment';
 
 /** A mailbox: display name (may be empty) and address (lower-cased). */
 export interface Address {
@@ -58,4 +59,6 @@ export interface AttachmentText {
   filename: string;
   text: string;
   error?: string;
+  /** Set when the text was read from the attachment's pixels (see AttachmentTextSource in attachment.ts). */
+  source?: AttachmentTextSource;
 }
