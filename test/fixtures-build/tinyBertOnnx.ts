@@ -114,8 +114,8 @@ export function buildTinyBertOnnx(options: { vocabularySize: number; dimensions:
   return { bytes: modelProto(graph), wordEmbeddings, typeEmbeddings };
 }
 
-/** A ModelProto (IR version 8, opset 14) around a serialised graph. */
-export function modelProto(graph: Buffer): Buffer {
-  const opsetImport = Buffer.concat([stringField(1, ''), numberField(2, 14)]);
+/** A ModelProto (IR version 8, opset 14 unless told) around a serialised graph. */
+export function modelProto(graph: Buffer, opset = 14): Buffer {
+  const opsetImport = Buffer.concat([stringField(1, ''), numberField(2, opset)]);
   return Buffer.concat([numberField(1, 8), stringField(2, 'lantern-tests'), bytesField(7, graph), bytesField(8, opsetImport)]);
 }
