@@ -68,7 +68,7 @@ function withCoverage(result: SearchResult): SearchResult {
 }
 
 /** Words and operators over every message; with 'any', a message needs at least one of the words. */
-function matchKeywords(plan: SearchPlan, context: SearchContext): Evaluation {
+export function matchKeywords(plan: SearchPlan, context: SearchContext): Evaluation {
   const keyword = new Evaluator(context.catalog, context.keywords, plan.wordMatch).evaluate(plan.parsed.root);
   if (plan.wordMatch === 'any' && plan.parsed.terms.contentTerms.length > 0) {
     keyword.matches.forEach((bit, ordinal) => {
@@ -100,7 +100,7 @@ async function checkPhrases(plan: SearchPlan, keyword: Evaluation, dateOrder: Or
  * Leaves one hit per mail stored more than once, the first in the list's order, which lists every folder it is in:
  * drops the other copies from the keyword matches or the fused list, so the total counts distinct mails.
  */
-async function collapseCopies(
+export async function collapseCopies(
   plan: SearchPlan,
   keyword: Evaluation,
   ranking: FusedRanking,

@@ -1,0 +1,43 @@
+// A search's timeline: its matches by day, month or year in the person's time zone, and its facets, over every match.
+import type { Timeline, TimelineRequest } from '../../shared/model/timeline';
+import { countFacets } from './facets';
+import type { SearchContext } from './searchContext';
+import { countBars, granularityFor, isDated } from './timelineBuckets';
+import { searchMatches } from './timelineMatches';
+
+/**
+ * A second call beside the search, not part of it: the first page of results never waits for the counts. Costs what
+ * finding the matches costs (the search's own stages) plus one pass over them per facet.
+ */
+export async function runTimeline(request: TimelineRequest, context: SearchContext): Promise<Timeline> {
+  const started = performance.now();
+  const { ordinals, mode } = await searchMatches({ query: request.query, mode: request.mode, sort: request.sort }, context);
+  const { catalog, timeZone } = context;
+  const dates = new Float64Array(ordinals.length);
+  let dated = 0;
+  let first = Infinity;
+  let last = -Infinity;
+  for (const ordinal of ordinals) {
+    const date = catalog.dates[ordinal]!;
+    if (!isDated(date)) continue;
+    dates[dated] = date;
+    dated += 1;
+    if (date < first) first = date;
+    if (date > last) last = date;
+  }
+  const datedDates = dates.subarray(0, dated);
+  const granularity = dated === 0 ? 'month' : granularityFor(first, last, timeZone);
+  const buckets = dated === 0 ? [] : countBars(datedDates, first, last, granularity, timeZone);
+  const yearBars = granularity === 'year' || dated === 0 ? buckets : countBars(datedDates, first, last, 'year', timeZone);
+  return {
+    query: request.query,
+    total: ordinals.length,
+    undated: ordinals.length - dated,
+    granularity,
+    buckets,
+    facets: countFacets(ordinals, catalog, yearBars),
+    timeZone,
+    mode,
+    tookMs: Math.round(performance.now() - started),
+  };
+}

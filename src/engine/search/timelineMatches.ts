@@ -1,0 +1,62 @@
+// Every match of a search, as the result count counts them: the set a timeline and its facets are computed over.
+import type { SearchRequest } from '../../shared/model/search';
+import { foldedPhrase } from '../../shared/query/fold';
+import { parseQuery } from '../../shared/query/parse';
+import { setBits } from './evaluate';
+import { rankFused, type FusedRanking } from './fusedStage';
+import { keepPhraseMatches } from './phraseFilter';
+import { bestDiversified, diversifyThreads, firstInOrder, firstMatches, ordinalsByDate, reversed } from './rank';
+import { collapseCopies, matchKeywords } from './search';
+import type { SearchContext } from './searchContext';
+import { planSearch, type SearchPlan, type SearchTuning } from './searchPlan';
+
+export interface MatchSet {
+  /** The matching messages' ordinals. */
+  ordinals: number[];
+  mode: SearchPlan['mode'];
+}
+
+/**
+ * The messages a search counts in its total, in any mode: for words and operators (keyword mode, or a query without
+ * words) every message that matches; for a search by meaning (semantic, hybrid, rerank, hyde) the fused list, which is
+ * the keyword matches and the nearest messages by meaning that pass the operators (as many as the first page reads),
+ * since nearness alone has no end. Copies of one mail count once, Trash and Spam stay out unless asked for, `limit:`
+ * keeps the first ones in the list's order, and auto mode's looser second try (any of the words) is made as search makes it.
+ * One difference: a phrase with many candidates is checked in every candidate here, where search reads only as far
+ * as its page needs and estimates the rest, so an estimated total ("about N") may differ from this exact count.
+ */
+export async function searchMatches(request: SearchRequest, context: SearchContext): Promise<MatchSet> {
+  const matches = await matchesOnce(request, context, {});
+  if (matches.ordinals.length > 0 || (request.mode ?? 'auto') !== 'auto') return matches;
+  return matchesOnce(request, context, { dropFiller: 'always', wordMatch: 'any' });
+}
+
+async function matchesOnce(request: SearchRequest, context: SearchContext, tuning: SearchTuning): Promise<MatchSet> {
+  const parsed = parseQuery(request.query, { timeZone: context.timeZone, contacts: context.contacts.all(), dropFiller: tuning.dropFiller });
+  const plan = planSearch(request, parsed, tuning, context.semantic?.embeddedShare() ?? 0);
+  const keyword = matchKeywords(plan, context);
+  const dateOrder = parsed.dateOrder === 'oldest' ? reversed(ordinalsByDate(context.catalog)) : ordinalsByDate(context.catalog);
+  if (plan.usesKeywords && plan.phrases.length > 0) {
+    const phraseContext = { catalog: context.catalog, store: context.store, remembered: context.phraseVerdicts };
+    await keepPhraseMatches(keyword.matches, plan.phrases.map(foldedPhrase), null, phraseContext);
+  }
+  const ranking: FusedRanking = plan.isFused
+    ? await rankFused(plan, keyword, context)
+    : { fused: [], chunks: new Map(), mode: plan.mode, note: plan.note };
+  await collapseCopies(plan, keyword, ranking, dateOrder, context);
+  const limit = parsed.limit;
+  let ordinals: number[];
+  if (plan.isFused) {
+    const fused =
+      limit === null
+        ? ranking.fused
+        : plan.sort === 'date'
+          ? firstInOrder(ranking.fused, (first, second) => dateOrder(first.ordinal, second.ordinal), limit)
+          : diversifyThreads(ranking.fused, context.catalog).slice(0, limit);
+    ordinals = fused.map((hit) => hit.ordinal);
+  } else if (!plan.usesKeywords) ordinals = [];
+  else if (limit === null) ordinals = setBits(keyword.matches);
+  else if (plan.sort === 'date') ordinals = firstMatches(keyword.matches, dateOrder, limit);
+  else ordinals = bestDiversified(keyword.matches, keyword.scores, context.catalog, limit).map((hit) => hit.ordinal);
+  return { ordinals, mode: ranking.mode };
+}
