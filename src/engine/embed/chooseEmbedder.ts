@@ -13,6 +13,8 @@ export interface EmbedderOptions {
   modelFolder?: string;
   /** The app's resources folder; every complete `models/<name>` folder in it is a candidate, by name order. */
   resourcesDir?: string;
+  /** onnxruntime's threads for a local model; the cores less one when absent. */
+  threads?: number;
 }
 
 export interface ChosenEmbedder {
@@ -46,7 +48,7 @@ export async function chooseEmbedder(options: EmbedderOptions = {}): Promise<Cho
       continue;
     }
     try {
-      return { embedder: await createTransformersEmbedder(folder), notes };
+      return { embedder: await createTransformersEmbedder(folder, { threads: options.threads }), notes };
     } catch (error) {
       // A broken model or a native onnxruntime that will not load must not cost the person semantic search.
       notes.push(errorMessage(error));

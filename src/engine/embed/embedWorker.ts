@@ -11,7 +11,13 @@ const port = parentPort;
 
 const loading: Promise<Embedder> = chooseEmbedder(workerData as EmbedderOptions).then((chosen) => chosen.embedder);
 loading.then(
-  (embedder) => port.postMessage({ kind: 'ready', id: embedder.id, dimensions: embedder.dimensions } satisfies EmbedWorkerReply),
+  (embedder) =>
+    port.postMessage({
+      kind: 'ready',
+      id: embedder.id,
+      dimensions: embedder.dimensions,
+      threads: embedder.threads,
+    } satisfies EmbedWorkerReply),
   (error: unknown) => port.postMessage({ kind: 'failed', error: errorMessage(error) } satisfies EmbedWorkerReply),
 );
 

@@ -7,6 +7,8 @@
 export interface Embedder {
   id: string;
   dimensions: number;
+  /** The threads the model computes on, where the embedder chooses them (onnxruntime models). */
+  threads?: number;
   /** One L2-normalised vector per text, in input order. Batching is the embedder's business. */
   embed(texts: string[]): Promise<Float32Array[]>;
   close(): Promise<void>;

@@ -1,9 +1,11 @@
 // An embedder over a local sentence-transformers ONNX folder (Xenova layout) with @huggingface/transformers on
 // onnxruntime-node: mean pooling, L2-normalised. Never touches the Hugging Face hub.
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { embedInLengthOrder, normalizeL2, type Embedder } from './embedder';
+import { embedInLengthOrder, type Embedder } from './embedder';
+import { inferenceSessionOptions, inferenceThreads } from './inferenceThreads';
 import { localTransformers } from './localTransformers';
+import { meanPool, type TensorData } from './meanPool';
 import { errorMessage } from '../../shared/errorMessage';
 
 /** The files a folder must hold, relative to it; the quantized model is what Xenova's exports ship for CPUs. */
@@ -11,9 +13,17 @@ export const MODEL_FOLDER_FILES = ['config.json', 'tokenizer.json', 'tokenizer_c
 /** Batches are grouped by length (see embedInLengthOrder), so padding wastes little at this size. */
 const BATCH_SIZE = 16;
 
-interface Extractor {
-  (texts: string[], options: { pooling: 'mean'; normalize: boolean }): Promise<{ dims: number[]; data: ArrayLike<number> }>;
-  dispose(): Promise<void>;
+type Tokenizer = ((
+  texts: string[],
+  options: { padding: boolean; truncation: boolean; max_length: number },
+) => Record<string, TensorData>) & {
+  model_max_length: number;
+};
+type Encoder = ((inputs: Record<string, TensorData>) => Promise<{ last_hidden_state?: TensorData }>) & { dispose(): Promise<void> };
+
+export interface TransformersEmbedderOptions {
+  /** onnxruntime's threads for the model; the cores less one when absent. */
+  threads?: number;
 }
 
 /** Names the missing or empty files of a model folder; an empty list means the folder is usable. */
@@ -30,7 +40,7 @@ export async function findMissingModelFiles(folder: string): Promise<string[]> {
  * Loads the model in `folder` (absolute path). The id carries the folder name and the model file's size, so swapping
  * the weights under the same name still changes the id and makes the store re-embed.
  */
-export async function createTransformersEmbedder(folder: string): Promise<Embedder> {
+export async function createTransformersEmbedder(folder: string, options: TransformersEmbedderOptions = {}): Promise<Embedder> {
   const missing = await findMissingModelFiles(folder);
   if (missing.length > 0) {
     throw new Error(`embed: the model folder ${folder} lacks ${missing.join(', ')}; copy a complete Xenova-style export there`);
@@ -38,13 +48,17 @@ export async function createTransformersEmbedder(folder: string): Promise<Embedd
   const modelBytes = (await stat(join(folder, 'onnx/model_quantized.onnx'))).size;
 
   const { transformers, modelName } = await localTransformers(folder);
-  let extractor: Extractor;
+  const threads = options.threads ?? inferenceThreads();
+  let tokenizer: Tokenizer;
+  let encoder: Encoder;
   try {
-    extractor = (await transformers.pipeline('feature-extraction', modelName, {
+    tokenizer = (await transformers.AutoTokenizer.from_pretrained(modelName, { local_files_only: true })) as unknown as Tokenizer;
+    encoder = (await transformers.AutoModel.from_pretrained(modelName, {
       local_files_only: true,
       dtype: 'q8',
       device: 'cpu',
-    })) as unknown as Extractor;
+      session_options: inferenceSessionOptions(threads),
+    })) as unknown as Encoder;
   } catch (error) {
     throw new Error(
       `embed: could not load the ONNX model in ${folder} ` +
@@ -52,16 +66,15 @@ export async function createTransformersEmbedder(folder: string): Promise<Embedd
       { cause: error },
     );
   }
+  const maxTokens = await maxSequenceLength(folder, tokenizer.model_max_length);
 
   async function embedBatch(texts: string[]): Promise<Float32Array[]> {
-    const output = await extractor(texts, { pooling: 'mean', normalize: false });
-    const [rows, width] = output.dims;
-    if (rows !== texts.length || width === undefined) {
-      throw new Error(`embed: the model in ${folder} returned shape [${output.dims.join(', ')}] for ${texts.length} texts`);
+    const inputs = tokenizer(texts, { padding: true, truncation: true, max_length: maxTokens });
+    const states = (await encoder(inputs)).last_hidden_state;
+    if (!states || states.dims[0] !== texts.length || states.dims.length !== 3) {
+      throw new Error(`embed: the model in ${folder} returned no token states of shape [${texts.length}, tokens, width]`);
     }
-    const data = Float32Array.from(output.data);
-    // Copies, so callers never hold views that pin the whole batch's buffer.
-    return Array.from({ length: rows }, (_, row) => normalizeL2(data.slice(row * width, (row + 1) * width)));
+    return meanPool(states, inputs.attention_mask!);
   }
 
   // One call at a time: a session runs one batch on all cores, and interleaving would only add contention.
@@ -86,12 +99,29 @@ export async function createTransformersEmbedder(folder: string): Promise<Embedd
   return {
     id: `transformers:${basename(folder)}:${modelBytes}`,
     dimensions,
+    threads,
     embed,
     async close() {
       await queue;
       if (isClosed) return;
       isClosed = true;
-      await extractor.dispose();
+      await encoder.dispose();
     },
   };
+}
+
+/**
+ * Tokens per passage: a sentence-transformers model's own max_seq_length (sentence_bert_config.json; all-MiniLM-L6-v2
+ * was trained on 256 and its card says longer text is cut there), else the tokenizer's limit.
+ */
+async function maxSequenceLength(folder: string, tokenizerLimit: number): Promise<number> {
+  const text = await readFile(join(folder, 'sentence_bert_config.json'), 'utf8').catch(() => null);
+  let configured: unknown;
+  try {
+    configured = text === null ? undefined : (JSON.parse(text) as { max_seq_length?: unknown }).max_seq_length;
+  } catch (error) {
+    console.warn(`embed: ignored ${join(folder, 'sentence_bert_config.json')}: ${errorMessage(error)}`);
+  }
+  const limit = Number.isFinite(tokenizerLimit) && tokenizerLimit > 0 ? tokenizerLimit : 512;
+  return typeof configured === 'number' && configured > 0 ? Math.min(configured, limit) : limit;
 }

@@ -8,7 +8,7 @@ import type { Embedder } from './embedder';
 export type EmbedWorkerTask = { kind: 'embed'; seq: number; texts: string[] } | { kind: 'close' };
 
 export type EmbedWorkerReply =
-  | { kind: 'ready'; id: string; dimensions: number }
+  | { kind: 'ready'; id: string; dimensions: number; threads?: number }
   | { kind: 'failed'; error: string }
   | { kind: 'vectors'; seq: number; vectors: Float32Array[] }
   | { kind: 'error'; seq: number; error: string }
@@ -29,7 +29,11 @@ const CLOSE_GRACE_MS = 5_000;
 export async function createWorkerEmbedder(script: string, options: EmbedderOptions, expectedId: string): Promise<Embedder> {
   if (!existsSync(script)) throw new Error(`embed: the embedding worker ${script} is missing; rebuild the app`);
   const worker = new Worker(script, {
-    workerData: { modelFolder: options.modelFolder, resourcesDir: options.resourcesDir } satisfies EmbedderOptions,
+    workerData: {
+      modelFolder: options.modelFolder,
+      resourcesDir: options.resourcesDir,
+      threads: options.threads,
+    } satisfies EmbedderOptions,
   });
   const pending = new Map<number, Pending>();
   let nextSeq = 0;
@@ -43,7 +47,7 @@ export async function createWorkerEmbedder(script: string, options: EmbedderOpti
     pending.clear();
   };
 
-  const ready = new Promise<{ id: string; dimensions: number }>((resolve, reject) => {
+  const ready = new Promise<{ id: string; dimensions: number; threads?: number }>((resolve, reject) => {
     worker.on('message', (reply: EmbedWorkerReply) => {
       switch (reply.kind) {
         case 'ready':
@@ -75,7 +79,7 @@ export async function createWorkerEmbedder(script: string, options: EmbedderOpti
     });
   });
 
-  let loaded: { id: string; dimensions: number };
+  let loaded: { id: string; dimensions: number; threads?: number };
   try {
     loaded = await ready;
   } catch (error) {
@@ -90,6 +94,7 @@ export async function createWorkerEmbedder(script: string, options: EmbedderOpti
   return {
     id: loaded.id,
     dimensions: loaded.dimensions,
+    threads: loaded.threads,
     embed(texts) {
       if (failure) return Promise.reject(failure);
       const seq = nextSeq++;

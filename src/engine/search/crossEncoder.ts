@@ -3,6 +3,7 @@
 import { stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { findMissingModelFiles } from '../embed/transformersEmbedder';
+import { inferenceSessionOptions } from '../embed/inferenceThreads';
 import { localTransformers } from '../embed/localTransformers';
 import { errorMessage } from '../../shared/errorMessage';
 
@@ -56,13 +57,14 @@ export async function loadCrossEncoder(folder: string): Promise<CrossEncoder> {
       local_files_only: true,
       dtype: 'q8',
       device: 'cpu',
+      session_options: inferenceSessionOptions(),
     })) as unknown as Classifier;
   } catch (error) {
     throw new Error(`rerank: could not load the cross-encoder in ${folder} (${errorMessage(error)}); check the folder or remove it`, {
       cause: error,
     });
   }
-  // One batch at a time: a session already uses every core.
+  // One batch at a time: a session already uses every core but one.
   let queue: Promise<unknown> = Promise.resolve();
 
   async function scoreNow(query: string, passages: string[]): Promise<number[]> {
