@@ -1,0 +1,117 @@
+// The pasted-subject sweep: every message of a slice searched by its own Subject line, in each mode, must come back in
+// the first ten (or, where more than ten mails share that subject, ten of them do).
+import type { Engine } from '../src/engine/api/engineTypes';
+import type { SearchHit, SearchMode } from '../src/shared/model/search';
+
+const CUTOFF = 10;
+/** Listing a slice's messages a page at a time: in:anywhere so Trash is listed too, newest first. */
+const LISTING_PAGE = 1000;
+
+export interface SubjectMiss {
+  slice: string;
+  mode: string;
+  subject: string;
+  messageId: string;
+  /** How many mails share the subject (after Re:/Fwd: and list tags) and how many of those the first ten held. */
+  sharing: number;
+  found: number;
+  /** What the search ran as and why, as the result said. */
+  note: string | null;
+}
+
+export interface SubjectSweep {
+  slice: string;
+  mode: string;
+  searched: number;
+  found: number;
+  meanMs: number;
+}
+
+interface Listed {
+  messageId: string;
+  copyMessageIds: string[];
+  subject: string;
+}
+
+/** The subject a reply or forward shares with its original: no Re:/Fwd:/AW: prefixes or [list] tags, spaces collapsed. */
+export function sharedSubject(subject: string): string {
+  let rest = subject.replace(/\s+/g, ' ').trim().toLowerCase();
+  for (let previous = ''; previous !== rest;) {
+    previous = rest;
+    rest = rest.replace(/^(?:(?:re|fwd?|aw|wg|sv|tr|antw)(?:\[\d+\])?\s*:\s*|\[[^\]]*\]\s*)/, '');
+  }
+  return rest;
+}
+
+async function listMessages(engine: Engine): Promise<Listed[]> {
+  const listed: Listed[] = [];
+  for (let offset = 0; ; offset += LISTING_PAGE) {
+    const page = await engine.search({ query: 'in:anywhere', mode: 'keyword', sort: 'date', limit: LISTING_PAGE, offset });
+    for (const hit of page.hits) listed.push({ messageId: hit.messageId, copyMessageIds: hit.copyMessageIds ?? [], subject: hit.subject });
+    if (page.hits.length < LISTING_PAGE) return listed;
+  }
+}
+
+const idsOf = (hit: SearchHit): string[] => [hit.messageId, ...(hit.copyMessageIds ?? [])];
+
+/** Searches every listed message's subject in each mode; returns the share found per mode and every miss. */
+export async function sweepSubjects(
+  engine: Engine,
+  slice: string,
+  modes: readonly SearchMode[],
+): Promise<{ sweeps: SubjectSweep[]; misses: SubjectMiss[] }> {
+  const messages = (await listMessages(engine)).filter((message) => message.subject.trim() !== '');
+  const sharing = new Map<string, Set<string>>();
+  for (const message of messages) {
+    const key = sharedSubject(message.subject);
+    const group = sharing.get(key) ?? new Set<string>();
+    for (const id of [message.messageId, ...message.copyMessageIds]) group.add(id);
+    sharing.set(key, group);
+  }
+  const sweeps: SubjectSweep[] = [];
+  const misses: SubjectMiss[] = [];
+  for (const mode of modes) {
+    let found = 0;
+    let tookMs = 0;
+    for (const message of messages) {
+      const result = await engine.search({ query: message.subject, mode, limit: CUTOFF });
+      tookMs += result.tookMs;
+      const group = sharing.get(sharedSubject(message.subject))!;
+      const own = new Set([message.messageId, ...message.copyMessageIds]);
+      const isOwnFound = result.hits.some((hit) => idsOf(hit).some((id) => own.has(id)));
+      const sharingFound = result.hits.filter((hit) => idsOf(hit).some((id) => group.has(id))).length;
+      if (isOwnFound || (group.size > CUTOFF && sharingFound >= CUTOFF)) found += 1;
+      else
+        misses.push({
+          slice,
+          mode,
+          subject: message.subject,
+          messageId: message.messageId,
+          sharing: group.size,
+          found: sharingFound,
+          note: result.modeNote,
+        });
+    }
+    sweeps.push({ slice, mode, searched: messages.length, found, meanMs: messages.length ? tookMs / messages.length : 0 });
+  }
+  return { sweeps, misses };
+}
+
+/** The sweep's table and its misses (at most `shown` listed per slice and mode), for eval/results.md. */
+export function subjectSweepReport(sweeps: SubjectSweep[], misses: SubjectMiss[], shown = 25): string[] {
+  const lines = ['| slice | mode | subjects searched | found in the first 10 | share | mean ms |', '|---|---|---|---|---|---|'];
+  for (const sweep of sweeps) {
+    const share = sweep.searched ? (sweep.found / sweep.searched).toFixed(3) : '–';
+    lines.push(`| ${sweep.slice} | ${sweep.mode} | ${sweep.searched} | ${sweep.found} | ${share} | ${Math.round(sweep.meanMs)} |`);
+  }
+  for (const sweep of sweeps) {
+    const own = misses.filter((miss) => miss.slice === sweep.slice && miss.mode === sweep.mode);
+    if (own.length === 0) continue;
+    lines.push('', `Not found, ${sweep.slice}, ${sweep.mode} (${own.length}${own.length > shown ? `, first ${shown}` : ''}):`, '');
+    for (const miss of own.slice(0, shown)) {
+      const shared = miss.sharing > 1 ? ` (${miss.sharing} mails share it, ${miss.found} in the first 10)` : '';
+      lines.push(`- \`${miss.subject.replace(/`/g, "'")}\` <${miss.messageId}>${shared}${miss.note ? ` — ${miss.note}` : ''}`);
+    }
+  }
+  return lines;
+}
