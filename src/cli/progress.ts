@@ -1,5 +1,6 @@
 // Import and embedding progress on stderr: one redrawn line on a terminal, occasional plain lines otherwise.
 import type { LanternEvent } from '../shared/contract/api';
+import { describeBytes } from '../shared/models/byteSize';
 
 const BAR_WIDTH = 24;
 const PLAIN_INTERVAL_MS = 5000;
@@ -19,6 +20,15 @@ function describe(event: LanternEvent): string | null {
     }
     case 'embedding-progress':
       return `${bar(event.total > 0 ? event.done / event.total : 1)} embedded ${event.done} of ${event.total} messages`;
+    case 'model-download': {
+      const { progress } = event;
+      if (progress.phase !== 'downloading' && progress.phase !== 'verifying') return null;
+      const fraction = progress.bytesTotal > 0 ? progress.bytesDone / progress.bytesTotal : 0;
+      const eta = progress.etaSeconds === null ? '' : ` ETA ${progress.etaSeconds}s`;
+      const total = progress.bytesTotal > 0 ? ` of ${describeBytes(progress.bytesTotal)}` : '';
+      const step = progress.phase === 'verifying' ? ' verifying' : '';
+      return `${bar(fraction)} ${progress.name}: ${describeBytes(progress.bytesDone)}${total} from ${progress.host} ${describeBytes(progress.bytesPerSecond)}/s${eta}${step}`;
+    }
     case 'import-finished':
     case 'answer-token':
     case 'store-changed':

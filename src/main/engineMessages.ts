@@ -15,6 +15,7 @@ const ERROR_CODES = {
   'engine-unavailable': true,
   'store-busy': true,
   'read-only': true,
+  'download-failed': true,
   internal: true,
 } as const satisfies Record<ErrorCode, true>;
 
@@ -24,6 +25,7 @@ const EVENT_TYPES = {
   'embedding-progress': true,
   'answer-token': true,
   'store-changed': true,
+  'model-download': true,
   'engine-restarted': true,
 } as const satisfies Record<LanternEvent['type'], true>;
 

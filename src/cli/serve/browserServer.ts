@@ -27,6 +27,7 @@ const STATUS: Record<WireError['code'], number> = {
   'engine-unavailable': 503,
   'store-busy': 409,
   'read-only': 405,
+  'download-failed': 502,
   internal: 500,
 };
 

@@ -24,6 +24,7 @@ import type { SourceRegistry } from '../store/sourceRegistry';
 import type { MessageStore } from '../store/messageStore';
 import type { StoreWriter } from '../store/storeWriter';
 import { markStoreChanged } from '../store/storeGeneration';
+import { ModelManager } from '../models/modelManager';
 import type { VectorService } from '../vectors/vectorService';
 
 /** What openStoreEngine opened; the API owns them from here and closes them with itself. */
@@ -66,6 +67,7 @@ export function buildEngineApi(parts: EngineParts): Engine {
   const imports = new RunningCalls();
   // Answers being written, by request id, so a Stop in the window stops the model rather than only the display.
   const asks = new RunningCalls();
+  const models = new ModelManager({ dataDir: parts.dataDir, settings, emit: events.emit });
   let closed = false;
   const ensureOpen = (): void => {
     if (closed) throw new LanternError('engine-unavailable', 'engine: the store is closed');
@@ -157,12 +159,39 @@ export function buildEngineApi(parts: EngineParts): Engine {
       ensureOpen();
       return backups.list();
     },
+    async listModels() {
+      ensureOpen();
+      return models.list();
+    },
+    async downloadModel(name, options) {
+      ensureOpen();
+      return models.download(name, options);
+    },
+    async pauseModelDownload(name) {
+      return models.pause(name);
+    },
+    async cancelModelDownload(name) {
+      return models.cancel(name);
+    },
+    async useModel(name) {
+      ensureOpen();
+      return models.use(name);
+    },
+    async removeModel(name) {
+      ensureOpen();
+      return models.remove(name);
+    },
+    async useModelFiles(path) {
+      ensureOpen();
+      return models.useFiles(path);
+    },
     subscribe(listener) {
       return events.subscribe(listener);
     },
     async close() {
       if (closed) return;
       imports.cancelAll();
+      await models.close();
       await writer.close();
       closed = true;
       events.clear();

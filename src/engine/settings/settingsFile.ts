@@ -46,6 +46,9 @@ export function settingsProblem(settings: Settings): string | null {
   const provider = providerProblem(settings.answerProvider);
   if (provider) return provider;
   if (settings.modelFolder !== null && typeof settings.modelFolder !== 'string') return 'the model folder must be a path';
+  if (settings.rerankerFolder !== null && typeof settings.rerankerFolder !== 'string') return 'the reranker folder must be a path';
+  if (settings.modelMirror !== null && !(typeof settings.modelMirror === 'string' && /^https?:\/\/\S+$/.test(settings.modelMirror)))
+    return 'the model mirror must be a base URL starting with http:// or https://';
   if (typeof settings.interactionLog !== 'boolean') return 'the interaction log setting must be on or off';
   const { keep, folder } = settings.backups ?? {};
   if (!Number.isInteger(keep) || keep! < 0 || keep! > 100) return 'the number of backups to keep must be a whole number from 0 to 100';

@@ -9,6 +9,7 @@ import type { AttachmentFile, AttachmentOutcome, AttachmentRef } from '../model/
 import type { SearchRequest, SearchResult } from '../model/search';
 import type { Stats } from '../model/stats';
 import type { BackupSummary, Settings, SettingsPatch } from '../model/settings';
+import type { ModelDownloadOptions, ModelDownloadOutcome, ModelDownloadProgress, ModelListing } from '../model/models';
 
 /** Calls answered by the engine. Every method takes plain JSON and returns plain JSON. */
 export interface LanternApi {
@@ -46,6 +47,24 @@ export interface LanternApi {
   backupNow(): Promise<BackupSummary>;
   /** Finished snapshots in the backup folder, newest first. */
   listBackups(): Promise<BackupSummary[]>;
+  /** The model catalogue with what is installed, in use, being downloaded, and where downloads come from. */
+  listModels(): Promise<ModelListing>;
+  /**
+   * Downloads a catalogue model into the data folder's models/, only when the person asked; each file is checked
+   * against its SHA-256 before it is installed. Progress arrives as 'model-download' events; a paused download resumes
+   * from its bytes on the next call. A failure is an error whose message says why in one sentence.
+   */
+  downloadModel(name: string, options: ModelDownloadOptions): Promise<ModelDownloadOutcome>;
+  /** Stops a download and keeps its bytes, so the next `downloadModel` resumes it. */
+  pauseModelDownload(name: string): Promise<void>;
+  /** Stops a download and deletes what it fetched. */
+  cancelModelDownload(name: string): Promise<void>;
+  /** Makes an installed (or built-in) model the one its role uses, saved in settings. */
+  useModel(name: string): Promise<ModelListing>;
+  /** Deletes an installed model; when it was in use, its role goes back to the built-in one. */
+  removeModel(name: string): Promise<ModelListing>;
+  /** Uses files the person already has: a sentence-transformers ONNX folder (embedder or cross-encoder) or a .gguf (answers). */
+  useModelFiles(path: string): Promise<ModelListing>;
 }
 
 export type ApiMethod = keyof LanternApi;
@@ -62,6 +81,8 @@ export type LanternEvent =
   | { type: 'embedding-progress'; done: number; total: number; embedderId: string; paused?: boolean; etaSeconds?: number | null }
   /** The stored messages changed (an import added some): listings should refresh. */
   | { type: 'store-changed' }
+  /** A model download the person started: bytes, rate, time left, and how it ended. */
+  | { type: 'model-download'; progress: ModelDownloadProgress }
   | { type: 'engine-restarted'; reason: string };
 
 export type LanternEventListener = (event: LanternEvent) => void;

@@ -4,7 +4,7 @@ import type { ApiArguments, ApiMethod } from './api';
 import type { ArgumentShapes } from './apiSchemas';
 
 /** The word a read-only engine's refusal starts with ("import: this Lantern is read-only …"). */
-export type WritingCall = 'import' | 'embed' | 'settings';
+export type WritingCall = 'import' | 'embed' | 'settings' | 'models';
 
 /** What the layers that forward, check, time out or refuse a call need to know about one method. */
 export interface MethodSpec<M extends ApiMethod> {
@@ -48,6 +48,14 @@ export const API_METHOD_TABLE: { readonly [M in ApiMethod]: MethodSpec<M> } = {
   // A snapshot is written to the backup folder, not the data folder, so a read-only engine may take one.
   backupNow: { args: (shape) => shape.tuple([]), timeoutMs: 6 * HOUR, writes: false },
   listBackups: { args: (shape) => shape.tuple([]), timeoutMs: 30 * SECOND, writes: false },
+  listModels: { args: (shape) => shape.tuple([]), timeoutMs: 30 * SECOND, writes: false },
+  // A model of a few gigabytes over a slow line takes hours; progress arrives as events meanwhile.
+  downloadModel: { args: (shape) => shape.tuple([shape.modelName, shape.modelDownloadOptions]), timeoutMs: 24 * HOUR, writes: 'models' },
+  pauseModelDownload: { args: (shape) => shape.tuple([shape.modelName]), timeoutMs: 30 * SECOND, writes: false },
+  cancelModelDownload: { args: (shape) => shape.tuple([shape.modelName]), timeoutMs: 30 * SECOND, writes: 'models' },
+  useModel: { args: (shape) => shape.tuple([shape.modelName]), timeoutMs: MINUTE, writes: 'models' },
+  removeModel: { args: (shape) => shape.tuple([shape.modelName]), timeoutMs: MINUTE, writes: 'models' },
+  useModelFiles: { args: (shape) => shape.tuple([shape.absolutePath]), timeoutMs: MINUTE, writes: 'models' },
 };
 
 export const API_METHODS = Object.keys(API_METHOD_TABLE) as ApiMethod[];

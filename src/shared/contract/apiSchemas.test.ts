@@ -21,12 +21,19 @@ const validCalls = {
   backupNow: [],
   listBackups: [],
   attachmentFile: [{ messageId: 'a1b2c3', index: 0 }],
+  listModels: [],
+  downloadModel: ['all-minilm-l6-v2', { mirror: 'http://127.0.0.1:8080' }],
+  pauseModelDownload: ['all-minilm-l6-v2'],
+  cancelModelDownload: ['all-minilm-l6-v2'],
+  useModel: ['all-minilm-l6-v2'],
+  removeModel: ['all-minilm-l6-v2'],
+  useModelFiles: ['/models/qwen2.5-1.5b-instruct-q4_k_m.gguf'],
 } satisfies { [M in ApiMethod]: ApiArguments<M> };
 
 describe('argument schemas', () => {
   it('marks importing, embedding and changing settings as the calls that write the data folder', () => {
     const writing = API_METHODS.filter((method) => API_METHOD_TABLE[method].writes !== false);
-    expect(writing.sort()).toEqual(['embed', 'importPaths', 'updateSettings']);
+    expect(writing.sort()).toEqual(['cancelModelDownload', 'downloadModel', 'embed', 'importPaths', 'removeModel', 'updateSettings', 'useModel', 'useModelFiles']);
   });
 
   it.each(API_METHODS)('accepts a valid %s call and returns its arguments unchanged', (method) => {

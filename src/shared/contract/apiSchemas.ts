@@ -7,6 +7,7 @@ import type { SearchMode, SearchRequest, SortOrder } from '../model/search';
 import type { AnswerTurn, AskRequest, ProviderName } from '../model/answer';
 import type { SettingsPatch } from '../model/settings';
 import type { AttachmentRef } from '../model/attachment';
+import type { ModelDownloadOptions } from '../model/models';
 
 const MAX_QUERY_LENGTH = 10_000;
 const MAX_PAGE_SIZE = 1_000;
@@ -70,9 +71,16 @@ const settingsPatch = z.strictObject({
   timeZone: z.string().max(100).nullable().optional(),
   answerProvider: providerChoice.optional(),
   modelFolder: absolutePath.nullable().optional(),
+  rerankerFolder: absolutePath.nullable().optional(),
+  modelMirror: z.string().max(2_000).nullable().optional(),
   interactionLog: z.boolean().optional(),
   backups: z.strictObject({ keep: z.number().int().min(0).max(100).optional(), folder: absolutePath.nullable().optional() }).optional(),
 } satisfies Record<keyof SettingsPatch, z.ZodType>);
+
+// The engine checks the mirror's scheme and names it; here only the shape.
+const modelDownloadOptions = z.strictObject({
+  mirror: z.string().min(1).max(2_000).optional(),
+} satisfies Record<keyof ModelDownloadOptions, z.ZodType>);
 
 /** Also checks the desktop app's open and save calls, which main answers itself (see src/main/attachmentActions.ts). */
 export const attachmentRef = z.strictObject({
@@ -92,6 +100,9 @@ export const argumentShapes = {
   queryText: z.string().max(MAX_QUERY_LENGTH),
   cursor: z.number().int().min(0).max(MAX_QUERY_LENGTH),
   flag: z.boolean(),
+  modelName: z.string().min(1).max(200),
+  modelDownloadOptions,
+  absolutePath,
 };
 
 export type ArgumentShapes = typeof argumentShapes;

@@ -12,6 +12,8 @@ export type ErrorCode =
   | 'store-busy'
   /** A read-only engine (the MCP server, read commands) was asked to write. */
   | 'read-only'
+  /** A model download failed (network, HTTP status, checksum, disk); the message says why in one sentence. */
+  | 'download-failed'
   | 'internal';
 
 export interface WireError {

@@ -13,6 +13,10 @@ export interface Settings {
   answerProvider: AnswerProviderChoice;
   /** A local sentence-transformers model folder for semantic search; null uses the built-in model. */
   modelFolder: string | null;
+  /** A local cross-encoder folder for rerank mode (the model manager sets it); null uses the bundled or feature reranker. */
+  rerankerFolder: string | null;
+  /** A base URL laid out like the Hugging Face hub that models download from; null downloads from https://huggingface.co. */
+  modelMirror: string | null;
   /** Opt-in: record queries and clicks in interactions.jsonl in the data folder, to improve ranking locally. */
   interactionLog: boolean;
   /** Snapshots kept after each import (0 turns automatic backups off), and where; null = beside the data folder. */
@@ -23,6 +27,8 @@ export const DEFAULT_SETTINGS: Settings = {
   timeZone: null,
   answerProvider: { kind: 'extractive' },
   modelFolder: null,
+  rerankerFolder: null,
+  modelMirror: null,
   interactionLog: false,
   backups: { keep: 0, folder: null },
 };

@@ -21,6 +21,7 @@ export function useStoreVersion(client: LanternClient): number {
           case 'import-progress':
           case 'import-finished':
           case 'answer-token':
+          case 'model-download':
             return;
           default:
             assertNever(event, 'event');

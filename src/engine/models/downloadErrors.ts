@@ -1,0 +1,60 @@
+// Turns what went wrong in a model download into one sentence a person can act on: offline, DNS, proxy, TLS, HTTP, a cut.
+import { LanternError } from '../../shared/contract/errors';
+import { describeBytes } from '../../shared/models/byteSize';
+
+const TLS_CODES = new Set([
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'CERT_HAS_EXPIRED',
+  'CERT_NOT_YET_VALID',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+  'ERR_SSL_WRONG_VERSION_NUMBER',
+  'EPROTO',
+]);
+
+function codeOf(error: unknown): string | undefined {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+  }
+  return undefined;
+}
+
+function proxyNote(): string {
+  const proxy = process.env.HTTPS_PROXY ?? process.env.https_proxy ?? process.env.HTTP_PROXY ?? process.env.http_proxy;
+  return proxy ? ` (HTTPS_PROXY is set to ${proxy}, but Lantern connects directly: ask for a mirror inside the network instead)` : '';
+}
+
+/** Why a connection to `host` failed before or while bytes arrived; `bytesKept` are kept for resuming. */
+export function connectionFailure(error: unknown, host: string, bytesKept: number): LanternError {
+  const code = codeOf(error);
+  const kept = bytesKept > 0 ? `; ${describeBytes(bytesKept)} are kept and the next get resumes from there` : '';
+  let sentence: string;
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
+    sentence = `could not find ${host} (DNS): this computer seems offline, or the name is wrong${proxyNote()}`;
+  else if (code === 'ENETUNREACH' || code === 'EHOSTUNREACH' || code === 'ENETDOWN')
+    sentence = `could not reach ${host}: this computer seems offline${proxyNote()}`;
+  else if (code === 'ECONNREFUSED') sentence = `${host} refused the connection: nothing is serving there now${proxyNote()}`;
+  else if (code === 'ETIMEDOUT' || code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT')
+    sentence = `${host} did not answer in time: the network is slow or blocks it${proxyNote()}`;
+  else if (code !== undefined && (TLS_CODES.has(code) || code.startsWith('ERR_TLS') || code.startsWith('CERT_')))
+    sentence = `the secure connection to ${host} failed (TLS: ${code}): a network that inspects HTTPS, or a wrong clock, can cause this`;
+  else if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE' || (error instanceof Error && error.message === 'terminated'))
+    sentence = `the connection to ${host} was cut midway`;
+  else sentence = `the download from ${host} failed (${error instanceof Error ? error.message : String(error)})`;
+  return new LanternError('download-failed', `models: ${sentence}${kept}`);
+}
+
+/** Why an HTTP answer other than 200/206 stops a download of `what` from `host`. */
+export function statusFailure(status: number, host: string, what: string): LanternError {
+  let sentence: string;
+  if (status === 401 || status === 403)
+    sentence = `${host} refused ${what} (HTTP ${status}): the repository needs a sign-in or an accepted licence, which Lantern does not do; download it in a browser and use the files`;
+  else if (status === 404) sentence = `${host} has no ${what} (HTTP 404): the mirror lacks it, or the repository moved`;
+  else if (status === 429) sentence = `${host} asks to slow down (HTTP 429): try again in a few minutes`;
+  else if (status >= 500) sentence = `${host} failed to serve ${what} (HTTP ${status}, a server error): try again later`;
+  else sentence = `${host} answered HTTP ${status} for ${what}`;
+  return new LanternError('download-failed', `models: ${sentence}`);
+}
