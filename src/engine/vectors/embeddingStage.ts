@@ -9,6 +9,7 @@ import type { MessageStore } from '../store/messageStore';
 import { NO_PLACES, placesOf, type ChunkFilter, type ChunkPlaces } from './chunkFilter';
 import type { ChunkMatch, ChunkRow, ChunkStore, DateSpan } from './chunkStore';
 import { EmbeddingPause } from './embeddingPause';
+import { PassageReuse } from './passageReuse';
 
 /** Passages fetched for each message wanted. */
 const PASSAGES_PER_MESSAGE = 2;
@@ -85,6 +86,18 @@ export class VectorIndex {
     else await this.chunks.syncPlaces((messageId) => this.placesFor(messageId));
   }
 
+  /**
+   * The messages without vectors, newest first: meaning search is most often asked about recent mail, so it can
+   * answer for that long before the whole archive is done.
+   */
+  private pendingNewestFirst(embedded: Set<string>): string[] {
+    const ordinals: number[] = [];
+    for (let ordinal = 0; ordinal < this.catalog.size; ordinal += 1) if (!embedded.has(this.catalog.id(ordinal))) ordinals.push(ordinal);
+    const dates = this.catalog.dates;
+    ordinals.sort((left, right) => dates[right]! - dates[left]!);
+    return ordinals.map((ordinal) => this.catalog.id(ordinal));
+  }
+
   async prepare(): Promise<void> {
     await this.embeddedIds();
   }
@@ -105,9 +118,8 @@ export class VectorIndex {
     const started = performance.now();
     await this.refreshPlaces();
     const embedded = await this.embeddedIds();
-    const pending: string[] = [];
-    for (let ordinal = 0; ordinal < this.catalog.size; ordinal += 1)
-      if (!embedded.has(this.catalog.id(ordinal))) pending.push(this.catalog.id(ordinal));
+    const pending = this.pendingNewestFirst(embedded);
+    const reuse = new PassageReuse();
     let chunkCount = 0;
     const doneAtStart = embedded.size;
     // Seconds spent embedding, paused time left out, for the time left.
@@ -174,7 +186,10 @@ export class VectorIndex {
         progress(unwritten.ids.length);
       }
       const { records, rows } = await next;
-      const embedding = embedder.embed(rows.map((row) => row.text));
+      const embedding = reuse.embed(
+        embedder,
+        rows.map((row) => row.text),
+      );
       // While the model (on its worker thread) embeds this batch, the next one is read and chunked here.
       const following = start + MESSAGES_PER_BATCH;
       next = following < pending.length ? prepare(following) : null;
