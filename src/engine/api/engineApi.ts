@@ -5,6 +5,9 @@ import type { StoreHealth } from '../../shared/model/storeHealth';
 import { complete } from '../../shared/query/complete';
 import { askQuestion } from '../answer/ask';
 import { attachmentFile } from '../store/attachmentFile';
+import { listAttachments } from '../attachments/listAttachments';
+import { previewAttachment } from '../attachments/previewAttachment';
+import { attachmentThumbnail } from '../attachments/thumbnail';
 import type { EngineBackups } from '../backup/engineBackups';
 import type { EngineEvents } from './engineEvents';
 import type { Engine } from './engineTypes';
@@ -84,6 +87,18 @@ export function buildEngineApi(parts: EngineParts): Engine {
     async attachmentFile(ref) {
       ensureOpen();
       return attachmentFile(ref, parts.dataDir, catalog, store);
+    },
+    async listAttachments(request) {
+      ensureOpen();
+      return listAttachments(request, searchContext());
+    },
+    async attachmentThumbnail(ref) {
+      ensureOpen();
+      return attachmentThumbnail(ref, parts.dataDir, catalog, store);
+    },
+    async previewAttachment(request) {
+      ensureOpen();
+      return previewAttachment(request, { dataDir: parts.dataDir, catalog, store, timeZone: settings.timeZone });
     },
     async listFolders() {
       ensureOpen();

@@ -6,6 +6,7 @@ import type { Suggestion } from '../query/complete';
 import type { ImportProgress, ImportReport } from '../model/importing';
 import type { MessageDetail } from '../model/message';
 import type { AttachmentFile, AttachmentOutcome, AttachmentRef } from '../model/attachment';
+import type { AttachmentPreview, GalleryPage, GalleryRequest, PreviewRequest } from '../model/gallery';
 import type { SearchRequest, SearchResult } from '../model/search';
 import type { Stats } from '../model/stats';
 import type { BackupSummary, Settings, SettingsPatch } from '../model/settings';
@@ -21,6 +22,12 @@ export interface LanternApi {
    * there is none: mail imported before copies were kept ("re-import the file"), an attachment too large to keep.
    */
   attachmentFile(ref: AttachmentRef): Promise<AttachmentFile>;
+  /** The attachments of every message a query matches, newest mail first, a page at a time (the gallery). */
+  listAttachments(request: GalleryRequest): Promise<GalleryPage>;
+  /** A picture's or a PDF's first page's thumbnail as a data URL, made once and kept; null when it gets an icon. */
+  attachmentThumbnail(ref: AttachmentRef): Promise<string | null>;
+  /** An attachment to look at in the reading pane, the query's words marked; programs and scripts are refused. */
+  previewAttachment(request: PreviewRequest): Promise<AttachmentPreview>;
   listFolders(): Promise<Folder[]>;
   getStats(): Promise<Stats>;
   /** Imports files or folders on the engine's machine; progress arrives as events tagged with `importId`. */

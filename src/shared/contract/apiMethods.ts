@@ -33,6 +33,10 @@ export const API_METHOD_TABLE: { readonly [M in ApiMethod]: MethodSpec<M> } = {
   search: { args: (shape) => shape.tuple([shape.searchRequest]), timeoutMs: MINUTE, writes: false },
   getMessage: { args: (shape) => shape.tuple([shape.identifier]), timeoutMs: 30 * SECOND, writes: false },
   attachmentFile: { args: (shape) => shape.tuple([shape.attachmentRef]), timeoutMs: 30 * SECOND, writes: false },
+  listAttachments: { args: (shape) => shape.tuple([shape.galleryRequest]), timeoutMs: MINUTE, writes: false },
+  // A thumbnail is kept in the data folder's thumbnails/, a cache a read-only engine may also fill.
+  attachmentThumbnail: { args: (shape) => shape.tuple([shape.attachmentRef]), timeoutMs: 30 * SECOND, writes: false },
+  previewAttachment: { args: (shape) => shape.tuple([shape.previewRequest]), timeoutMs: MINUTE, writes: false },
   listFolders: { args: (shape) => shape.tuple([]), timeoutMs: 30 * SECOND, writes: false },
   getStats: { args: (shape) => shape.tuple([]), timeoutMs: MINUTE, writes: false },
   importPaths: { args: (shape) => shape.tuple([shape.importPaths, shape.identifier]), timeoutMs: 24 * HOUR, writes: 'import' },

@@ -7,6 +7,7 @@ import type { SearchMode, SearchRequest, SortOrder } from '../model/search';
 import type { AnswerTurn, AskRequest, ProviderName } from '../model/answer';
 import type { SettingsPatch } from '../model/settings';
 import type { AttachmentRef } from '../model/attachment';
+import type { GalleryRequest, PreviewRequest } from '../model/gallery';
 import type { ModelDownloadOptions } from '../model/models';
 
 const MAX_QUERY_LENGTH = 10_000;
@@ -88,12 +89,27 @@ export const attachmentRef = z.strictObject({
   index: z.number().int().min(0).max(100_000),
 } satisfies Record<keyof AttachmentRef, z.ZodType>);
 
+const galleryRequest = z.strictObject({
+  query: z.string().max(MAX_QUERY_LENGTH),
+  mode: oneOf(SEARCH_MODES).optional(),
+  offset: z.number().int().min(0).optional(),
+  limit: z.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
+} satisfies Record<keyof GalleryRequest, z.ZodType>);
+
+const previewRequest = z.strictObject({
+  ref: attachmentRef,
+  query: z.string().max(MAX_QUERY_LENGTH),
+  page: z.number().int().min(1).max(1_000_000).optional(),
+} satisfies Record<keyof PreviewRequest, z.ZodType>);
+
 /** The named pieces the method table (apiMethods.ts) builds each method's argument tuple from. */
 export const argumentShapes = {
   tuple: z.tuple,
   identifier,
   searchRequest,
   attachmentRef,
+  galleryRequest,
+  previewRequest,
   askRequest,
   settingsPatch,
   importPaths: z.array(absolutePath).min(1).max(MAX_IMPORT_PATHS),
