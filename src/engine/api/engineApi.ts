@@ -20,6 +20,7 @@ import { computeStats, listFolders } from './listings';
 import { readMessage } from './readMessage';
 import { RunningCalls } from './runningCalls';
 import { runSearch } from '../search/search';
+import { PeopleService } from '../people/peopleService';
 import type { PhraseVerdicts } from '../search/phraseFilter';
 import type { Reranker } from '../search/reranker';
 import type { EngineSettings } from '../settings/engineSettings';
@@ -70,6 +71,7 @@ export function buildEngineApi(parts: EngineParts): Engine {
   const imports = new RunningCalls();
   // Answers being written, by request id, so a Stop in the window stops the model rather than only the display.
   const asks = new RunningCalls();
+  const people = new PeopleService(parts.dataDir, catalog, () => parts.keywords, store);
   const models = new ModelManager({ dataDir: parts.dataDir, settings, emit: events.emit });
   let closed = false;
   const ensureOpen = (): void => {
@@ -173,6 +175,18 @@ export function buildEngineApi(parts: EngineParts): Engine {
     async listBackups() {
       ensureOpen();
       return backups.list();
+    },
+    async listPeople(request) {
+      ensureOpen();
+      return people.list(request);
+    },
+    async getPerson(address) {
+      ensureOpen();
+      return people.person(address);
+    },
+    async separateAddress(address, isSeparated) {
+      ensureOpen();
+      return people.separate(address, isSeparated);
     },
     async listModels() {
       ensureOpen();

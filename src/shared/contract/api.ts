@@ -9,6 +9,7 @@ import type { AttachmentFile, AttachmentOutcome, AttachmentRef } from '../model/
 import type { AttachmentPreview, GalleryPage, GalleryRequest, PreviewRequest } from '../model/gallery';
 import type { SearchRequest, SearchResult } from '../model/search';
 import type { Stats } from '../model/stats';
+import type { PeopleList, PeopleRequest, PersonDetail } from '../model/people';
 import type { BackupSummary, Settings, SettingsPatch } from '../model/settings';
 import type { ModelDownloadOptions, ModelDownloadOutcome, ModelDownloadProgress, ModelListing } from '../model/models';
 
@@ -54,6 +55,12 @@ export interface LanternApi {
   backupNow(): Promise<BackupSummary>;
   /** Finished snapshots in the backup folder, newest first. */
   listBackups(): Promise<BackupSummary[]>;
+  /** Correspondents, one per person (aliases joined), with counts relative to the archive's owner; filtered, sorted, paged. */
+  listPeople(request: PeopleRequest): Promise<PeopleList>;
+  /** The person one of whose addresses this is, with monthly activity, co-correspondents, threads, attachments and words; null when unknown. */
+  getPerson(address: string): Promise<PersonDetail | null>;
+  /** Keeps an address out of every alias group (true) or lets the rule group it again (false); answers the separated addresses. */
+  separateAddress(address: string, isSeparated: boolean): Promise<string[]>;
   /** The model catalogue with what is installed, in use, being downloaded, and where downloads come from. */
   listModels(): Promise<ModelListing>;
   /**

@@ -52,6 +52,9 @@ export const API_METHOD_TABLE: { readonly [M in ApiMethod]: MethodSpec<M> } = {
   // A snapshot is written to the backup folder, not the data folder, so a read-only engine may take one.
   backupNow: { args: (shape) => shape.tuple([]), timeoutMs: 6 * HOUR, writes: false },
   listBackups: { args: (shape) => shape.tuple([]), timeoutMs: 30 * SECOND, writes: false },
+  listPeople: { args: (shape) => shape.tuple([shape.peopleRequest]), timeoutMs: MINUTE, writes: false },
+  getPerson: { args: (shape) => shape.tuple([shape.identifier]), timeoutMs: MINUTE, writes: false },
+  separateAddress: { args: (shape) => shape.tuple([shape.identifier, shape.flag]), timeoutMs: 30 * SECOND, writes: 'settings' },
   listModels: { args: (shape) => shape.tuple([]), timeoutMs: 30 * SECOND, writes: false },
   // A model of a few gigabytes over a slow line takes hours; progress arrives as events meanwhile.
   downloadModel: { args: (shape) => shape.tuple([shape.modelName, shape.modelDownloadOptions]), timeoutMs: 24 * HOUR, writes: 'models' },

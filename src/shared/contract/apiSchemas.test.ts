@@ -31,12 +31,25 @@ const validCalls = {
   useModel: ['all-minilm-l6-v2'],
   removeModel: ['all-minilm-l6-v2'],
   useModelFiles: ['/models/qwen2.5-1.5b-instruct-q4_k_m.gguf'],
+  listPeople: [{ filter: 'adam hall', sort: 'last', limit: 50, offset: 0 }],
+  getPerson: ['adam.hall@example.com'],
+  separateAddress: ['adam.hall@example.com', true],
 } satisfies { [M in ApiMethod]: ApiArguments<M> };
 
 describe('argument schemas', () => {
   it('marks importing, embedding and changing settings as the calls that write the data folder', () => {
     const writing = API_METHODS.filter((method) => API_METHOD_TABLE[method].writes !== false);
-    expect(writing.sort()).toEqual(['cancelModelDownload', 'downloadModel', 'embed', 'importPaths', 'removeModel', 'updateSettings', 'useModel', 'useModelFiles']);
+    expect(writing.sort()).toEqual([
+      'cancelModelDownload',
+      'downloadModel',
+      'embed',
+      'importPaths',
+      'removeModel',
+      'separateAddress',
+      'updateSettings',
+      'useModel',
+      'useModelFiles',
+    ]);
   });
 
   it.each(API_METHODS)('accepts a valid %s call and returns its arguments unchanged', (method) => {

@@ -9,6 +9,7 @@ import type { SettingsPatch } from '../model/settings';
 import type { AttachmentRef } from '../model/attachment';
 import type { GalleryRequest, PreviewRequest } from '../model/gallery';
 import type { ModelDownloadOptions } from '../model/models';
+import type { PeopleRequest, PeopleSort } from '../model/people';
 
 const MAX_QUERY_LENGTH = 10_000;
 const MAX_PAGE_SIZE = 1_000;
@@ -36,6 +37,15 @@ const searchRequest = z.strictObject({
   sort: oneOf(SORT_ORDERS).optional(),
   mode: oneOf(SEARCH_MODES).optional(),
 } satisfies Record<keyof SearchRequest, z.ZodType>);
+
+const PEOPLE_SORTS = { messages: true, last: true, name: true } as const satisfies Record<PeopleSort, true>;
+
+const peopleRequest = z.strictObject({
+  filter: z.string().max(1_000).optional(),
+  sort: oneOf(PEOPLE_SORTS).optional(),
+  limit: z.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
+  offset: z.number().int().min(0).optional(),
+} satisfies Record<keyof PeopleRequest, z.ZodType>);
 
 const PROVIDERS = { extractive: true, ollama: true, openai: true, local: true } as const satisfies Record<ProviderName, true>;
 const MAX_HISTORY = 50;
@@ -116,6 +126,7 @@ export const argumentShapes = {
   queryText: z.string().max(MAX_QUERY_LENGTH),
   cursor: z.number().int().min(0).max(MAX_QUERY_LENGTH),
   flag: z.boolean(),
+  peopleRequest,
   modelName: z.string().min(1).max(200),
   modelDownloadOptions,
   absolutePath,
