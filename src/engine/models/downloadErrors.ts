@@ -52,7 +52,7 @@ export function statusFailure(status: number, host: string, what: string): Lante
   let sentence: string;
   if (status === 401 || status === 403)
     sentence = `${host} refused ${what} (HTTP ${status}): the repository needs a sign-in or an accepted licence, which Lantern does not do; download it in a browser and use the files`;
-  else if (status === 404) sentence = `${host} has no ${what} (HTTP 404): the mirror lacks it, or the repository moved`;
+  else if (status === 404) sentence = `${host} does not have ${what} (HTTP 404): the mirror lacks it, or the repository moved`;
   else if (status === 429) sentence = `${host} asks to slow down (HTTP 429): try again in a few minutes`;
   else if (status >= 500) sentence = `${host} failed to serve ${what} (HTTP ${status}, a server error): try again later`;
   else sentence = `${host} answered HTTP ${status} for ${what}`;
