@@ -25,6 +25,7 @@ import { ResultList } from '../features/search/ResultList';
 import { resultRows } from '../features/search/resultRows';
 import { useResultNavigation } from '../features/search/useResultNavigation';
 import { SettingsButton } from '../features/settings/SettingsButton';
+import { MeaningModelStatus } from '../features/settings/MeaningModelStatus';
 import { ThemeSwitch } from '../features/settings/ThemeSwitch';
 import { useViewSettings } from '../features/settings/useViewSettings';
 import { SearchBar } from '../features/search/SearchBar';
@@ -241,6 +242,7 @@ export function App({ client }: { client: LanternClient }) {
           <span>Connecting…</span>
         )}
         <EmbeddingStatus control={embedding} />
+        <MeaningModelStatus embedderId={store.stats?.embedderId ?? null} />
         <span className="status-host muted">{client.host === 'browser' ? 'Browser mode · local only' : 'Offline'}</span>
       </footer>
       {isHelpOpen && <ShortcutSheet onClose={() => setHelpOpen(false)} />}

@@ -1,5 +1,6 @@
 // Settings: time zone, how questions are answered, the semantic model folder, the interaction log, backups, and
-// the snippet that plugs Lantern into an AI assistant. Everything is saved in the data folder by the engine.
+// the snippet that plugs Lantern into an AI assistant, with the model manager on a tab of its own. Everything is saved
+// in the data folder by the engine.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { LanternClient } from '../../../../shared/contract/api';
 import type { Settings } from '../../../../shared/model/settings';
@@ -8,8 +9,10 @@ import { mcpSnippet } from './mcpSnippet';
 import { choiceOf, fieldsOf, leavesMachine, type ProviderFields, type ProviderKind } from './providerChoice';
 import { useSettings } from './useSettings';
 import { ViewSettingsFields } from './ViewSettingsFields';
+import { ApiKeyField } from './ApiKeyField';
+import { ModelsPanel } from './ModelsPanel';
+import { SettingsTabs, type SettingsTab } from './SettingsTabs';
 import './settings.css';
-import { errorMessage } from '../../../../shared/errorMessage';
 
 const PROVIDER_LABELS: Record<ProviderKind, string> = {
   extractive: 'Offline: quote the sentences that answer (no model)',
@@ -38,39 +41,6 @@ function draftOf(settings: Settings): Draft {
   };
 }
 
-/** Electron only: the key goes to the OS keychain, never into the settings file; the field is never filled back in. */
-function ApiKeyField({ onSave }: { onSave: (key: string | null) => Promise<void> }) {
-  const [key, setKey] = useState('');
-  const [status, setStatus] = useState<string | null>(null);
-  const save = (value: string | null): void => {
-    setStatus('Saving…');
-    onSave(value).then(
-      () => {
-        setKey('');
-        setStatus(value ? 'Key saved in the system keychain.' : 'Key removed.');
-      },
-      (error: unknown) => setStatus(errorMessage(error)),
-    );
-  };
-  return (
-    <div className="settings-row">
-      <label>
-        API key (kept encrypted by the system keychain)
-        <input type="password" autoComplete="off" value={key} onChange={(event) => setKey(event.target.value)} placeholder="sk-…" />
-      </label>
-      <div className="settings-key-actions">
-        <button type="button" className="button" disabled={key.trim() === ''} onClick={() => save(key)}>
-          Save key
-        </button>
-        <button type="button" className="button button-quiet" onClick={() => save(null)}>
-          Remove key
-        </button>
-        {status && <span className="settings-hint muted">{status}</span>}
-      </div>
-    </div>
-  );
-}
-
 function isTimeZone(zone: string): boolean {
   try {
     new Intl.DateTimeFormat('en', { timeZone: zone });
@@ -87,6 +57,7 @@ function timeZones(): string[] {
 
 export function SettingsDialog({ client, onClose }: { client: LanternClient; onClose: () => void }) {
   const control = useSettings(client, true);
+  const [tab, setTab] = useState<SettingsTab>('general');
   // The user's edits; until the first one, the form shows the saved settings.
   const [edited, setEdited] = useState<Draft | null>(null);
   const draft = edited ?? (control.settings ? draftOf(control.settings) : null);
@@ -149,7 +120,7 @@ export function SettingsDialog({ client, onClose }: { client: LanternClient; onC
     >
       <div
         ref={dialog}
-        className="settings-dialog"
+        className={`settings-dialog settings-dialog-${tab}`}
         role="dialog"
         aria-modal="true"
         aria-labelledby="settings-title"
@@ -162,194 +133,201 @@ export function SettingsDialog({ client, onClose }: { client: LanternClient; onC
             ×
           </button>
         </header>
-        {draft === null ? (
-          <p className="muted">{control.error ?? 'Loading…'}</p>
+        <SettingsTabs tab={tab} onChange={setTab} />
+        {tab === 'models' ? (
+          <ModelsPanel client={client} />
         ) : (
-          <form className="settings-form" onSubmit={(event) => void onSubmit(event)}>
-            <fieldset>
-              <legend>Dates</legend>
-              <label>
-                {/* One span: the label is a flex column, and each bare text and code would be a line of its own. */}
-                <span>
-                  Time zone for <code>after:</code>, <code>before:</code> and "last week"
-                </span>
-                <input
-                  list="settings-time-zones"
-                  value={draft.timeZone}
-                  placeholder={`System (${systemZone})`}
-                  onChange={(event) => update({ timeZone: event.target.value })}
-                  data-testid="settings-time-zone"
-                />
-                <datalist id="settings-time-zones">
-                  {timeZones().map((zone) => (
-                    <option key={zone} value={zone} />
+          <div role="tabpanel" id="settings-panel-general" aria-labelledby="settings-tab-general">
+            {draft === null ? (
+              <p className="muted">{control.error ?? 'Loading…'}</p>
+            ) : (
+              <form className="settings-form" onSubmit={(event) => void onSubmit(event)}>
+                <fieldset>
+                  <legend>Dates</legend>
+                  <label>
+                    {/* One span: the label is a flex column, and each bare text and code would be a line of its own. */}
+                    <span>
+                      Time zone for <code>after:</code>, <code>before:</code> and "last week"
+                    </span>
+                    <input
+                      list="settings-time-zones"
+                      value={draft.timeZone}
+                      placeholder={`System (${systemZone})`}
+                      onChange={(event) => update({ timeZone: event.target.value })}
+                      data-testid="settings-time-zone"
+                    />
+                    <datalist id="settings-time-zones">
+                      {timeZones().map((zone) => (
+                        <option key={zone} value={zone} />
+                      ))}
+                    </datalist>
+                  </label>
+                </fieldset>
+
+                <ViewSettingsFields />
+
+                <fieldset>
+                  <legend>Answers</legend>
+                  {(Object.keys(PROVIDER_LABELS) as ProviderKind[]).map((kind) => (
+                    <label key={kind} className="settings-radio">
+                      <input
+                        type="radio"
+                        name="provider"
+                        checked={draft.provider.kind === kind}
+                        onChange={() => updateProvider({ kind })}
+                        data-testid={`settings-provider-${kind}`}
+                      />
+                      {PROVIDER_LABELS[kind]}
+                    </label>
                   ))}
-                </datalist>
-              </label>
-            </fieldset>
+                  {(draft.provider.kind === 'ollama' || draft.provider.kind === 'openai') && (
+                    <div className="settings-row">
+                      <label>
+                        Model
+                        <input
+                          value={draft.provider.model}
+                          placeholder={draft.provider.kind === 'ollama' ? 'llama3.2:3b' : 'gpt-4o-mini'}
+                          onChange={(event) => updateProvider({ model: event.target.value })}
+                        />
+                      </label>
+                      <label>
+                        Base URL
+                        <input
+                          value={draft.provider.baseUrl}
+                          placeholder={draft.provider.kind === 'ollama' ? 'http://127.0.0.1:11434 (default)' : 'https://api.openai.com/v1'}
+                          onChange={(event) => updateProvider({ baseUrl: event.target.value })}
+                        />
+                      </label>
+                    </div>
+                  )}
+                  {draft.provider.kind === 'openai' &&
+                    (client.setApiKey ? (
+                      <ApiKeyField onSave={client.setApiKey} />
+                    ) : (
+                      <p className="settings-hint muted">
+                        In browser mode the API key is read from the LANTERN_API_KEY environment variable of `lantern serve`; it is never
+                        saved with the settings.
+                      </p>
+                    ))}
+                  {draft.provider.kind === 'local' && (
+                    <label>
+                      Model file
+                      <input
+                        value={draft.provider.modelPath}
+                        placeholder="/path/to/model.gguf"
+                        onChange={(event) => updateProvider({ modelPath: event.target.value })}
+                      />
+                    </label>
+                  )}
+                  {leavesMachine(choiceOf(draft.provider)) && (
+                    <p className="settings-warning" role="note" data-testid="settings-leaves-machine">
+                      Questions and the mail excerpts that answer them will be sent to {draft.provider.baseUrl}.
+                    </p>
+                  )}
+                </fieldset>
 
-            <ViewSettingsFields />
-
-            <fieldset>
-              <legend>Answers</legend>
-              {(Object.keys(PROVIDER_LABELS) as ProviderKind[]).map((kind) => (
-                <label key={kind} className="settings-radio">
-                  <input
-                    type="radio"
-                    name="provider"
-                    checked={draft.provider.kind === kind}
-                    onChange={() => updateProvider({ kind })}
-                    data-testid={`settings-provider-${kind}`}
-                  />
-                  {PROVIDER_LABELS[kind]}
-                </label>
-              ))}
-              {(draft.provider.kind === 'ollama' || draft.provider.kind === 'openai') && (
-                <div className="settings-row">
+                <fieldset>
+                  <legend>Semantic search</legend>
                   <label>
-                    Model
+                    Local sentence-transformers model folder (empty: the built-in Universal Sentence Encoder)
                     <input
-                      value={draft.provider.model}
-                      placeholder={draft.provider.kind === 'ollama' ? 'llama3.2:3b' : 'gpt-4o-mini'}
-                      onChange={(event) => updateProvider({ model: event.target.value })}
+                      value={draft.modelFolder}
+                      placeholder="/path/to/all-MiniLM-L6-v2"
+                      onChange={(event) => update({ modelFolder: event.target.value })}
                     />
                   </label>
-                  <label>
-                    Base URL
-                    <input
-                      value={draft.provider.baseUrl}
-                      placeholder={draft.provider.kind === 'ollama' ? 'http://127.0.0.1:11434 (default)' : 'https://api.openai.com/v1'}
-                      onChange={(event) => updateProvider({ baseUrl: event.target.value })}
-                    />
-                  </label>
-                </div>
-              )}
-              {draft.provider.kind === 'openai' &&
-                (client.setApiKey ? (
-                  <ApiKeyField onSave={client.setApiKey} />
-                ) : (
                   <p className="settings-hint muted">
-                    In browser mode the API key is read from the LANTERN_API_KEY environment variable of `lantern serve`; it is never saved
-                    with the settings.
+                    A new model applies when Lantern next starts, and re-embeds the archive in the background.
                   </p>
-                ))}
-              {draft.provider.kind === 'local' && (
-                <label>
-                  Model file
-                  <input
-                    value={draft.provider.modelPath}
-                    placeholder="/path/to/model.gguf"
-                    onChange={(event) => updateProvider({ modelPath: event.target.value })}
-                  />
-                </label>
-              )}
-              {leavesMachine(choiceOf(draft.provider)) && (
-                <p className="settings-warning" role="note" data-testid="settings-leaves-machine">
-                  Questions and the mail excerpts that answer them will be sent to {draft.provider.baseUrl}.
-                </p>
-              )}
-            </fieldset>
+                </fieldset>
 
-            <fieldset>
-              <legend>Semantic search</legend>
-              <label>
-                Local sentence-transformers model folder (empty: the built-in Universal Sentence Encoder)
-                <input
-                  value={draft.modelFolder}
-                  placeholder="/path/to/all-MiniLM-L6-v2"
-                  onChange={(event) => update({ modelFolder: event.target.value })}
-                />
-              </label>
-              <p className="settings-hint muted">
-                A new model applies when Lantern next starts, and re-embeds the archive in the background.
-              </p>
-            </fieldset>
+                <fieldset>
+                  <legend>Privacy</legend>
+                  <label className="settings-check">
+                    <input
+                      type="checkbox"
+                      checked={draft.interactionLog}
+                      onChange={(event) => update({ interactionLog: event.target.checked })}
+                      data-testid="settings-interaction-log"
+                    />
+                    Keep an interaction log (questions, opened results) in the data folder to tune ranking. Off by default.
+                  </label>
+                </fieldset>
 
-            <fieldset>
-              <legend>Privacy</legend>
-              <label className="settings-check">
-                <input
-                  type="checkbox"
-                  checked={draft.interactionLog}
-                  onChange={(event) => update({ interactionLog: event.target.checked })}
-                  data-testid="settings-interaction-log"
-                />
-                Keep an interaction log (questions, opened results) in the data folder to tune ranking. Off by default.
-              </label>
-            </fieldset>
+                <fieldset>
+                  <legend>Backups</legend>
+                  <div className="settings-row">
+                    <label>
+                      Snapshots kept after each import (0: off)
+                      <input
+                        type="number"
+                        min={0}
+                        max={100}
+                        value={draft.keep}
+                        onChange={(event) => update({ keep: event.target.value })}
+                        data-testid="settings-backups-keep"
+                      />
+                    </label>
+                    <label>
+                      Folder
+                      <input
+                        value={draft.backupFolder}
+                        placeholder={`${control.dataDir}-backups`}
+                        onChange={(event) => update({ backupFolder: event.target.value })}
+                      />
+                    </label>
+                  </div>
+                  <div className="settings-backups">
+                    <button
+                      type="button"
+                      className="button"
+                      disabled={control.isBusy}
+                      onClick={() =>
+                        void control.backupNow().then((made) => made && setNotice(`Backed up ${formatCount(made.messages)} messages.`))
+                      }
+                      data-testid="settings-backup-now"
+                    >
+                      Back up now
+                    </button>
+                    <ul data-testid="settings-backup-list">
+                      {control.backups.slice(0, 5).map((backup) => (
+                        <li key={backup.folder} title={backup.folder}>
+                          {formatFullDate(backup.createdAt)} · {formatCount(backup.messages)} messages
+                        </li>
+                      ))}
+                    </ul>
+                  </div>
+                </fieldset>
 
-            <fieldset>
-              <legend>Backups</legend>
-              <div className="settings-row">
-                <label>
-                  Snapshots kept after each import (0: off)
-                  <input
-                    type="number"
-                    min={0}
-                    max={100}
-                    value={draft.keep}
-                    onChange={(event) => update({ keep: event.target.value })}
-                    data-testid="settings-backups-keep"
-                  />
-                </label>
-                <label>
-                  Folder
-                  <input
-                    value={draft.backupFolder}
-                    placeholder={`${control.dataDir}-backups`}
-                    onChange={(event) => update({ backupFolder: event.target.value })}
-                  />
-                </label>
-              </div>
-              <div className="settings-backups">
-                <button
-                  type="button"
-                  className="button"
-                  disabled={control.isBusy}
-                  onClick={() =>
-                    void control.backupNow().then((made) => made && setNotice(`Backed up ${formatCount(made.messages)} messages.`))
-                  }
-                  data-testid="settings-backup-now"
-                >
-                  Back up now
-                </button>
-                <ul data-testid="settings-backup-list">
-                  {control.backups.slice(0, 5).map((backup) => (
-                    <li key={backup.folder} title={backup.folder}>
-                      {formatFullDate(backup.createdAt)} · {formatCount(backup.messages)} messages
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            </fieldset>
+                <fieldset>
+                  <legend>Use Lantern from an AI assistant (MCP)</legend>
+                  <p className="settings-hint muted">
+                    Add this to your MCP client's configuration (for Claude Desktop: claude_desktop_config.json). It searches this data
+                    folder read-only.
+                  </p>
+                  <pre className="settings-snippet" data-testid="settings-mcp-snippet">
+                    {mcpSnippet(control.dataDir)}
+                  </pre>
+                </fieldset>
 
-            <fieldset>
-              <legend>Use Lantern from an AI assistant (MCP)</legend>
-              <p className="settings-hint muted">
-                Add this to your MCP client's configuration (for Claude Desktop: claude_desktop_config.json). It searches this data folder
-                read-only.
-              </p>
-              <pre className="settings-snippet" data-testid="settings-mcp-snippet">
-                {mcpSnippet(control.dataDir)}
-              </pre>
-            </fieldset>
-
-            <footer className="settings-footer">
-              <span
-                className={control.error ? 'settings-error' : 'muted'}
-                role={control.error ? 'alert' : 'status'}
-                data-testid="settings-status"
-              >
-                {control.error ?? notice ?? `Data folder: ${control.dataDir}`}
-              </span>
-              <button type="button" className="button" onClick={onClose}>
-                Close
-              </button>
-              <button type="submit" className="button button-primary" disabled={control.isBusy} data-testid="settings-save">
-                Save
-              </button>
-            </footer>
-          </form>
+                <footer className="settings-footer">
+                  <span
+                    className={control.error ? 'settings-error' : 'muted'}
+                    role={control.error ? 'alert' : 'status'}
+                    data-testid="settings-status"
+                  >
+                    {control.error ?? notice ?? `Data folder: ${control.dataDir}`}
+                  </span>
+                  <button type="button" className="button" onClick={onClose}>
+                    Close
+                  </button>
+                  <button type="submit" className="button button-primary" disabled={control.isBusy} data-testid="settings-save">
+                    Save
+                  </button>
+                </footer>
+              </form>
+            )}
+          </div>
         )}
       </div>
     </div>
