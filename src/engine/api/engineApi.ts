@@ -20,6 +20,7 @@ import { computeStats, listFolders } from './listings';
 import { readMessage } from './readMessage';
 import { RunningCalls } from './runningCalls';
 import { runSearch } from '../search/search';
+import { runTimeline } from '../search/timeline';
 import { PeopleService } from '../people/peopleService';
 import type { PhraseVerdicts } from '../search/phraseFilter';
 import type { Reranker } from '../search/reranker';
@@ -81,6 +82,10 @@ export function buildEngineApi(parts: EngineParts): Engine {
     async search(request) {
       ensureOpen();
       return runSearch(request, searchContext());
+    },
+    async timeline(request) {
+      ensureOpen();
+      return runTimeline(request, searchContext());
     },
     async getMessage(id) {
       ensureOpen();

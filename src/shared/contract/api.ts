@@ -9,6 +9,7 @@ import type { AttachmentFile, AttachmentOutcome, AttachmentRef } from '../model/
 import type { AttachmentPreview, GalleryPage, GalleryRequest, PreviewRequest } from '../model/gallery';
 import type { SearchRequest, SearchResult } from '../model/search';
 import type { Stats } from '../model/stats';
+import type { Timeline, TimelineRequest } from '../model/timeline';
 import type { PeopleList, PeopleRequest, PersonDetail } from '../model/people';
 import type { BackupSummary, Settings, SettingsPatch } from '../model/settings';
 import type { ModelDownloadOptions, ModelDownloadOutcome, ModelDownloadProgress, ModelListing } from '../model/models';
@@ -16,6 +17,8 @@ import type { ModelDownloadOptions, ModelDownloadOutcome, ModelDownloadProgress,
 /** Calls answered by the engine. Every method takes plain JSON and returns plain JSON. */
 export interface LanternApi {
   search(request: SearchRequest): Promise<SearchResult>;
+  /** A search's matches by day, month or year, and its facets (senders, recipients, places, years, attachments), over every match. */
+  timeline(request: TimelineRequest): Promise<Timeline>;
   /** The message with this id, or null when there is none. */
   getMessage(id: string): Promise<MessageDetail | null>;
   /**

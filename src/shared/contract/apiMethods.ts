@@ -31,6 +31,7 @@ const HOUR = 60 * MINUTE;
  */
 export const API_METHOD_TABLE: { readonly [M in ApiMethod]: MethodSpec<M> } = {
   search: { args: (shape) => shape.tuple([shape.searchRequest]), timeoutMs: MINUTE, writes: false },
+  timeline: { args: (shape) => shape.tuple([shape.timelineRequest]), timeoutMs: MINUTE, writes: false },
   getMessage: { args: (shape) => shape.tuple([shape.identifier]), timeoutMs: 30 * SECOND, writes: false },
   attachmentFile: { args: (shape) => shape.tuple([shape.attachmentRef]), timeoutMs: 30 * SECOND, writes: false },
   listAttachments: { args: (shape) => shape.tuple([shape.galleryRequest]), timeoutMs: MINUTE, writes: false },

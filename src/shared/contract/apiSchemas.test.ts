@@ -24,6 +24,7 @@ const validCalls = {
   listAttachments: [{ query: 'has:pdf budget', mode: 'keyword', offset: 60, limit: 60 }],
   attachmentThumbnail: [{ messageId: 'a1b2c3', index: 1 }],
   previewAttachment: [{ ref: { messageId: 'a1b2c3', index: 0 }, query: 'budget', page: 2 }],
+  timeline: [{ query: 'from:anna has:pdf', sort: 'date', mode: 'keyword' }],
   listModels: [],
   downloadModel: ['all-minilm-l6-v2', { mirror: 'http://127.0.0.1:8080' }],
   pauseModelDownload: ['all-minilm-l6-v2'],

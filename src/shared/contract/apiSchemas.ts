@@ -8,6 +8,7 @@ import type { AnswerTurn, AskRequest, ProviderName } from '../model/answer';
 import type { SettingsPatch } from '../model/settings';
 import type { AttachmentRef } from '../model/attachment';
 import type { GalleryRequest, PreviewRequest } from '../model/gallery';
+import type { TimelineRequest } from '../model/timeline';
 import type { ModelDownloadOptions } from '../model/models';
 import type { PeopleRequest, PeopleSort } from '../model/people';
 
@@ -37,6 +38,12 @@ const searchRequest = z.strictObject({
   sort: oneOf(SORT_ORDERS).optional(),
   mode: oneOf(SEARCH_MODES).optional(),
 } satisfies Record<keyof SearchRequest, z.ZodType>);
+
+const timelineRequest = z.strictObject({
+  query: z.string().max(MAX_QUERY_LENGTH),
+  sort: oneOf(SORT_ORDERS).optional(),
+  mode: oneOf(SEARCH_MODES).optional(),
+} satisfies Record<keyof TimelineRequest, z.ZodType>);
 
 const PEOPLE_SORTS = { messages: true, last: true, name: true } as const satisfies Record<PeopleSort, true>;
 
@@ -117,6 +124,7 @@ export const argumentShapes = {
   tuple: z.tuple,
   identifier,
   searchRequest,
+  timelineRequest,
   attachmentRef,
   galleryRequest,
   previewRequest,
