@@ -11,19 +11,34 @@ const [dataDir, otherArchive] = process.argv.slice(2) as [string, string];
 /** Embedding a large store takes hours on two cores; a minute of it shows how searches fare meanwhile. */
 const EMBEDDING_WINDOW_MS = 60_000;
 
-/** Runs the bench queries one after another, as a person would, until `work` settles; returns their latencies. */
-async function searchWhile(engine: Engine, work: Promise<unknown>): Promise<number[]> {
+/** What a person types into the search bar between searches: operator values and words, a keystroke at a time. */
+const TYPED = ['from:j', 'in:', 'label:', 'filename:re', 'to:m', 'list:'];
+
+interface Samples {
+  searches: number[];
+  completions: number[];
+}
+
+/**
+ * Runs the bench queries one after another, as a person would, until `work` settles, and before each one asks for
+ * autocomplete values as the search bar does while they type; returns both latencies.
+ */
+async function searchWhile(engine: Engine, work: Promise<unknown>): Promise<Samples> {
   let settled = false;
   void work.then(
     () => (settled = true),
     () => (settled = true),
   );
-  const samples: number[] = [];
+  const samples: Samples = { searches: [], completions: [] };
   for (let index = 0; !settled; index += 1) {
+    const typed = TYPED[index % TYPED.length]!;
+    const typingBegan = performance.now();
+    await engine.complete(typed, typed.length);
+    samples.completions.push(performance.now() - typingBegan);
     const query = BENCH_QUERIES[index % BENCH_QUERIES.length]!;
     const begin = performance.now();
     await engine.search({ query: query.lantern, limit: 20, mode: 'auto' });
-    samples.push(performance.now() - begin);
+    samples.searches.push(performance.now() - begin);
   }
   return samples;
 }
@@ -61,8 +76,9 @@ await engine.close();
 process.stdout.write(
   JSON.stringify({
     imported: report.imported,
-    duringImport: summary(duringImport, importMs),
-    duringEmbedding: summary(duringEmbedding, embeddingMs),
+    duringImport: summary(duringImport.searches, importMs),
+    completionsDuringImport: summary(duringImport.completions, importMs),
+    duringEmbedding: summary(duringEmbedding.searches, embeddingMs),
     embedded: embeddedStats.embeddedMessages,
   }),
 );

@@ -103,6 +103,9 @@ export class Catalog {
     sourceId: new ValueColumn(),
   };
 
+  /** How many times an existing row's labels were replaced: counts kept beside the catalog recount when it moves. */
+  labelAmendments = 0;
+
   get size(): number {
     return this.ids.length;
   }
@@ -320,6 +323,7 @@ export class Catalog {
   }
 
   setLabels(ordinal: number, labels: string[]): void {
+    this.labelAmendments += 1;
     this.setLabelsJson(ordinal, JSON.stringify(labels));
   }
 }

@@ -1,45 +1,94 @@
-// Autocomplete values from the archive (contacts, folders, labels, collections, attachment names), rebuilt as it grows.
+// Autocomplete values from the archive (contacts, folders, labels, collections, attachment names), kept as it grows.
 import { buildCompletionIndex, type CompletionIndex } from '../../shared/query/completionIndex';
 import type { Catalog } from './catalog';
 import type { ContactDirectory } from './contacts';
 
-function counted(names: Iterable<string>): { name: string; count: number }[] {
-  const counts = new Map<string, number>();
-  for (const name of names) if (name) counts.set(name, (counts.get(name) ?? 0) + 1);
-  return [...counts].map(([name, count]) => ({ name, count }));
+/** The value sets counted from the catalog's columns; contacts and senders are counted by the ContactDirectory. */
+type CountedSet = 'folders' | 'labels' | 'collections' | 'attachments' | 'lists' | 'categories';
+const COUNTED_SETS: readonly CountedSet[] = ['folders', 'labels', 'collections', 'attachments', 'lists', 'categories'];
+
+/**
+ * While the archive grows, a rebuilt index is offered again only after this many times the last build took, so
+ * typing during a big import spends at most a small share of the engine's time rebuilding values a batch barely changed.
+ */
+const REBUILD_SPACING = 10;
+
+function countInto(counts: Map<string, number>, name: string): void {
+  if (name) counts.set(name, (counts.get(name) ?? 0) + 1);
 }
 
+function entries(counts: Map<string, number>): { name: string; count: number }[] {
+  return Array.from(counts, ([name, count]) => ({ name, count }));
+}
+
+/**
+ * Counts are carried forward from where the last count stopped (the catalog only appends), so a batch of an import
+ * costs its own rows, not the archive's; a row whose labels were replaced sends the counts back to a whole recount.
+ */
 export class Completions {
   private index: CompletionIndex | null = null;
   private indexedSize = -1;
+  private builtAt = 0;
+  private buildMs = 0;
+
+  private counts = new Map<CountedSet, Map<string, number>>();
+  private countedSize = 0;
+  private countedAmendments = 0;
 
   constructor(
     private readonly catalog: Catalog,
     private readonly contacts: ContactDirectory,
-  ) {}
+    private readonly now: () => number = () => performance.now(),
+  ) {
+    this.resetCounts();
+  }
 
   current(): CompletionIndex {
-    if (this.index && this.indexedSize === this.catalog.size) return this.index;
-    const catalog = this.catalog;
-    const ordinals = Array.from({ length: catalog.size }, (_, ordinal) => ordinal);
+    const size = this.catalog.size;
+    if (this.index && this.indexedSize === size && this.countedAmendments === this.catalog.labelAmendments) return this.index;
+    if (this.index && this.now() - this.builtAt < this.buildMs * REBUILD_SPACING) return this.index;
+    const started = this.now();
+    this.countNewRows();
     this.index = buildCompletionIndex({
       contacts: this.contacts.all(),
       senders: this.contacts.senders(),
-      folders: counted(ordinals.map((ordinal) => catalog.folder(ordinal))),
-      labels: counted(ordinals.flatMap((ordinal) => catalog.labels(ordinal))),
-      collections: counted(ordinals.map((ordinal) => catalog.sourceId(ordinal))),
-      attachments: counted(ordinals.flatMap((ordinal) => catalog.attachments(ordinal).map((attachment) => attachment.filename))),
-      lists: counted(ordinals.map((ordinal) => catalog.listId(ordinal))),
-      categories: counted(
-        ordinals.flatMap((ordinal) =>
-          catalog
-            .labels(ordinal)
-            .filter((label) => /^category /i.test(label))
-            .map((label) => label.slice(9)),
-        ),
-      ),
+      folders: entries(this.countsOf('folders')),
+      labels: entries(this.countsOf('labels')),
+      collections: entries(this.countsOf('collections')),
+      attachments: entries(this.countsOf('attachments')),
+      lists: entries(this.countsOf('lists')),
+      categories: entries(this.countsOf('categories')),
     });
-    this.indexedSize = this.catalog.size;
+    this.indexedSize = size;
+    this.builtAt = this.now();
+    this.buildMs = this.builtAt - started;
     return this.index;
+  }
+
+  private countsOf(set: CountedSet): Map<string, number> {
+    return this.counts.get(set)!;
+  }
+
+  private resetCounts(): void {
+    this.counts = new Map(COUNTED_SETS.map((set) => [set, new Map<string, number>()]));
+    this.countedSize = 0;
+  }
+
+  private countNewRows(): void {
+    const catalog = this.catalog;
+    if (this.countedAmendments !== catalog.labelAmendments || this.countedSize > catalog.size) this.resetCounts();
+    this.countedAmendments = catalog.labelAmendments;
+    const [folders, labels, collections, attachments, lists, categories] = COUNTED_SETS.map((set) => this.countsOf(set));
+    for (let ordinal = this.countedSize; ordinal < catalog.size; ordinal += 1) {
+      countInto(folders!, catalog.folder(ordinal));
+      countInto(collections!, catalog.sourceId(ordinal));
+      countInto(lists!, catalog.listId(ordinal));
+      for (const label of catalog.labels(ordinal)) {
+        countInto(labels!, label);
+        if (/^category /i.test(label)) countInto(categories!, label.slice(9));
+      }
+      for (const attachment of catalog.attachments(ordinal)) countInto(attachments!, attachment.filename);
+    }
+    this.countedSize = catalog.size;
   }
 }
