@@ -3,13 +3,13 @@ import { parseArgs } from 'node:util';
 import { LanternError } from '../shared/contract/errors';
 import { runAsk } from './commands/askCommand';
 import { runAttachment } from './commands/attachmentCommand';
-import { runAttachments } from './commands/attachmentsCommand';
 import { runBackup, runExport, runRestore } from './commands/backupCommands';
 import { runCheckCommand } from './commands/checkCommand';
 import { runImport } from './commands/importCommand';
 import { runMcp } from './commands/mcpCommand';
 import { runListing, runSearch, runShow } from './commands/queryCommands';
 import { runServe } from './commands/serveCommand';
+import { runPeople } from './commands/peopleCommand';
 import { resolveDataDir } from './dataDir';
 import { printError } from './output';
 import { separateQueryArguments, type KnownOptions } from './queryArguments';
@@ -38,6 +38,8 @@ const OPTIONS = {
   force: { type: 'boolean', default: false },
   repair: { type: 'boolean', default: false },
   verify: { type: 'boolean', default: false },
+  separate: { type: 'string' },
+  rejoin: { type: 'string' },
 } satisfies KnownOptions;
 
 async function main(argv: string[]): Promise<number> {
@@ -68,9 +70,6 @@ async function main(argv: string[]): Promise<number> {
     case 'attachment':
       if (rest.length > 2) throw new UsageError('lantern attachment: give a message id and one attachment (index or name in quotes)');
       return runAttachment(rest[0], rest[1], values, dataDir, json);
-    case 'attachments':
-      if (rest.length > 1) throw new UsageError('lantern attachments: put the whole query in quotes');
-      return runAttachments(rest[0], values, dataDir, json);
     case 'ask':
       if (rest.length > 1) throw new UsageError('lantern ask: put the whole question in quotes');
       return runAsk(rest[0], values, dataDir, json);
@@ -88,6 +87,9 @@ async function main(argv: string[]): Promise<number> {
     case 'check':
       if (rest.length > 0) throw new UsageError('lantern check: takes no arguments; give the data folder with --data-dir');
       return runCheckCommand(values.repair, dataDir, json);
+    case 'people':
+      if (rest.length > 1) throw new UsageError('lantern people: put the name in quotes, or give one address');
+      return runPeople(rest[0], values, dataDir, json);
     case 'mcp':
       return runMcp(dataDir);
     case 'serve':

@@ -11,12 +11,15 @@ Commands:
   attachment <id> <index|name>
                             Write one attachment of a message to a file: --out FILE|FOLDER (default: its name in the
                             current folder), --force to overwrite; index counted from 0 as in show --json
-  attachments "<query>"     The attachments of every message a query matches, newest mail first, with whether the
-                            query's words are inside each: --mode, --limit N (default 60) --offset N
   ask "<question>"          Answer from the mail with citations: --provider extractive|ollama|openai|local
                             (ollama: --model [--base-url]; openai: --model --base-url, key in LANTERN_API_KEY;
                             local: --model-path FILE.gguf [--threads N])
   folders                   List folders and labels with counts
+  people ["<name>"|<address>]
+                            Correspondents, one per person (aliases joined, with why), with mail from and to them:
+                            --sort messages|last|name --limit N --offset N; an address gives that person's monthly
+                            activity, co-correspondents, threads, attachments and words. --separate ADDRESS keeps an
+                            address out of its group, --rejoin ADDRESS undoes that
   stats                     Count messages, threads, folders, labels, attachments and sources
   embed                     Run or resume the embedding stage for semantic search
   backup <dir>              Snapshot the store (messages, vectors, sources, attachments) into a new folder; safe while
