@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { LanternError } from '../shared/contract/errors';
 import { runAsk } from './commands/askCommand';
 import { runAttachment } from './commands/attachmentCommand';
+import { runAttachments } from './commands/attachmentsCommand';
 import { runBackup, runExport, runRestore } from './commands/backupCommands';
 import { runCheckCommand } from './commands/checkCommand';
 import { runImport } from './commands/importCommand';
@@ -70,6 +71,9 @@ async function main(argv: string[]): Promise<number> {
     case 'attachment':
       if (rest.length > 2) throw new UsageError('lantern attachment: give a message id and one attachment (index or name in quotes)');
       return runAttachment(rest[0], rest[1], values, dataDir, json);
+    case 'attachments':
+      if (rest.length > 1) throw new UsageError('lantern attachments: put the whole query in quotes');
+      return runAttachments(rest[0], values, dataDir, json);
     case 'ask':
       if (rest.length > 1) throw new UsageError('lantern ask: put the whole question in quotes');
       return runAsk(rest[0], values, dataDir, json);

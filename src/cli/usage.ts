@@ -11,6 +11,8 @@ Commands:
   attachment <id> <index|name>
                             Write one attachment of a message to a file: --out FILE|FOLDER (default: its name in the
                             current folder), --force to overwrite; index counted from 0 as in show --json
+  attachments "<query>"     The attachments of every message a query matches, newest mail first, with whether the
+                            query's words are inside each: --mode, --limit N (default 60) --offset N
   ask "<question>"          Answer from the mail with citations: --provider extractive|ollama|openai|local
                             (ollama: --model [--base-url]; openai: --model --base-url, key in LANTERN_API_KEY;
                             local: --model-path FILE.gguf [--threads N])
