@@ -82,7 +82,7 @@ export async function startHubServer(files: HubFile[]): Promise<HubServer> {
     let bytes = file.bytes;
     if (faults.wrongBytes === file.path) {
       bytes = Buffer.from(bytes);
-      bytes[bytes.length - 1] ^= 0xff;
+      bytes[bytes.length - 1] = bytes[bytes.length - 1]! ^ 0xff;
     }
     const range = /^bytes=(\d+)-$/.exec(request.headers.range ?? '');
     const start = range && !faults.ignoreRange ? Number(range[1]) : 0;
@@ -125,20 +125,21 @@ export async function startHubServer(files: HubFile[]): Promise<HubServer> {
         response.writeHead(hub.faults.treeStatus).end();
         return;
       }
-      const entries = listing(tree[1], decodeURIComponent(tree[2]));
+      const entries = listing(tree[1]!, decodeURIComponent(tree[2]!));
       if (entries.length === 0) response.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"Repository not found"}');
       else response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(entries));
       return;
     }
     const isCdn = url.pathname.startsWith('/cdn/');
-    const resolve = /^\/([^/]+\/[^/]+)\/resolve\/([^/]+)\/(.+)$/.exec(isCdn ? url.pathname.slice(4) : url.pathname);
+    const [, repository, revision, path] =
+      /^\/([^/]+\/[^/]+)\/resolve\/([^/]+)\/(.+)$/.exec(isCdn ? url.pathname.slice(4) : url.pathname) ?? [];
     const file =
-      resolve &&
+      path !== undefined &&
       files.find(
         (candidate) =>
-          candidate.repository === resolve[1] &&
-          candidate.revision === decodeURIComponent(resolve[2]) &&
-          candidate.path === resolve[3].split('/').map(decodeURIComponent).join('/'),
+          candidate.repository === repository &&
+          candidate.revision === decodeURIComponent(revision!) &&
+          candidate.path === path.split('/').map(decodeURIComponent).join('/'),
       );
     if (!file) {
       response.writeHead(404, { 'content-type': 'text/plain' }).end('Entry not found');

@@ -8,6 +8,7 @@ import { runBackup, runExport, runRestore } from './commands/backupCommands';
 import { runCheckCommand } from './commands/checkCommand';
 import { runImport } from './commands/importCommand';
 import { runMcp } from './commands/mcpCommand';
+import { runModels } from './commands/modelsCommand';
 import { runListing, runSearch, runShow } from './commands/queryCommands';
 import { runServe } from './commands/serveCommand';
 import { runPeople } from './commands/peopleCommand';
@@ -39,6 +40,7 @@ const OPTIONS = {
   force: { type: 'boolean', default: false },
   repair: { type: 'boolean', default: false },
   verify: { type: 'boolean', default: false },
+  mirror: { type: 'string' },
   separate: { type: 'string' },
   rejoin: { type: 'string' },
 } satisfies KnownOptions;
@@ -94,6 +96,8 @@ async function main(argv: string[]): Promise<number> {
     case 'people':
       if (rest.length > 1) throw new UsageError('lantern people: put the name in quotes, or give one address');
       return runPeople(rest[0], values, dataDir, json);
+    case 'models':
+      return runModels(rest, values, dataDir, json);
     case 'mcp':
       return runMcp(dataDir);
     case 'serve':

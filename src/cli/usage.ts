@@ -33,6 +33,14 @@ Commands:
   check                     Verify the store (tables, keyword index, attachments, sources, vectors); exit 1 while
                             problems remain. --repair: heal damaged tables, rebuild the index, set bad files aside
   export "<query>"          Write the messages of a search: --out FILE.mbox, or --format eml --out FOLDER
+  models [list]             The model catalogue: what each model costs (download, disk, memory) and gives, what is
+                            installed and in use
+  models get <name>         Download a model into the data folder's models/, verified by SHA-256; only on this
+                            command. --mirror URL (or the modelMirror setting, or LANTERN_MODEL_MIRROR) for a mirror
+                            laid out like https://huggingface.co; Ctrl-C pauses and the next get resumes
+  models use <name|path>    Use an installed model, a built-in one, or your own files (an ONNX model folder, a .gguf)
+  models remove <name>      Delete an installed model; a role that used it goes back to the built-in one
+  models cancel <name>      Stop a download and delete its bytes
   mcp                       A Model Context Protocol server on stdio for AI assistants (read-only; safe beside the app)
   serve                     Browser mode on 127.0.0.1: --port N (default 4960, 0 = any free port) --open
 

@@ -22,6 +22,13 @@ function codeOf(error: unknown): string | undefined {
   return undefined;
 }
 
+/** fetch wraps the reason ("bad port", "unknown scheme") in a TypeError that only says "fetch failed". */
+function innermostMessage(error: unknown): string {
+  let current = error;
+  while (current instanceof Error && current.cause instanceof Error) current = current.cause;
+  return current instanceof Error ? current.message : String(current);
+}
+
 function proxyNote(): string {
   const proxy = process.env.HTTPS_PROXY ?? process.env.https_proxy ?? process.env.HTTP_PROXY ?? process.env.http_proxy;
   return proxy ? ` (HTTPS_PROXY is set to ${proxy}, but Lantern connects directly: ask for a mirror inside the network instead)` : '';
@@ -37,13 +44,23 @@ export function connectionFailure(error: unknown, host: string, bytesKept: numbe
   else if (code === 'ENETUNREACH' || code === 'EHOSTUNREACH' || code === 'ENETDOWN')
     sentence = `could not reach ${host}: this computer seems offline${proxyNote()}`;
   else if (code === 'ECONNREFUSED') sentence = `${host} refused the connection: nothing is serving there now${proxyNote()}`;
-  else if (code === 'ETIMEDOUT' || code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT')
+  else if (
+    code === 'ETIMEDOUT' ||
+    code === 'UND_ERR_CONNECT_TIMEOUT' ||
+    code === 'UND_ERR_HEADERS_TIMEOUT' ||
+    code === 'UND_ERR_BODY_TIMEOUT'
+  )
     sentence = `${host} did not answer in time: the network is slow or blocks it${proxyNote()}`;
   else if (code !== undefined && (TLS_CODES.has(code) || code.startsWith('ERR_TLS') || code.startsWith('CERT_')))
     sentence = `the secure connection to ${host} failed (TLS: ${code}): a network that inspects HTTPS, or a wrong clock, can cause this`;
-  else if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE' || (error instanceof Error && error.message === 'terminated'))
+  else if (
+    code === 'ECONNRESET' ||
+    code === 'UND_ERR_SOCKET' ||
+    code === 'EPIPE' ||
+    (error instanceof Error && error.message === 'terminated')
+  )
     sentence = `the connection to ${host} was cut midway`;
-  else sentence = `the download from ${host} failed (${error instanceof Error ? error.message : String(error)})`;
+  else sentence = `the download from ${host} failed (${innermostMessage(error)})`;
   return new LanternError('download-failed', `models: ${sentence}${kept}`);
 }
 

@@ -12,7 +12,10 @@ export function chooseSource(asked: string | undefined, setting: string | null):
   try {
     url = new URL(chosen);
   } catch {
-    throw new LanternError('bad-request', `models: the mirror "${chosen}" is not a URL; give a base URL such as https://hf-mirror.example.org`);
+    throw new LanternError(
+      'bad-request',
+      `models: the mirror "${chosen}" is not a URL; give a base URL such as https://hf-mirror.example.org`,
+    );
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:')
     throw new LanternError('bad-request', `models: the mirror "${chosen}" must start with http:// or https://`);

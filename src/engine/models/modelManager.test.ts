@@ -36,7 +36,13 @@ beforeAll(async () => {
         isLfs: path.endsWith('.onnx'),
       })),
     )),
-    { repository: STORIES.repository, revision: STORIES.revision, path: STORIES.files[0]!.path, bytes: await readFile(GGUF_PATH), isLfs: true },
+    {
+      repository: STORIES.repository,
+      revision: STORIES.revision,
+      path: STORIES.files[0]!.path,
+      bytes: await readFile(GGUF_PATH),
+      isLfs: true,
+    },
   ];
   const tinyEmbedder: CatalogueModel = {
     ...findCatalogueModel('all-minilm-l6-v2')!,
@@ -194,7 +200,9 @@ describe('model manager', () => {
     hub.faults.status = { path, code: 401 };
     expect((await failure(manager.download('stories260k', {}))).message).toMatch(/\(HTTP 401\): the repository needs a sign-in/);
     hub.faults.status = { path, code: 500 };
-    expect((await failure(manager.download('stories260k', {}))).message).toMatch(/failed to serve .* \(HTTP 500, a server error\): try again later$/);
+    expect((await failure(manager.download('stories260k', {}))).message).toMatch(
+      /failed to serve .* \(HTTP 500, a server error\): try again later$/,
+    );
     hub.faults.status = undefined;
     hub.faults.treeStatus = 500;
     expect((await failure(manager.download('tiny-embedder', {}))).message).toMatch(
@@ -209,7 +217,13 @@ describe('model manager', () => {
   it('says when a name cannot be found (DNS)', async () => {
     const { manager } = await setUp();
     const error = await failure(manager.download('stories260k', { mirror: 'http://no-such-host.invalid' }));
-    expect(error.message).toMatch(/^models: could not find no-such-host\.invalid \(DNS\): this computer seems offline, or the name is wrong/);
+    expect(error.message).toMatch(
+      /^models: could not find no-such-host\.invalid \(DNS\): this computer seems offline, or the name is wrong/,
+    );
+
+    // fetch refuses ports browsers block and says only "fetch failed"; the sentence names the reason inside.
+    const blocked = await failure(manager.download('stories260k', { mirror: 'http://127.0.0.1:1' }));
+    expect(blocked.message).toBe('models: the download from 127.0.0.1:1 failed (bad port)');
   });
 
   it('pauses a download keeping its bytes, and the next get resumes it', async () => {
@@ -243,7 +257,9 @@ describe('model manager', () => {
   it('refuses to start when the disk lacks the space, before fetching anything', async () => {
     const { hub, manager } = await setUp();
     const error = await failure(manager.download('too-large', {}));
-    expect(error.message).toMatch(/^models: too-large needs 1000 TB more but the disk of .*models has .* free; free some space and get it again$/);
+    expect(error.message).toMatch(
+      /^models: too-large needs 1000 TB more but the disk of .*models has .* free; free some space and get it again$/,
+    );
     expect(hub.requests.filter((request) => request.url.includes('/resolve/'))).toEqual([]);
   });
 

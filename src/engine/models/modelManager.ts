@@ -96,7 +96,13 @@ export class ModelManager {
       knownPaths.add(path);
       const isInstalled = await this.isInstalled(model);
       const partial = partialFolder(dataDir, model.name);
-      const state = isInstalled ? 'installed' : this.running.has(model.name) ? 'downloading' : (await exists(partial)) ? 'paused' : 'available';
+      const state = isInstalled
+        ? 'installed'
+        : this.running.has(model.name)
+          ? 'downloading'
+          : (await exists(partial))
+            ? 'paused'
+            : 'available';
       models.push({
         ...model,
         state,
@@ -122,7 +128,8 @@ export class ModelManager {
   /** Fetches every file of a catalogue model, verifies each against its published digest, then installs them together. */
   async download(name: string, options: ModelDownloadOptions): Promise<ModelDownloadOutcome> {
     const model = this.model(name);
-    if (model.isBuiltIn) throw new LanternError('bad-request', `models: ${model.title} is built into Lantern; there is nothing to download`);
+    if (model.isBuiltIn)
+      throw new LanternError('bad-request', `models: ${model.title} is built into Lantern; there is nothing to download`);
     const folder = installedFolder(this.options.dataDir, name);
     if (await this.isInstalled(model)) return { name, phase: 'installed', bytesOnDisk: await folderSize(folder) };
     if (this.running.has(name)) throw new LanternError('bad-request', `models: ${name} is already downloading`);
@@ -187,7 +194,9 @@ export class ModelManager {
         return { name: model.name, phase: 'cancelled', bytesOnDisk: 0 };
       }
       const lanternError =
-        error instanceof LanternError ? error : new LanternError('download-failed', `models: downloading ${model.name} failed (${String(error)})`);
+        error instanceof LanternError
+          ? error
+          : new LanternError('download-failed', `models: downloading ${model.name} failed (${String(error)})`);
       progress.send('failed', lanternError.message);
       throw lanternError;
     }

@@ -14,7 +14,8 @@ interface TreeEntry {
 }
 
 function expectedOf(entry: TreeEntry): ExpectedFile | null {
-  if (entry.lfs?.oid && typeof entry.lfs.size === 'number') return { bytes: entry.lfs.size, digest: { kind: 'sha256', hex: entry.lfs.oid } };
+  if (entry.lfs?.oid && typeof entry.lfs.size === 'number')
+    return { bytes: entry.lfs.size, digest: { kind: 'sha256', hex: entry.lfs.oid } };
   if (entry.oid && typeof entry.size === 'number') return { bytes: entry.size, digest: { kind: 'git-blob-sha1', hex: entry.oid } };
   return null;
 }
@@ -30,7 +31,8 @@ export async function expectedFiles(
 ): Promise<Map<string, ExpectedFile>> {
   const expected = new Map<string, ExpectedFile>();
   for (const file of files)
-    if (file.sha256 !== null && file.isSizeExact) expected.set(file.path, { bytes: file.bytes, digest: { kind: 'sha256', hex: file.sha256 } });
+    if (file.sha256 !== null && file.isSizeExact)
+      expected.set(file.path, { bytes: file.bytes, digest: { kind: 'sha256', hex: file.sha256 } });
   if (expected.size === files.length) return expected;
   const url = treeUrl(source.base, source.repository, source.revision);
   const host = new URL(url).host;
@@ -43,7 +45,8 @@ export async function expectedFiles(
   }
   if (!response.ok) throw statusFailure(response.status, host, `the file listing of ${source.repository} (needed for its checksums)`);
   const listing = (await response.json().catch(() => null)) as TreeEntry[] | null;
-  if (!Array.isArray(listing)) throw new LanternError('download-failed', `models: ${host} sent a file listing of ${source.repository} that is not JSON`);
+  if (!Array.isArray(listing))
+    throw new LanternError('download-failed', `models: ${host} sent a file listing of ${source.repository} that is not JSON`);
   for (const file of files) {
     if (expected.has(file.path)) continue;
     const entry = listing.find((candidate) => candidate.path === file.path);

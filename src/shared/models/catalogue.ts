@@ -106,7 +106,10 @@ export const MODEL_CATALOGUE: readonly CatalogueModel[] = [
     memoryBytes: 0,
     languages: 'any',
     licence: 'part of Lantern',
-    quality: { figure: 'No published figure: it reorders by word overlap, phrase and recency features', source: 'src/engine/search/rerankFeatures.ts' },
+    quality: {
+      figure: 'No published figure: it reorders by word overlap, phrase and recency features',
+      source: 'src/engine/search/rerankFeatures.ts',
+    },
     gives: 'Rerank mode with no model: hits are reordered by how many query words they hold, and how close together.',
   }),
   downloadable({
@@ -133,7 +136,7 @@ export const MODEL_CATALOGUE: readonly CatalogueModel[] = [
     memoryBytes: 0,
     languages: 'any',
     licence: 'part of Lantern',
-    quality: { figure: "Answer eval: answer found in 79% of 57 questions", source: 'README, Asking questions (npm run eval)' },
+    quality: { figure: 'Answer eval: answer found in 79% of 57 questions', source: 'README, Asking questions (npm run eval)' },
     gives: 'Answers quoted from the mail itself, with no model: it never writes a sentence the mail does not hold.',
   }),
   downloadable({
