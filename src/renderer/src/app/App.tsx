@@ -30,6 +30,7 @@ import { ThemeSwitch } from '../features/settings/ThemeSwitch';
 import { useViewSettings } from '../features/settings/useViewSettings';
 import { SearchBar } from '../features/search/SearchBar';
 import { useSearch } from '../features/search/useSearch';
+import { TimelinePanel } from '../features/timeline/TimelinePanel';
 import { countOf } from '../ui/format';
 import { cyclePanes } from './cyclePanes';
 import { FolderRail } from './FolderRail';
@@ -202,6 +203,9 @@ export function App({ client }: { client: LanternClient }) {
               openId={openId}
               onOpen={navigation.openAt}
               onLoadMore={search.loadMore}
+              overview={
+                <TimelinePanel client={client} result={search.result} storeVersion={storeVersion} query={query} onQueryChange={setQuery} />
+              }
               notice={importer.state.phase === 'running' ? <ImportingNote progress={importer.state.progress} /> : null}
             />
             <ReadingPane

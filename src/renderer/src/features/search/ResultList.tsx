@@ -112,6 +112,8 @@ export interface ResultListProps {
   onLoadMore: () => void;
   /** A line for the header from elsewhere: an import running ("Importing… — results so far"). */
   notice?: ReactNode;
+  /** Between the header and the list: the search's timeline and facets. */
+  overview?: ReactNode;
 }
 
 export function ResultList({
@@ -127,6 +129,7 @@ export function ResultList({
   onOpen,
   onLoadMore,
   notice,
+  overview,
 }: ResultListProps) {
   const isGrouped = view.isGroupedByThread;
   const rowHeight = ROW_HEIGHTS[view.density];
@@ -178,6 +181,7 @@ export function ResultList({
         )}
         {notice}
       </header>
+      {overview}
       {error && (
         <p className="result-error" role="alert" data-testid="search-error">
           {error}
