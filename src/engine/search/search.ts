@@ -7,6 +7,7 @@ import { parseQuery } from '../../shared/query/parse';
 import { summarizeQuery } from '../../shared/query/summarize';
 import { operatorSuggestions } from '../../shared/query/didYouMean';
 import { countBits, Evaluator, setBits, type Evaluation } from './evaluate';
+import { withAlternativeReading } from './alternativeSearch';
 import { withReasons } from './hitReasons';
 import { rankFused, type FusedRanking } from './fusedStage';
 import { pageHits } from './pageHits';
@@ -31,7 +32,11 @@ import { findCopies, type Copies } from './sameMail';
 export type { SearchTuning } from './searchPlan';
 
 export async function runSearch(request: SearchRequest, context: SearchContext, tuning: SearchTuning = {}): Promise<SearchResult> {
-  const result = await searchOnce(request, context, tuning);
+  const typed = await searchOnce(request, context, tuning);
+  const result =
+    tuning.wordMatch === undefined
+      ? await withAlternativeReading(typed, (query) => searchOnce({ ...request, query }, context, tuning))
+      : typed;
   // A plain question rarely has every one of its words in one mail (and before vectors exist, keyword is all there
   // is): rather than "0 results", auto mode shows the messages with the most of its words, and says so.
   const isAuto = (request.mode ?? 'auto') === 'auto';
@@ -171,7 +176,7 @@ async function searchOnce(request: SearchRequest, context: SearchContext, tuning
   return {
     query: request.query,
     // The engine's own marks, read with its time zone and contacts: the search bar paints them for this text.
-    parsed: { ...summarizeQuery(request.query, parsed), marks: queryMarks(parsed) },
+    parsed: { ...summarizeQuery(request.query, parsed), marks: queryMarks(parsed), alternative: parsed.alternative },
     total,
     isTotalEstimated: (unreadPhraseMatches > 0 || copies.isIncomplete) && total === matched,
     tookMs: Math.round(performance.now() - started),

@@ -88,9 +88,35 @@ export interface ParsedQuery {
   semanticText?: string;
   /** What the plain-English pass understood, in query order; absent or empty when it found nothing. */
   understood?: Interpretation[];
+  /** The other way to read words that could be a constraint or part of a subject ("today" as a date or as a word). */
+  alternative?: AlternativeReading;
   diagnostics: Diagnostic[];
   /** The words the tree asks for (see queryTerms). */
   terms: QueryTerms;
+}
+
+/** Words of the query that read as a constraint or as words, and what each reading is. */
+export interface ReadingFlip {
+  span: Span;
+  /** The words as typed ("today", "on Friday"). */
+  text: string;
+  /** The constraint they read as ("date:2026-11-20", "has:presentation"). */
+  meaning: string;
+}
+
+/**
+ * The reading of the query the search did not use: 'words' reads the understood constraints as plain words (the query
+ * with them quoted), 'constraints' reads as constraints words that were searched as words (the query with their
+ * operators). Flipping is searching `query`.
+ */
+export interface AlternativeReading {
+  reads: 'words' | 'constraints';
+  query: string;
+  flips: ReadingFlip[];
+  /** Set on search results: how many messages the alternative reading matches. */
+  total?: number;
+  /** Set on search results when the reading typed found nothing and the results shown are this reading's. */
+  isShown?: boolean;
 }
 
 /** One understood operator as shown to people (CLI `parsed.filters`, chips). */
@@ -118,4 +144,6 @@ export interface ParsedQuerySummary {
    * bar paints what the search understood.
    */
   marks?: QueryMarks;
+  /** Set on search results when the words could be read another way and that reading finds mail: see AlternativeReading. */
+  alternative?: AlternativeReading;
 }

@@ -3,7 +3,8 @@ import type { Diagnostic, Interpretation, ParsedQuery, QueryNode, Span } from '.
 import { findOperator } from './grammar';
 import { words } from './fold';
 import { buildFilter, SCOPE_NAMES, type ValueContext } from './filterValues';
-import { readPlainEnglish, type KnownContact, type PlainEnglishResult, type PlainWord } from './plainEnglish';
+import { alternativeReading } from './alternativeReading';
+import { readPlainEnglish, readsAsRequest, type KnownContact, type PlainEnglishResult, type PlainWord } from './plainEnglish';
 import { queryTerms } from './queryTerms';
 import { tokenize, type Token } from './tokenize';
 import { systemTimeZone } from './zonedTime';
@@ -237,22 +238,20 @@ interface PlainRuns {
   plain: PlainEnglishResult[];
   /** The words no operator or constraint used, phrases included, for a sentence embedder. */
   semanticWords: string[];
+  /** Weak constraints left as words because the query did not read as a request. */
+  deferred: Interpretation[];
 }
 
 /** Runs the plain-English pass over each run of bare words outside brackets, operators and quotes. */
 function readPlainRuns(tokens: Token[], options: ParseOptions, context: ValueContext): PlainRuns {
-  const pieces: Array<ParserToken | PlainEnglishResult> = [];
-  const plain: PlainEnglishResult[] = [];
-  const semanticWords: string[] = [];
+  const pieces: Array<ParserToken | PlainWord[]> = [];
+  const runs: PlainWord[][] = [];
   let depth = 0;
   for (let index = 0; index < tokens.length;) {
     const token = tokens[index]!;
     if (depth > 0 || !isPlainWord(token, tokens[index - 1])) {
       if (token.kind === 'open') depth += 1;
       if (token.kind === 'close' && depth > 0) depth -= 1;
-      if (token.kind === 'word' && token.operator === null && tokens[index - 1]?.kind !== 'minus' && !/^(OR|AND|NOT)$/.test(token.text)) {
-        semanticWords.push(token.text);
-      }
       pieces.push(token);
       index += 1;
       continue;
@@ -263,30 +262,47 @@ function readPlainRuns(tokens: Token[], options: ParseOptions, context: ValueCon
       run.push({ text: word.text, span: word.span });
       index += 1;
     }
-    const result = readPlainEnglish(run, { ...context, contacts: options.contacts ?? [] });
-    plain.push(result);
-    semanticWords.push(...result.leftover);
-    pieces.push(result);
+    runs.push(run);
+    pieces.push(run);
+  }
+  const plainContext = { ...context, contacts: options.contacts ?? [] };
+  let plain = runs.map((run) => readPlainEnglish(run, plainContext));
+  // Words a subject uses as often as a request ("today", "on Friday", "presentations") stay words unless the query
+  // reads as a request; the constraints they could be are offered as the alternative reading.
+  let deferred: Interpretation[] = [];
+  if (plain.some((result) => result.weak.length > 0) && !readsAsRequest(runs, plain)) {
+    deferred = plain.flatMap((result) => result.weak);
+    plain = runs.map((run) => readPlainEnglish(run, plainContext, { readsWeak: false }));
   }
   const isRequest = options.dropFiller === 'always' || plain.some((result) => result.understood.length > 0);
   const output: ParserToken[] = [];
-  for (const piece of pieces) {
-    if (!('nodes' in piece)) {
+  const semanticWords: string[] = [];
+  let runIndex = 0;
+  for (let position = 0; position < pieces.length; position += 1) {
+    const piece = pieces[position]!;
+    if (!Array.isArray(piece)) {
+      const previous = pieces[position - 1];
+      const follows = previous !== undefined && !Array.isArray(previous) ? previous : undefined;
+      if (piece.kind === 'word' && piece.operator === null && follows?.kind !== 'minus' && !/^(OR|AND|NOT)$/.test(piece.text)) {
+        semanticWords.push(piece.text);
+      }
       output.push(piece);
       continue;
     }
+    const result = plain[runIndex++]!;
+    semanticWords.push(...result.leftover);
     // A run of nothing but filler ("the who") is what the person wants to find, request or not.
-    const nodes = isRequest && (piece.nodes.length > 0 || piece.understood.length > 0) ? piece.nodes : piece.typed;
+    const nodes = isRequest && (result.nodes.length > 0 || result.understood.length > 0) ? result.nodes : result.typed;
     for (const node of nodes) output.push({ kind: 'node', node, span: node.span });
   }
-  return { tokens: output, plain, semanticWords };
+  return { tokens: output, plain, semanticWords, deferred };
 }
 
 export function parseQuery(text: string, options: ParseOptions = {}): ParsedQuery {
   const diagnostics: Diagnostic[] = [];
   const context: ValueContext = { timeZone: options.timeZone ?? systemTimeZone(), now: options.now ?? Date.now() };
   const typed = tokenize(text, diagnostics);
-  const { tokens, plain, semanticWords } = readPlainRuns(dropWordless(typed), options, context);
+  const { tokens, plain, semanticWords, deferred } = readPlainRuns(dropWordless(typed), options, context);
   const root = new Parser(tokens, diagnostics, context).parseAll();
   const limit = plain.find((result) => result.limit !== null)?.limit ?? null;
   const order = plain.find((result) => result.order !== null)?.order ?? null;
@@ -304,5 +320,7 @@ export function parseQuery(text: string, options: ParseOptions = {}): ParsedQuer
   };
   if (order !== null) parsed.dateOrder = order;
   if (understood.length > 0) parsed.understood = understood;
+  const alternative = alternativeReading(text, understood, deferred);
+  if (alternative) parsed.alternative = alternative;
   return parsed;
 }

@@ -10,7 +10,9 @@ import {
   DETERMINERS,
   FILLER_WORDS,
   MAIL_NOUNS,
+  MAIL_WORDS,
   PERSON_PREPOSITIONS,
+  REQUEST_OPENERS,
   RECENCY_WORDS,
   WEAK_RECENCY_WORDS,
   type DateRelation,
@@ -40,6 +42,16 @@ export interface PlainEnglishResult {
   limit: number | null;
   order: Recency | null;
   understood: Interpretation[];
+  /**
+   * The understood constraints that words of a subject or phrase use as often as a request does ("today", "on Friday",
+   * "January 2023", "presentations"): applied only when the query reads as a request (see readsAsRequest).
+   */
+  weak: Interpretation[];
+}
+
+export interface PlainEnglishOptions {
+  /** Whether weak constraints are read (true) or their words left as words (false). */
+  readsWeak: boolean;
 }
 
 export interface PlainEnglishContext extends DateContext {
@@ -111,12 +123,13 @@ function describeDate(bounds: { after: number | null; before: number | null }, c
 
 class PlainEnglishReader {
   private readonly lower: string[];
-  private readonly result: PlainEnglishResult = { nodes: [], typed: [], leftover: [], limit: null, order: null, understood: [] };
+  private readonly result: PlainEnglishResult = { nodes: [], typed: [], leftover: [], limit: null, order: null, understood: [], weak: [] };
   private index = 0;
 
   constructor(
     private readonly words: PlainWord[],
     private readonly context: PlainEnglishContext,
+    private readonly options: PlainEnglishOptions,
   ) {
     this.lower = words.map((word) => plainWord(word.text));
   }
@@ -135,8 +148,10 @@ class PlainEnglishReader {
     return this.result;
   }
 
-  private note(from: number, to: number, meaning: string): void {
-    this.result.understood.push({ span: spanOver(this.words, from, to), meaning });
+  private note(from: number, to: number, meaning: string, isWeak = false): void {
+    const interpretation = { span: spanOver(this.words, from, to), meaning };
+    this.result.understood.push(interpretation);
+    if (isWeak) this.result.weak.push(interpretation);
   }
 
   /** Whether the word at `position` is a noun a count or recency word can refer to. */
@@ -184,7 +199,9 @@ class PlainEnglishReader {
     const previous = this.lower[this.index - 1];
     const afterDeterminer = previous !== undefined && (DETERMINERS.has(previous) || countOf(previous) !== null);
     const kind = attachmentKindOf(this.lower[this.index]!, afterDeterminer);
-    if (!kind) return false;
+    // "PIRA presentations on the US economy" names a subject, "the latest presentations" an attachment.
+    const isWeak = !afterDeterminer;
+    if (!kind || (isWeak && !this.options.readsWeak)) return false;
     this.result.nodes.push({
       kind: 'filter',
       operator: 'has',
@@ -193,7 +210,7 @@ class PlainEnglishReader {
       inferred: true,
       display: kind,
     });
-    this.note(this.index, this.index + 1, `has:${kind}`);
+    this.note(this.index, this.index + 1, `has:${kind}`, isWeak);
     this.index += 1;
     return true;
   }
@@ -245,6 +262,11 @@ class PlainEnglishReader {
     if (this.lower[position] === 'the') position += 1;
     const phrase = datePhraseAt(this.lower.slice(position, position + 4), this.context, relation !== undefined);
     if (!phrase) return false;
+    // Subjects say "call rescheduled for 5pm today", "Timesheets due on Friday", "Newsletter January 2023": a day named
+    // relative to today, or a date no preposition leads, is a constraint only in a request.
+    const isLastWeekday = this.lower[position] === 'last' && WEEKDAY.test(this.lower[position + 1] ?? '');
+    const isWeak = relation === undefined || RELATIVE_DAY.test(this.lower[position]!) || isLastWeekday;
+    if (isWeak && !this.options.readsWeak) return false;
     const end = position + phrase.length;
     const bounds = dateBounds(phrase.range, relation ?? 'within');
     const display = describeDate(bounds, this.context);
@@ -256,17 +278,47 @@ class PlainEnglishReader {
       inferred: true,
       display,
     });
-    this.note(start, end, `date:${display}`);
+    this.note(start, end, `date:${display}`, isWeak);
     this.index = end;
     return true;
   }
 }
 
 const UNIT_WORD = /^(days?|weeks?|months?|years?)$/;
+const WEEKDAY = /^(monday|tuesday|wednesday|thursday|friday|saturday|sunday)$/;
+const RELATIVE_DAY = /^(today|yesterday|monday|tuesday|wednesday|thursday|friday|saturday|sunday)$/;
+const MAIL_WORD_SET = new Set(MAIL_WORDS);
 
 /** Reads plain words as constraints, keeping the words as typed too (see PlainEnglishResult.typed). */
-export function readPlainEnglish(words: PlainWord[], context: PlainEnglishContext): PlainEnglishResult {
-  const result = new PlainEnglishReader(words, context).read();
+export function readPlainEnglish(
+  words: PlainWord[],
+  context: PlainEnglishContext,
+  options: PlainEnglishOptions = { readsWeak: true },
+): PlainEnglishResult {
+  const result = new PlainEnglishReader(words, context, options).read();
   result.typed = words.map((word): QueryNode => ({ kind: 'text', value: word.text, phrase: false, span: word.span }));
   return result;
+}
+
+/** Beside the constraints, a request names its topic in a word or none ("report from yesterday", "pdfs"); a subject says more. */
+const REQUEST_TOPIC_WORDS = 1;
+
+/**
+ * Whether the query's plain words read as a request for mail rather than as a subject or phrase: they open with a
+ * question or command ("what", "show", "list"), name mail itself ("emails", "messages"), something other than a weak
+ * constraint was understood (a count, an order, a known person, a date a preposition leads), or little but the
+ * constraints is left ("yesterday", "report from yesterday").
+ */
+export function readsAsRequest(runs: readonly PlainWord[][], results: readonly PlainEnglishResult[]): boolean {
+  if (results.some((result) => result.understood.length > result.weak.length)) return true;
+  const opening = runs[0]?.[0];
+  if (opening !== undefined && REQUEST_OPENERS.has(plainWord(opening.text))) return true;
+  if (runs.some((run) => run.some((word) => MAIL_WORD_SET.has(plainWord(word.text))))) return true;
+  const isTopicWord = (node: QueryNode): boolean => {
+    if (node.kind !== 'text') return false;
+    const word = plainWord(node.value);
+    return !Object.hasOwn(DATE_PREPOSITIONS, word) && !Object.hasOwn(PERSON_PREPOSITIONS, word);
+  };
+  const topicWords = results.reduce((sum, result) => sum + result.nodes.filter(isTopicWord).length, 0);
+  return topicWords <= REQUEST_TOPIC_WORDS;
 }

@@ -114,7 +114,7 @@ export const DETERMINERS = new Set([
 ]);
 
 /** Words for mail itself, in both the mail nouns and the filler of a request. */
-const MAIL_WORDS = [
+export const MAIL_WORDS = [
   'email',
   'emails',
   'e-mail',
@@ -247,6 +247,21 @@ export const FILLER_WORDS = new Set<string>([
   'send',
   ...MAIL_WORDS,
   'ones',
+]);
+
+/** Words that open a request for mail: a question, or a command to list or find it. */
+export const REQUEST_OPENERS = new Set<string>([
+  ...QUESTION_WORDS,
+  'list',
+  'show',
+  'find',
+  'get',
+  'give',
+  'search',
+  'fetch',
+  'bring',
+  'open',
+  'tell',
 ]);
 
 /** Prepositions before a date: how the named period bounds the search. */

@@ -4,6 +4,8 @@ import type { KeyboardEvent } from 'react';
 import type { Interpretation } from '../../../../shared/query/ast';
 import { applySuggestion, type QuerySuggestion } from '../../../../shared/query/didYouMean';
 import { Icon } from '../../ui/Icon';
+import { ReadingChips } from './ReadingChips';
+import type { ReadingFlipState } from './useReadingFlip';
 
 export interface QueryNotesProps {
   text: string;
@@ -12,6 +14,8 @@ export interface QueryNotesProps {
   warnings: readonly string[];
   onRemoveUnderstood: (item: Interpretation) => void;
   onApplySuggestion: (suggestion: QuerySuggestion) => void;
+  /** Words that read as a constraint or as words, and the flip to the other reading. */
+  reading?: ReadingFlipState | null;
 }
 
 /** The corrected word as it will read in the query: "from:kay" for form:kay, "budget" for budgte. */
@@ -22,7 +26,7 @@ export function correctedTerm(text: string, suggestion: QuerySuggestion): string
   return corrected.slice(start, end === -1 ? undefined : end);
 }
 
-export function QueryNotes({ text, understood, suggestions, warnings, onRemoveUnderstood, onApplySuggestion }: QueryNotesProps) {
+export function QueryNotes({ text, understood, suggestions, warnings, onRemoveUnderstood, onApplySuggestion, reading }: QueryNotesProps) {
   const onChipKey = (event: KeyboardEvent<HTMLButtonElement>, item: Interpretation): void => {
     if (event.key !== 'Delete' && event.key !== 'Backspace') return;
     event.preventDefault();
@@ -52,6 +56,7 @@ export function QueryNotes({ text, understood, suggestions, warnings, onRemoveUn
           ))}
         </span>
       )}
+      {reading && <ReadingChips alternative={reading.alternative} onFlip={reading.onFlip} />}
       {suggestions.length > 0 && (
         <span className="did-you-mean" data-testid="did-you-mean">
           Did you mean{' '}

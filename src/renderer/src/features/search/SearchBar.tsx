@@ -18,6 +18,7 @@ import { SUGGESTIONS_ID, SuggestionList, suggestionId } from './SuggestionList';
 import { useCompletions } from './useCompletions';
 import { highlightKey, highlightedIndex, type HighlightKey } from './suggestionHighlight';
 import { useQueryHistory } from './useQueryHistory';
+import { useReadingFlip } from './useReadingFlip';
 import { removeUnderstood } from './understoodEditing';
 import './searchBar.css';
 
@@ -28,7 +29,7 @@ export interface SearchBarProps {
   sort: SortOrder;
   warnings: readonly string[];
   /** The last search's query and the engine's parse of it, whose marks are painted while the text is that query. */
-  searched: Pick<SearchResult, 'query' | 'parsed' | 'understood' | 'suggestions'> | null;
+  searched: Pick<SearchResult, 'query' | 'parsed' | 'understood' | 'suggestions' | 'total'> | null;
   isSearching: boolean;
   onQueryChange: (query: string) => void;
   onSortChange: (sort: SortOrder) => void;
@@ -126,6 +127,14 @@ export function SearchBar({
     replaceQuery(edit.text, edit.cursor);
     onSubmit();
   };
+
+  const searchText = (text: string): void => {
+    setIsWanted(false);
+    setHistoryIndex(null);
+    replaceQuery(text, text.length);
+    onSubmit();
+  };
+  const reading = useReadingFlip(query, searched, searchText);
 
   const takeSuggestion = (suggestion: QuerySuggestion): void => {
     const text = applyCorrection(query, suggestion);
@@ -313,6 +322,7 @@ export function SearchBar({
         warnings={warnings}
         onRemoveUnderstood={removeInterpretation}
         onApplySuggestion={takeSuggestion}
+        reading={reading}
       />
     </div>
   );
