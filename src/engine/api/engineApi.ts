@@ -30,6 +30,7 @@ import type { MessageStore } from '../store/messageStore';
 import type { StoreWriter } from '../store/storeWriter';
 import { markStoreChanged } from '../store/storeGeneration';
 import { ModelManager } from '../models/modelManager';
+import { applyingModelChoices } from '../vectors/modelChoices';
 import type { VectorService } from '../vectors/vectorService';
 
 /** What openStoreEngine opened; the API owns them from here and closes them with itself. */
@@ -73,7 +74,9 @@ export function buildEngineApi(parts: EngineParts): Engine {
   // Answers being written, by request id, so a Stop in the window stops the model rather than only the display.
   const asks = new RunningCalls();
   const people = new PeopleService(parts.dataDir, catalog, () => parts.keywords, store);
-  const models = new ModelManager({ dataDir: parts.dataDir, settings, emit: events.emit });
+  // A model chosen here or in Settings takes effect at once: the embedder re-embeds in the background.
+  const modelSettings = applyingModelChoices(settings, parts);
+  const models = new ModelManager({ dataDir: parts.dataDir, settings: modelSettings, emit: events.emit });
   let closed = false;
   const ensureOpen = (): void => {
     if (closed) throw new LanternError('engine-unavailable', 'engine: the store is closed');
@@ -171,7 +174,7 @@ export function buildEngineApi(parts: EngineParts): Engine {
     },
     async updateSettings(patch) {
       ensureOpen();
-      return settings.update(patch);
+      return modelSettings.update(patch);
     },
     async backupNow() {
       ensureOpen();

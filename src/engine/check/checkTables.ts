@@ -99,7 +99,7 @@ export async function checkMessagesTable(
 /** Checks vectors.json and the vector table it describes (vectors lost with a version are made again by embedding). */
 export async function checkVectorTable(dataDir: string, tablesLocation: string, place: HealingPlace): Promise<CheckPart> {
   const part = makePart('vectors');
-  let state: { dimensions?: unknown; embedderId?: unknown };
+  let state: { dimensions?: unknown; embedderId?: unknown; table?: unknown };
   try {
     state = JSON.parse(await readFile(join(dataDir, 'vectors.json'), 'utf8')) as typeof state;
   } catch (error) {
@@ -108,16 +108,18 @@ export async function checkVectorTable(dataDir: string, tablesLocation: string, 
     return settle(part);
   }
   part.checked.push(`vectors.json: ${String(state.embedderId)}, ${String(state.dimensions)} dimensions`);
+  // A switched embedder's vectors are in a table of its own, which vectors.json names.
+  const table = typeof state.table === 'string' ? state.table : CHUNK_TABLE;
   let opened;
   try {
     // A store embedded before schema 2 keeps its vectors in the older table until the writer copies them.
-    if (!(await hasTable(tablesLocation, CHUNK_TABLE))) {
+    if (!(await hasTable(tablesLocation, table))) {
       part.checked.push('vector table: none in the current layout yet');
       return settle(part);
     }
-    opened = await openIntactTable(tablesLocation, CHUNK_TABLE, place);
+    opened = await openIntactTable(tablesLocation, table, place);
   } catch (error) {
-    part.problems.push(`vector table: ${openFailure(CHUNK_TABLE, tablesLocation, error).message}`);
+    part.problems.push(`vector table: ${openFailure(table, tablesLocation, error).message}`);
     return settle(part);
   }
   try {

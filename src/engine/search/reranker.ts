@@ -15,8 +15,26 @@ export class Reranker {
   private loading: Promise<CrossEncoder | null> | null = null;
   private problem: string | null = null;
 
+  private folder: string | null;
+
   /** `folder`: a cross-encoder model folder; null or missing means the feature reranker, which needs no model. */
-  constructor(private readonly folder: string | null) {}
+  constructor(private readonly defaultFolder: string | null) {
+    this.folder = defaultFolder;
+  }
+
+  /**
+   * Reranks with the cross-encoder in `folder` from the next search on (null: the default one); the one loaded before
+   * is closed once the searches using it are done.
+   */
+  async useFolder(folder: string | null): Promise<void> {
+    const next = folder ?? this.defaultFolder;
+    if (next === this.folder) return;
+    this.folder = next;
+    const previous = this.loading;
+    this.loading = null;
+    this.problem = null;
+    await (await previous?.catch(() => null))?.close();
+  }
 
   private crossEncoder(): Promise<CrossEncoder | null> {
     this.loading ??= (async () => {

@@ -153,6 +153,7 @@ export class ChunkStore {
     replace = false,
     annThreshold = ANN_INDEX_THRESHOLD,
     place: HealingPlace = READ_AS_IS,
+    tableName = CHUNK_TABLE,
   ): Promise<ChunkStore> {
     const connection = await connect(location);
     try {
@@ -165,12 +166,13 @@ export class ChunkStore {
         await connection.dropTable(name);
         return null;
       };
-      // Both tables exist only when a copy stopped part way: the schema-1 table is still the whole truth.
-      const schema1 = await openSized(SCHEMA_1_TABLE);
+      // Both tables exist only when a copy stopped part way: the schema-1 table is still the whole truth. Only the
+      // first embedder's table can have a schema-1 table before it; another embedder's table is always schema 2.
+      const schema1 = tableName === CHUNK_TABLE ? await openSized(SCHEMA_1_TABLE) : null;
       const opened =
         schema1 ??
-        (await openSized(CHUNK_TABLE)) ??
-        ownTable(CHUNK_TABLE, connection, await connection.createEmptyTable(CHUNK_TABLE, schemaFor(dimensions)));
+        (await openSized(tableName)) ??
+        ownTable(tableName, connection, await connection.createEmptyTable(tableName, schemaFor(dimensions)));
       const store = new ChunkStore(connection, opened, location, place, dimensions, annThreshold, schema1 !== null);
       await store.readIndexState();
       return store;
@@ -378,6 +380,17 @@ export class ChunkStore {
   close(): void {
     this.opened.close();
     this.connection.close();
+  }
+
+  /** Writer only: closes the store and deletes its table, for vectors another embedder's have replaced. */
+  async drop(): Promise<void> {
+    const { name } = this.opened;
+    this.opened.close();
+    try {
+      await this.connection.dropTable(name);
+    } finally {
+      this.connection.close();
+    }
   }
 }
 

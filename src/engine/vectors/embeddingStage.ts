@@ -9,6 +9,7 @@ import type { MessageStore } from '../store/messageStore';
 import { NO_PLACES, placesOf, type ChunkFilter, type ChunkPlaces } from './chunkFilter';
 import type { ChunkMatch, ChunkRow, ChunkStore, DateSpan } from './chunkStore';
 import { EmbeddingPause } from './embeddingPause';
+import { passagesToEmbed } from './messagePassages';
 import { PassageReuse } from './passageReuse';
 
 /** Passages fetched for each message wanted. */
@@ -141,13 +142,12 @@ export class VectorIndex {
       const records = await store.getColumns(ids, ['id', 'threadId', 'date', 'subject', 'text', 'attachmentTextJson']);
       const rows: Omit<ChunkRow, 'vector'>[] = [];
       for (const record of records) {
-        const passages = this.chunker({
+        const kept = passagesToEmbed(this.chunker, {
           subject: record.subject,
           text: record.text,
           attachments: decodeAttachmentTexts(record.attachmentTextJson),
         });
         const places = this.placesFor(record.id) ?? NO_PLACES;
-        const kept = passages.length > 0 ? passages : [{ text: record.subject || '(no subject)', origin: 'body' }];
         kept.forEach((passage, position) =>
           rows.push({
             chunkId: `${record.id}#${position}`,
