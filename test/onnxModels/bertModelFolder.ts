@@ -9,6 +9,8 @@ import { generateVocabulary, wordPieceTokenizerFiles } from './wordPieceTokenize
 export interface BertFolderOptions {
   /** A one-logit classifier head (BertForSequenceClassification), as ms-marco cross-encoders have. */
   classifier?: boolean;
+  /** uint8 weights in every linear layer (onnxruntime's dynamic quantization), as model_quantized.onnx files have. */
+  quantized?: boolean;
   /** The vocabulary, one token per id; generated when absent. Its length must be the shape's vocabulary size. */
   vocabulary?: string[];
   seed?: number;
@@ -19,7 +21,7 @@ export async function writeBertModelFolder(folder: string, shape: BertShape, opt
   const vocabulary = options.vocabulary ?? generateVocabulary(shape.vocabularySize);
   if (vocabulary.length !== shape.vocabularySize)
     throw new Error(`bertModelFolder: the vocabulary has ${vocabulary.length} tokens, the shape ${shape.vocabularySize}`);
-  const model = buildBertModel(shape, { classifier: options.classifier, seed: options.seed });
+  const model = buildBertModel(shape, { classifier: options.classifier, quantized: options.quantized, seed: options.seed });
   const config = {
     architectures: [options.classifier ? 'BertForSequenceClassification' : 'BertModel'],
     hidden_act: 'gelu',

@@ -26,6 +26,9 @@ export interface BertShape {
 /** all-MiniLM-L6-v2 and ms-marco-MiniLM-L-6-v2 (their config.json). */
 export const MINILM_SHAPE: BertShape = { layers: 6, hidden: 384, heads: 12, intermediate: 1536, vocabularySize: 30_522, maxPositions: 512 };
 
+/** onnx.TensorProto.DataType.UINT8: the quantized weights' and activations' type. */
+const TENSOR_UINT8 = 2;
+
 /** A few thousand times smaller than MiniLM, for tests: loads and runs in milliseconds. */
 export const TINY_SHAPE: BertShape = { layers: 2, hidden: 32, heads: 4, intermediate: 64, vocabularySize: 1_000, maxPositions: 512 };
 
@@ -48,7 +51,10 @@ function int64Bytes(values: number[]): Buffer {
 class GraphWriter {
   readonly nodes: Buffer[] = [];
   readonly initializers: Buffer[] = [];
-  constructor(private readonly random: () => number) {}
+  constructor(
+    private readonly random: () => number,
+    private readonly isQuantized: boolean,
+  ) {}
 
   add(opType: string, inputs: string[], output: string, attributes: Buffer[] = []): string {
     this.nodes.push(node(opType, inputs, [output], attributes));
@@ -75,11 +81,41 @@ class GraphWriter {
     return name;
   }
 
-  /** x·W + b, as the exporter writes a Linear layer. */
+  /** x·W + b, as the exporter writes a Linear layer; quantized as onnxruntime's quantize_dynamic writes it. */
   linear(input: string, name: string, inputSize: number, outputSize: number): string {
-    const weight = this.weight(`${name}.weight`, [inputSize, outputSize]);
     const bias = this.constant(`${name}.bias`, [outputSize], new Array<number>(outputSize).fill(0));
-    return this.add('Add', [this.add('MatMul', [input, weight], `${name}.matmul`), bias], `${name}.output`);
+    const product = this.isQuantized
+      ? this.quantizedMatMul(input, name, inputSize, outputSize)
+      : this.floatMatMul(input, name, inputSize, outputSize);
+    return this.add('Add', [product, bias], `${name}.output`);
+  }
+
+  private floatMatMul(input: string, name: string, inputSize: number, outputSize: number): string {
+    return this.add('MatMul', [input, this.weight(`${name}.weight`, [inputSize, outputSize])], `${name}.matmul`);
+  }
+
+  /**
+   * The activations quantized to uint8 on the fly (DynamicQuantizeLinear), multiplied by uint8 weights in integers
+   * (MatMulInteger), and scaled back: the graph of Xenova's model_quantized.onnx, which onnxruntime fuses and runs
+   * with integer kernels.
+   */
+  private quantizedMatMul(input: string, name: string, inputSize: number, outputSize: number): string {
+    const count = inputSize * outputSize;
+    const weights = Buffer.alloc(count);
+    for (let index = 0; index < count; index += 1) weights[index] = Math.floor(this.random() * 256);
+    this.initializers.push(tensor(`${name}.weight_quantized`, TENSOR_UINT8, [inputSize, outputSize], weights));
+    this.initializers.push(tensor(`${name}.weight_zero_point`, TENSOR_UINT8, [], Buffer.from([128])));
+    // Uniform over 256 steps with BERT's spread: the step that makes the dequantized weights' deviation WEIGHT_SPREAD.
+    const weightScale = this.constant(`${name}.weight_scale`, [], [(WEIGHT_SPREAD * Math.sqrt(12)) / 256]);
+    this.nodes.push(node('DynamicQuantizeLinear', [input], [`${name}.input_quantized`, `${name}.input_scale`, `${name}.input_zero_point`]));
+    const integers = this.add(
+      'MatMulInteger',
+      [`${name}.input_quantized`, `${name}.weight_quantized`, `${name}.input_zero_point`, `${name}.weight_zero_point`],
+      `${name}.integers`,
+    );
+    const floats = this.add('Cast', [integers], `${name}.floats`, [intAttribute('to', TENSOR_FLOAT)]);
+    const scale = this.add('Mul', [`${name}.input_scale`, weightScale], `${name}.scale`);
+    return this.add('Mul', [floats, scale], `${name}.matmul`);
   }
 
   layerNorm(input: string, name: string, size: number): string {
@@ -155,12 +191,13 @@ function encoderLayer(graph: GraphWriter, input: string, layer: number, shape: B
 /**
  * A serialised ModelProto with BERT's inputs (input_ids, attention_mask, token_type_ids; int64 [batch, sequence]).
  * Output `last_hidden_state` [batch, sequence, hidden] (pooled by the caller), or with `classifier`, `logits`
- * [batch, 1] from the [CLS] state through BERT's pooler and a linear head, as ms-marco cross-encoders have.
+ * [batch, 1] from the [CLS] state through BERT's pooler and a linear head, as ms-marco cross-encoders have. With
+ * `quantized`, every linear layer's weights are uint8, as in the model_quantized.onnx files the app loads.
  */
-export function buildBertModel(shape: BertShape, options: { classifier?: boolean; seed?: number } = {}): Buffer {
+export function buildBertModel(shape: BertShape, options: { classifier?: boolean; quantized?: boolean; seed?: number } = {}): Buffer {
   if (shape.hidden % shape.heads !== 0)
     throw new Error(`buildBertModel: hidden size ${shape.hidden} is not a multiple of ${shape.heads} heads`);
-  const graph = new GraphWriter(seededRandom(options.seed ?? 23));
+  const graph = new GraphWriter(seededRandom(options.seed ?? 23), options.quantized ?? false);
 
   const words = graph.add('Gather', [graph.weight('word_embeddings', [shape.vocabularySize, shape.hidden]), 'input_ids'], 'words');
   const types = graph.add('Gather', [graph.weight('token_type_embeddings', [2, shape.hidden]), 'token_type_ids'], 'types');
