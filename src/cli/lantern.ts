@@ -12,6 +12,7 @@ import { runModels } from './commands/modelsCommand';
 import { runListing, runSearch, runShow } from './commands/queryCommands';
 import { runServe } from './commands/serveCommand';
 import { runPeople } from './commands/peopleCommand';
+import { runTimeline } from './commands/timelineCommand';
 import { resolveDataDir } from './dataDir';
 import { printError } from './output';
 import { separateQueryArguments, type KnownOptions } from './queryArguments';
@@ -68,6 +69,9 @@ async function main(argv: string[]): Promise<number> {
     case 'search':
       if (rest.length > 1) throw new UsageError('lantern search: put the whole query in quotes');
       return runSearch(rest[0], values, dataDir, json);
+    case 'timeline':
+      if (rest.length > 1) throw new UsageError('lantern timeline: put the whole query in quotes');
+      return runTimeline(rest[0], values, dataDir, json);
     case 'show':
       return runShow(rest[0], dataDir, json);
     case 'attachment':

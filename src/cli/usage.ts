@@ -7,6 +7,8 @@ export const USAGE = `Usage: lantern <command> [options]
 Commands:
   import <path...>          Import mbox files (and folders); prints the import report
   search "<query>"          Search: --limit N --offset N --sort relevance|date --mode keyword|semantic|hybrid|rerank|hyde|auto
+  timeline "<query>"        A search's matches by day, month or year (in the time zone of the settings) and its top
+                            senders, recipients, folders and labels, years and attachment kinds: --mode, --sort
   show <id>                 Print one message
   attachment <id> <index|name>
                             Write one attachment of a message to a file: --out FILE|FOLDER (default: its name in the

@@ -83,9 +83,9 @@ describe('lantern mcp', () => {
     await client?.close();
   });
 
-  it('lists four tools whose descriptions teach the query syntax', async () => {
+  it('lists its tools, whose descriptions teach the query syntax', async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name).sort()).toEqual(['ask', 'get_email', 'list_folders', 'list_people', 'search_emails']);
+    expect(tools.map((tool) => tool.name).sort()).toEqual(['ask', 'get_email', 'list_folders', 'list_people', 'search_emails', 'timeline']);
     const search = tools.find((tool) => tool.name === 'search_emails')!;
     expect(search.description).toContain('from:');
     expect(search.description).toContain('has:');
@@ -351,7 +351,7 @@ describe('lantern mcp', () => {
       }),
     );
     try {
-      expect((await broken.listTools()).tools).toHaveLength(5);
+      expect((await broken.listTools()).tools).toHaveLength(6);
       for (let attempt = 0; attempt < 2; attempt += 1) {
         const reply = (await broken.callTool({ name: 'list_folders', arguments: {} })) as ToolReply;
         expect(reply.isError).toBe(true);

@@ -10,13 +10,17 @@ import { ANSWER_OUTPUT, EMAIL_OUTPUT, FOLDERS_OUTPUT, SEARCH_OUTPUT, type Output
 import { ASK_DESCRIPTION, GET_EMAIL_DESCRIPTION, LIST_FOLDERS_DESCRIPTION, searchDescription } from './toolDescriptions';
 import { errorMessage } from '../../shared/errorMessage';
 import { registerPeopleTool } from './peopleTool';
+import { registerTimelineTool } from './timelineTool';
 
 const MAX_RESULTS = 50;
 const MAX_TEXT = 20_000;
 const MAX_ATTACHMENT_TEXT = 10_000;
 const MODES = ['keyword', 'semantic', 'hybrid', 'rerank', 'hyde', 'auto'] as const satisfies readonly SearchMode[];
 
-export type ToolApi = Pick<LanternApi, 'search' | 'getMessage' | 'listFolders' | 'getStats' | 'ask' | 'listPeople' | 'getPerson'>;
+export type ToolApi = Pick<
+  LanternApi,
+  'search' | 'getMessage' | 'listFolders' | 'getStats' | 'ask' | 'timeline' | 'listPeople' | 'getPerson'
+>;
 
 /** The result as JSON text for clients that read text, and as structured content checked against the output schema. */
 function result<T extends Record<string, unknown>>(value: T): CallToolResult {
@@ -250,6 +254,8 @@ export function createMcpServer(api: ToolApi, version: string): McpServer {
         });
       }),
   );
+
+  registerTimelineTool(server, api);
 
   registerPeopleTool(server, api);
 
