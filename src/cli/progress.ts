@@ -29,6 +29,8 @@ function describe(event: LanternEvent): string | null {
       const step = progress.phase === 'verifying' ? ' verifying' : '';
       return `${bar(fraction)} ${progress.name}: ${describeBytes(progress.bytesDone)}${total} from ${progress.host} ${describeBytes(progress.bytesPerSecond)}/s${eta}${step}`;
     }
+    case 'ocr-progress':
+      return `${bar(event.progress.total > 0 ? event.progress.done / event.progress.total : 1)} read text from the images of ${event.progress.done} of ${event.progress.total} messages`;
     case 'import-finished':
     case 'answer-token':
     case 'store-changed':

@@ -23,6 +23,7 @@ const EVENT_TYPES = {
   'import-progress': true,
   'import-finished': true,
   'embedding-progress': true,
+  'ocr-progress': true,
   'answer-token': true,
   'store-changed': true,
   'model-download': true,

@@ -25,6 +25,7 @@ import { VERSION_GRACE_MS } from '../store/tidyTable';
 import { acquireWriterLock } from '../store/writerLock';
 import { markStoreChanged } from '../store/storeGeneration';
 import { VectorService } from '../vectors/vectorService';
+import { OcrStage } from '../ocr/ocrStage';
 
 export async function openEngine(options: EngineOptions): Promise<Engine> {
   if (options.access === 'read') return openReadOnlyEngine(options, openStoreEngine);
@@ -91,6 +92,17 @@ async function openStoreEngine(options: EngineOptions): Promise<Engine> {
     canWrite,
     versionGraceMs: options.versionGraceMs ?? VERSION_GRACE_MS,
   });
+  const ocr = new OcrStage({ dataDir, store, catalog, keywords, writer, emit: events.emit, forgetVectors: (ids) => vectors.forget(ids) });
+  // Text read from images is embedded too: once an embedding run that began before it ends, another takes it.
+  const readImagesInBackground = (): void => {
+    if (options.embedding !== 'background' || !canWrite) return;
+    ocr.startInBackground(async (report) => {
+      if (report.read === 0) return;
+      await vectors.embed().catch(() => undefined);
+      embedInBackground();
+    });
+  };
+  readImagesInBackground();
   const engine = buildEngineApi({
     dataDir,
     store,
@@ -125,7 +137,11 @@ async function openStoreEngine(options: EngineOptions): Promise<Engine> {
         sources,
         unsavedLostImports,
       ),
-    embedInBackground,
+    embedInBackground: () => {
+      embedInBackground();
+      readImagesInBackground();
+    },
+    ocr,
   });
   // After loading, which like an import allocates far more than it keeps.
   keepHeapNearLive();

@@ -20,8 +20,8 @@ import { computeStats, listFolders } from './listings';
 import { readMessage } from './readMessage';
 import { RunningCalls } from './runningCalls';
 import { runSearch } from '../search/search';
-import { runTimeline } from '../search/timeline';
 import { PeopleService } from '../people/peopleService';
+import { runTimeline } from '../search/timeline';
 import type { PhraseVerdicts } from '../search/phraseFilter';
 import type { Reranker } from '../search/reranker';
 import type { EngineSettings } from '../settings/engineSettings';
@@ -30,6 +30,7 @@ import type { MessageStore } from '../store/messageStore';
 import type { StoreWriter } from '../store/storeWriter';
 import { markStoreChanged } from '../store/storeGeneration';
 import { ModelManager } from '../models/modelManager';
+import type { OcrStage } from '../ocr/ocrStage';
 import { applyingModelChoices } from '../vectors/modelChoices';
 import type { VectorService } from '../vectors/vectorService';
 
@@ -52,8 +53,9 @@ export interface EngineParts {
   importContext: ImportRunContext;
   /** What opening found damaged and repaired or gave up, for the stats; undefined for a whole store. */
   storeHealth: () => StoreHealth | undefined;
-  /** Embeds messages without vectors, when this engine embeds in the background. */
+  /** Embeds messages without vectors and reads text from new images, when this engine runs those stages in the background. */
   embedInBackground: () => void;
+  ocr: OcrStage;
 }
 
 export function buildEngineApi(parts: EngineParts): Engine {
@@ -119,6 +121,7 @@ export function buildEngineApi(parts: EngineParts): Engine {
       const storeHealth = parts.storeHealth();
       return {
         ...computeStats(catalog, parts.sources, vectors.stats()),
+        imageText: await parts.ocr.counts(),
         dataDir: resolve(parts.dataDir),
         ...(storeHealth ? { storeHealth } : {}),
       };
@@ -143,6 +146,10 @@ export function buildEngineApi(parts: EngineParts): Engine {
       const report = await vectors.embed();
       await markStoreChanged(parts.dataDir);
       return report;
+    },
+    async ocr() {
+      ensureOpen();
+      return parts.ocr.run();
     },
     async setEmbeddingPaused(paused) {
       ensureOpen();
@@ -229,6 +236,7 @@ export function buildEngineApi(parts: EngineParts): Engine {
       if (closed) return;
       imports.cancelAll();
       await models.close();
+      await parts.ocr.close();
       await writer.close();
       closed = true;
       events.clear();

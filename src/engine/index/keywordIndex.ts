@@ -91,6 +91,14 @@ export class KeywordIndex {
     return this.frozen[field].count(word) + this.live[field].count(word);
   }
 
+  /** Takes the postings of an index rebuilt from the store (after the OCR stage added text to messages already indexed). */
+  adopt(rebuilt: KeywordIndex): void {
+    this.frozen = rebuilt.frozen;
+    this.live = rebuilt.live;
+    this.liveDocuments = rebuilt.liveDocuments;
+    this.documents = rebuilt.documents;
+  }
+
   async save(folder: string, order: string): Promise<void> {
     this.fold();
     const staging = `${folder}.saving`;

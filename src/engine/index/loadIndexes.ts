@@ -29,7 +29,8 @@ export function loadCatalog(store: MessageStore): Promise<Catalog> {
   });
 }
 
-async function rebuildKeywords(store: MessageStore, catalog: Catalog): Promise<KeywordIndex> {
+/** A keyword index of every stored message, read from the store (postings take ordinals in order, so changed text means a rebuild). */
+export async function rebuildKeywords(store: MessageStore, catalog: Catalog): Promise<KeywordIndex> {
   const keywords = new KeywordIndex();
   for await (const rows of store.scanColumns(['id', ...KEYWORD_SOURCE_COLUMNS])) {
     for (const row of rows) {

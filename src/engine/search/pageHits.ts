@@ -6,6 +6,7 @@ import { copiesShown, type Copies } from './sameMail';
 import type { SearchContext } from './searchContext';
 import { matchOf, snippetFor } from './snippetHighlights';
 import { toSummary } from './toSummary';
+import { isImageTextMatch } from '../ocr/imageTextMatch';
 
 /**
  * `chunks` holds the passage each hit found by meaning matched; `highlightTerms` are the query's (ParsedQuery.terms);
@@ -38,6 +39,7 @@ export async function pageHits(
       highlights,
       matchType: hit.matchType,
       matchedIn: match.matchedIn,
+      ...(isImageTextMatch(stored?.attachmentTextJson, match.matchedIn) ? { matchedImageText: true } : {}),
       threadSize: context.catalog.threadSize(entry.row.threadId),
       ...copiesShown(hit.ordinal, copies, context.catalog),
     };

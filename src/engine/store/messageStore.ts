@@ -190,6 +190,11 @@ export class MessageStore {
     await this.table.update({ where: `id = ${quote(id)}`, values: { attachmentsJson } });
   }
 
+  /** Replaces a stored message's attachment text (the OCR stage adds text read from its images). */
+  async updateAttachmentTexts(id: string, attachmentTextJson: string): Promise<void> {
+    await this.table.update({ where: `id = ${quote(id)}`, values: { attachmentTextJson } });
+  }
+
   close(): void {
     this.opened.close();
   }

@@ -69,6 +69,11 @@ export class StoreWriter {
     else this.tidier.later();
   }
 
+  /** Runs a background stage's write (the OCR stage's text) as the next write, never during an import. */
+  write<T>(work: () => Promise<T>): Promise<T> {
+    return this.queue.run(work);
+  }
+
   /** Lets the writes already queued finish (an import's settling among them), then schedules nothing more. */
   async close(): Promise<void> {
     this.tidier.cancelTimer();

@@ -305,6 +305,13 @@ export class ChunkStore {
     this.rows += chunks.length;
   }
 
+  /** Drops the passages of these messages, so that embedding makes them again from their changed text (OCR added some). */
+  async removeMessages(messageIds: readonly string[]): Promise<void> {
+    if (messageIds.length === 0 || this.rows === 0) return;
+    await this.table.delete(`messageId IN (${messageIds.map(quote).join(',')})`);
+    this.rows = await this.table.countRows();
+  }
+
   /**
    * Merges the files of this run's appends and drops the table versions replaced more than a minute ago (see
    * tidyTable); the rest go at the next run's end.

@@ -87,6 +87,13 @@ export class VectorIndex {
     else await this.chunks.syncPlaces((messageId) => this.placesFor(messageId));
   }
 
+  /** Forgets these messages' vectors: the next run embeds them again, with the text they have now. */
+  async forget(messageIds: readonly string[]): Promise<void> {
+    await this.chunks.removeMessages(messageIds);
+    const embedded = await this.embeddedIds();
+    for (const id of messageIds) embedded.delete(id);
+  }
+
   /**
    * The messages without vectors, newest first: meaning search is most often asked about recent mail, so it can
    * answer for that long before the whole archive is done.

@@ -9,8 +9,9 @@ import type { AttachmentFile, AttachmentOutcome, AttachmentRef } from '../model/
 import type { AttachmentPreview, GalleryPage, GalleryRequest, PreviewRequest } from '../model/gallery';
 import type { SearchRequest, SearchResult } from '../model/search';
 import type { Stats } from '../model/stats';
-import type { Timeline, TimelineRequest } from '../model/timeline';
+import type { OcrProgress, OcrReport } from '../model/ocr';
 import type { PeopleList, PeopleRequest, PersonDetail } from '../model/people';
+import type { Timeline, TimelineRequest } from '../model/timeline';
 import type { BackupSummary, Settings, SettingsPatch } from '../model/settings';
 import type { ModelDownloadOptions, ModelDownloadOutcome, ModelDownloadProgress, ModelListing } from '../model/models';
 
@@ -44,6 +45,8 @@ export interface LanternApi {
    * Not saved: a restart embeds again. An 'embedding-progress' event with `paused` follows.
    */
   setEmbeddingPaused(paused: boolean): Promise<boolean>;
+  /** Runs (or resumes) the OCR stage: text read from images and scanned PDF pages; progress arrives as 'ocr-progress' events. */
+  ocr(): Promise<OcrReport>;
   /** Answers a question from the mail with citations; text streams as 'answer-token' events tagged with `requestId`. */
   ask(request: AskRequest): Promise<Answer>;
   /** Stops the answer being written for `requestId`: the model stops and that `ask` returns what it wrote, marked stopped. */
@@ -96,6 +99,8 @@ export type LanternEvent =
   | { type: 'answer-token'; requestId: string; text: string }
   /** Background embedding of messages for semantic search: done of total messages. */
   | { type: 'embedding-progress'; done: number; total: number; embedderId: string; paused?: boolean; etaSeconds?: number | null }
+  /** Background OCR of images and scanned pages: done of total messages that have them. */
+  | { type: 'ocr-progress'; progress: OcrProgress }
   /** The stored messages changed (an import added some): listings should refresh. */
   | { type: 'store-changed' }
   /** A model download the person started: bytes, rate, time left, and how it ended. */

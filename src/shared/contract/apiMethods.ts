@@ -4,7 +4,7 @@ import type { ApiArguments, ApiMethod } from './api';
 import type { ArgumentShapes } from './apiSchemas';
 
 /** The word a read-only engine's refusal starts with ("import: this Lantern is read-only …"). */
-export type WritingCall = 'import' | 'embed' | 'settings' | 'models';
+export type WritingCall = 'import' | 'embed' | 'ocr' | 'settings' | 'models';
 
 /** What the layers that forward, check, time out or refuse a call need to know about one method. */
 export interface MethodSpec<M extends ApiMethod> {
@@ -45,6 +45,7 @@ export const API_METHOD_TABLE: { readonly [M in ApiMethod]: MethodSpec<M> } = {
   embed: { args: (shape) => shape.tuple([]), timeoutMs: 24 * HOUR, writes: 'embed' },
   // Pausing writes nothing; a read-only engine runs no embedding stage, so there it only notes the wish.
   setEmbeddingPaused: { args: (shape) => shape.tuple([shape.flag]), timeoutMs: 30 * SECOND, writes: false },
+  ocr: { args: (shape) => shape.tuple([]), timeoutMs: 24 * HOUR, writes: 'ocr' },
   ask: { args: (shape) => shape.tuple([shape.askRequest]), timeoutMs: 10 * MINUTE, writes: false },
   cancelAsk: { args: (shape) => shape.tuple([shape.identifier]), timeoutMs: 30 * SECOND, writes: false },
   complete: { args: (shape) => shape.tuple([shape.queryText, shape.cursor]), timeoutMs: 10 * SECOND, writes: false },

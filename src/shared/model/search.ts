@@ -38,6 +38,8 @@ export interface SearchHit extends MessageSummary {
   matchType: MatchType;
   /** Where the best match was: 'subject', 'body', or an attachment's file name. */
   matchedIn: string;
+  /** True when that attachment's text was read from its pixels by OCR: the hit says "text read from the image". */
+  matchedImageText?: boolean;
   /** Messages in this hit's thread, in the whole store (1 for a lone mail). */
   threadSize: number;
   /**

@@ -16,6 +16,8 @@ export interface Stats {
   embeddedMessages: number;
   embeddedChunks: number;
   embedderId: string | null;
+  /** Messages with images or scanned PDF pages, and how many of them the OCR stage has read; absent before it counted. */
+  imageText?: { done: number; total: number };
   /** The data folder the engine works in (for the MCP snippet, backups and "where is my data"). */
   dataDir: string;
   /** Present when opening found the store damaged, or imports to run again to bring back what it lost. */

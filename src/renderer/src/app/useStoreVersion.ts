@@ -18,6 +18,10 @@ export function useStoreVersion(client: LanternClient): number {
             // Once every message has vectors, searches that fell back to keyword can find by meaning: run them again.
             if (event.total > 0 && event.done === event.total) setVersion((previous) => previous + 1);
             return;
+          case 'ocr-progress':
+            // Text read from images is searchable once the run has indexed it: searches run again.
+            if (event.progress.isFinished) setVersion((previous) => previous + 1);
+            return;
           case 'import-progress':
           case 'import-finished':
           case 'answer-token':

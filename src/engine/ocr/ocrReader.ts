@@ -1,0 +1,97 @@
+// Reads the text of one page image with tesseract.js, in a worker thread, with the language data installed from npm.
+import { copyFile, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { createWorker, type Worker } from 'tesseract.js';
+import { errorMessage } from '../../shared/errorMessage';
+
+/** The language data packages (@tesseract.js-data/<code>): English is a dependency, any other installed is read too. */
+const DATA_SCOPE = '@tesseract.js-data';
+/** The integer LSTM model: a third of the size of the full one, and what tesseract.js itself loads by default. */
+const DATA_VERSION = '4.0.0_best_int';
+
+/**
+ * Every installed language's data copied as <code>.traineddata into a folder of its own, English first. tesseract.js
+ * reads one folder for all languages (each package has its own) and misreads data passed in memory, so the worker is
+ * pointed at this folder as its read-only cache; nothing is ever fetched (without data it would download).
+ */
+async function gatherLanguages(): Promise<{ folder: string; codes: string[] }> {
+  const scope = dirname(dirname(createRequire(import.meta.url).resolve(`${DATA_SCOPE}/eng/package.json`)));
+  const codes = (await readdir(scope)).sort((first, second) => (first === 'eng' ? -1 : second === 'eng' ? 1 : first.localeCompare(second)));
+  const folder = await mkdtemp(join(tmpdir(), 'lantern-ocr-'));
+  const found: string[] = [];
+  for (const code of codes) {
+    try {
+      await copyFile(join(scope, code, DATA_VERSION, `${code}.traineddata.gz`), join(folder, `${code}.traineddata`));
+      found.push(code);
+    } catch (error) {
+      console.warn(`ocr: the language data ${DATA_SCOPE}/${code} has no ${DATA_VERSION} model; it is not used (${errorMessage(error)})`);
+    }
+  }
+  return { folder, codes: found };
+}
+
+/** The OCR engine itself failed (not one page): the stage stops rather than mark every image as unreadable. */
+export class OcrUnavailableError extends Error {}
+
+export class OcrReader {
+  private worker: Promise<Worker> | null = null;
+  private languageCodes = 'eng';
+  /** Gathered once per reader: a worker started again after a page's timeout reads the same folder. */
+  private gathered: Promise<{ folder: string; codes: string[] }> | null = null;
+
+  /** "eng", or "eng+deu+…" once the worker has loaded more languages. */
+  get languages(): string {
+    return this.languageCodes;
+  }
+
+  private start(): Promise<Worker> {
+    this.worker ??= (async () => {
+      const { folder, codes } = await (this.gathered ??= gatherLanguages());
+      if (codes.length === 0) throw new Error(`ocr: no language data is installed (npm package ${DATA_SCOPE}/eng)`);
+      this.languageCodes = codes.join('+');
+      // 'readOnly': read from the folder, never written back; the data is gzipped, which the worker detects.
+      return createWorker(codes, 1, { cachePath: folder, cacheMethod: 'readOnly', langPath: folder, gzip: false });
+    })();
+    return this.worker;
+  }
+
+  /** The page's text; a page that takes longer than `timeoutMs` stops the worker (the next page starts a new one). */
+  async read(image: Uint8Array, timeoutMs: number): Promise<string> {
+    let worker: Worker;
+    try {
+      worker = await this.start();
+    } catch (error) {
+      this.worker = null;
+      throw new OcrUnavailableError(`ocr: tesseract.js could not start: ${errorMessage(error)}`);
+    }
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        this.worker = null;
+        void worker.terminate();
+        reject(new Error(`reading the page took longer than ${Math.round(timeoutMs / 1000)} s`));
+      }, timeoutMs);
+    });
+    try {
+      const result = await Promise.race([worker.recognize(Buffer.from(image)), timeout]);
+      return result.data.text;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async close(): Promise<void> {
+    const worker = this.worker;
+    this.worker = null;
+    if (worker) await (await worker.catch(() => null))?.terminate();
+    const gathered = this.gathered;
+    this.gathered = null;
+    const folder = await gathered?.then(
+      (languages) => languages.folder,
+      () => null,
+    );
+    if (folder) await rm(folder, { recursive: true, force: true });
+  }
+}

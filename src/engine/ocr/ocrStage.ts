@@ -1,0 +1,239 @@
+// The background stage that reads text from images and scanned PDF pages after import, like embedding: resumable (its
+// progress is the text it wrote into the store), bounded per file and per page, with progress events.
+import { readFile } from 'node:fs/promises';
+import type { LanternEvent } from '../../shared/contract/api';
+import type { AttachmentInfo, AttachmentText } from '../../shared/model/message';
+import type { OcrReport } from '../../shared/model/ocr';
+import { errorMessage } from '../../shared/errorMessage';
+import { DEFAULT_EXTRACTION_LIMITS } from '../import/attachments/extractAttachmentText';
+import type { Catalog } from '../index/catalog';
+import type { KeywordIndex } from '../index/keywordIndex';
+import { rebuildKeywords } from '../index/loadIndexes';
+import { storedAttachmentPath } from '../store/attachmentStore';
+import { decodeAttachments, decodeAttachmentTexts } from '../store/messageRecord';
+import type { MessageStore } from '../store/messageStore';
+import type { StoreWriter } from '../store/storeWriter';
+import { needsOcr, ocrKindOf, textEntryOf, type OcrKind } from './ocrKind';
+import { OcrPending } from './ocrPending';
+import { OcrReader, OcrUnavailableError } from './ocrReader';
+import { DEFAULT_OCR_LIMITS, pageImagesOf, type OcrLimits } from './pageImages';
+
+/**
+ * Text written since the keyword index was last rebuilt waits at most this long to become searchable. A rebuild reads
+ * every message's text (the postings take ordinals only in rising order), so it is not done after every image.
+ */
+const INDEX_EVERY_MS = 2 * 60_000;
+/** Messages whose text is read from the store at once while looking for work. */
+const SCAN_BATCH = 200;
+
+export interface OcrStageOptions {
+  dataDir: string;
+  store: MessageStore;
+  catalog: Catalog;
+  keywords: KeywordIndex;
+  writer: StoreWriter;
+  emit: (event: LanternEvent) => void;
+  /** Marks messages whose text changed for embedding again. */
+  forgetVectors: (messageIds: readonly string[]) => Promise<void>;
+  limits?: OcrLimits;
+}
+
+interface Work {
+  /** Messages with images or text-less PDFs. */
+  total: number;
+  /** Those with an attachment OCR has not looked at yet. */
+  pending: string[];
+}
+
+/** What reading one attachment gave: its new text entry, or null when the run was stopped meanwhile. */
+type AttachmentOutcome = AttachmentText | null;
+
+export class OcrStage {
+  private running: Promise<OcrReport> | null = null;
+  private readonly stop = new AbortController();
+  private readonly pending: OcrPending;
+  private readonly limits: OcrLimits;
+  private lastCounts: { done: number; total: number; catalogSize: number } | null = null;
+
+  constructor(private readonly options: OcrStageOptions) {
+    this.pending = new OcrPending(options.dataDir);
+    this.limits = options.limits ?? DEFAULT_OCR_LIMITS;
+  }
+
+  /** Reads what has not been read yet; concurrent callers share one run. `signal` stops this run between pages. */
+  run(signal?: AbortSignal): Promise<OcrReport> {
+    this.running ??= this.runOnce(signal ? AbortSignal.any([signal, this.stop.signal]) : this.stop.signal).finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  /** Starts a run in the background; `onDone` follows it (embedding what got text), errors are logged, never thrown. */
+  startInBackground(onDone: (report: OcrReport) => Promise<void> | void): void {
+    if (this.stop.signal.aborted) return;
+    this.run()
+      .then((report) => (this.stop.signal.aborted ? undefined : onDone(report)))
+      .catch((error: unknown) => console.error(`ocr: the stage stopped: ${errorMessage(error)}`));
+  }
+
+  /** Messages with images or scanned pages, and how many are done; counted again only when the store grew. */
+  async counts(): Promise<{ done: number; total: number }> {
+    if (this.lastCounts?.catalogSize !== this.options.catalog.size) {
+      const work = await this.findWork();
+      this.lastCounts = { done: work.total - work.pending.length, total: work.total, catalogSize: this.options.catalog.size };
+    }
+    return { done: this.lastCounts.done, total: this.lastCounts.total };
+  }
+
+  async close(): Promise<void> {
+    this.stop.abort();
+    await this.running?.catch(() => undefined);
+  }
+
+  private async runOnce(signal: AbortSignal): Promise<OcrReport> {
+    const started = performance.now();
+    const reader = new OcrReader();
+    const report: OcrReport = { read: 0, skipped: [], done: 0, total: 0, languages: reader.languages, elapsedMs: 0 };
+    try {
+      await this.indexPending();
+      const work = await this.findWork();
+      report.total = work.total;
+      report.done = work.total - work.pending.length;
+      const progress = (isFinished: boolean): void => {
+        this.lastCounts = { done: report.done, total: report.total, catalogSize: this.options.catalog.size };
+        this.options.emit({ type: 'ocr-progress', progress: { done: report.done, total: report.total, isFinished } });
+      };
+      progress(false);
+      let lastIndexed = performance.now();
+      for (const id of work.pending) {
+        if (signal.aborted) break;
+        const texts = await this.readMessage(id, reader, report, signal);
+        if (texts === null) break;
+        await this.options.writer.write(async () => {
+          await this.pending.add([id]);
+          await this.options.store.updateAttachmentTexts(id, JSON.stringify(texts));
+        });
+        report.done += 1;
+        progress(false);
+        if (performance.now() - lastIndexed >= INDEX_EVERY_MS) {
+          await this.indexPending();
+          lastIndexed = performance.now();
+        }
+      }
+      // A stopped run leaves its last text to the next start, which indexes it first: closing stays quick.
+      if (!signal.aborted) await this.indexPending();
+      progress(true);
+    } finally {
+      report.languages = reader.languages;
+      await reader.close();
+    }
+    report.elapsedMs = Math.round(performance.now() - started);
+    return report;
+  }
+
+  /** Brings the keyword index and the vectors up to the text OCR wrote, then forgets the ids. */
+  private async indexPending(): Promise<void> {
+    const ids = await this.pending.read();
+    if (ids.length === 0) return;
+    const { store, catalog, keywords, writer } = this.options;
+    await writer.write(async () => {
+      keywords.adopt(await rebuildKeywords(store, catalog));
+      await writer.saveIndexes();
+    });
+    await this.options.forgetVectors(ids);
+    await this.pending.clear();
+  }
+
+  private async findWork(): Promise<Work> {
+    const { catalog, store } = this.options;
+    const candidates: string[] = [];
+    for (let ordinal = 0; ordinal < catalog.size; ordinal += 1)
+      if (catalog.attachments(ordinal).some((attachment) => ocrKindOf(attachment) !== null)) candidates.push(catalog.id(ordinal));
+    const work: Work = { total: 0, pending: [] };
+    for (let start = 0; start < candidates.length; start += SCAN_BATCH) {
+      const rows = await store.getColumns(candidates.slice(start, start + SCAN_BATCH), ['id', 'attachmentsJson', 'attachmentTextJson']);
+      for (const row of rows) {
+        const texts = decodeAttachmentTexts(row.attachmentTextJson);
+        const claimed = new Set<number>();
+        let isImageMail = false;
+        let hasWork = false;
+        for (const attachment of decodeAttachments(row.attachmentsJson)) {
+          const kind = ocrKindOf(attachment);
+          if (kind === null) continue;
+          const entry = texts[textEntryOf(texts, attachment.filename, claimed)];
+          if (needsOcr(kind, entry)) hasWork = true;
+          // A PDF with a text layer is not a scan: it does not count.
+          if (kind === 'image' || entry?.source === 'ocr' || needsOcr(kind, entry)) isImageMail = true;
+        }
+        if (isImageMail) work.total += 1;
+        if (hasWork) work.pending.push(row.id);
+      }
+    }
+    return work;
+  }
+
+  /** The message's attachment texts with what OCR read added; null when the run was stopped meanwhile. */
+  private async readMessage(id: string, reader: OcrReader, report: OcrReport, signal: AbortSignal): Promise<AttachmentText[] | null> {
+    const [row] = await this.options.store.getColumns([id], ['attachmentsJson', 'attachmentTextJson']);
+    if (!row) return [];
+    const texts = decodeAttachmentTexts(row.attachmentTextJson);
+    const claimed = new Set<number>();
+    for (const attachment of decodeAttachments(row.attachmentsJson)) {
+      const kind = ocrKindOf(attachment);
+      if (kind === null) continue;
+      const index = textEntryOf(texts, attachment.filename, claimed);
+      if (!needsOcr(kind, texts[index])) continue;
+      const entry = await this.readAttachment(attachment, kind, reader, signal);
+      if (entry === null) return null;
+      if (entry.text === '') report.skipped.push({ messageId: id, filename: attachment.filename, reason: entry.error ?? 'no text' });
+      else report.read += 1;
+      if (index >= 0) texts[index] = entry;
+      else texts.push(entry);
+    }
+    return texts;
+  }
+
+  private async readAttachment(
+    attachment: AttachmentInfo,
+    kind: OcrKind,
+    reader: OcrReader,
+    signal: AbortSignal,
+  ): Promise<AttachmentOutcome> {
+    const entry = (text: string, error?: string): AttachmentText => ({
+      filename: attachment.filename,
+      text,
+      source: 'ocr',
+      ...(error ? { error } : {}),
+    });
+    if (!attachment.contentHash)
+      return entry('', `not read: no copy of it is stored (${attachment.notStored ?? 'import the file again to keep one'})`);
+    let images;
+    try {
+      images = await pageImagesOf(kind, await readFile(storedAttachmentPath(this.options.dataDir, attachment.contentHash)), this.limits);
+    } catch (error) {
+      return entry('', `not read: the ${kind === 'pdf' ? 'PDF' : 'image'} could not be opened (${errorMessage(error)})`);
+    }
+    if ('skipped' in images) return entry('', images.skipped);
+    const pages: string[] = [];
+    const problems: string[] = [];
+    let number = 0;
+    for await (const image of images.pages) {
+      number += 1;
+      if (signal.aborted) return null;
+      try {
+        pages.push((await reader.read(image, this.limits.pageTimeoutMs)).trim());
+      } catch (error) {
+        if (error instanceof OcrUnavailableError) throw error;
+        problems.push(`page ${number}: ${errorMessage(error)}`);
+      }
+    }
+    if (signal.aborted) return null;
+    const text = pages
+      .filter((page) => page !== '')
+      .join('\n\n')
+      .slice(0, DEFAULT_EXTRACTION_LIMITS.maxChars);
+    const notes = [images.note, ...problems].filter((note): note is string => note !== null);
+    if (text === '') return entry('', notes.length > 0 ? `no text was read: ${notes.join('; ')}` : 'no text was found in it');
+    return entry(text, notes.length > 0 ? notes.join('; ') : undefined);
+  }
+}
