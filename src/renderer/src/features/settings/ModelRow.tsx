@@ -50,8 +50,11 @@ function Actions({ model, control, target }: ModelRowProps) {
         title={target ? `The download goes to ${target.host}` : 'Set a mirror that is a web address first'}
         data-testid="model-download-button"
       >
-        {verb}
-        {size} from {target?.host ?? '…'}
+        <span>
+          {verb}
+          {size}
+        </span>{' '}
+        <span className="model-button-host">from {target?.host ?? '…'}</span>
       </button>,
     );
   } else if (!model.isInUse) {
@@ -124,10 +127,9 @@ export function ModelRow({ model, control, target }: ModelRowProps) {
         <p className="model-facts muted">
           {costLine(model)}
           <br />
-          {model.languages} · {model.licence} ·{' '}
-          <span title={`Source: ${model.quality.source}`}>
-            {model.quality.figure} <span className="model-source">({model.quality.source})</span>
-          </span>
+          {model.languages} · licence {model.licence}
+          <br />
+          Quality: {model.quality.figure} <span className="model-source">(source: {model.quality.source})</span>
         </p>
         {progress && RUNNING.has(progress.phase) && <DownloadProgress progress={progress} title={model.title} />}
         {state && !(progress && RUNNING.has(progress.phase)) && <p className="model-state muted">{state}</p>}

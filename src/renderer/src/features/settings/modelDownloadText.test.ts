@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { downloadHost, percentDone, progressLine } from './modelDownloadText';
+import { downloadHost, percentDone, problemSentence, progressLine } from './modelDownloadText';
 
 const MB = 1_000_000;
 
@@ -39,5 +39,13 @@ describe('model download words', () => {
     expect(percentDone({ ...figures, bytesDone: 5, bytesTotal: 0 })).toBeNull();
     expect(percentDone({ ...figures, bytesDone: 45, bytesTotal: 90 })).toBe(50);
     expect(percentDone({ ...figures, bytesDone: 95, bytesTotal: 90 })).toBe(100);
+  });
+
+  it("turns the engine's reason into a sentence under the row", () => {
+    expect(problemSentence('models: the connection to 127.0.0.1:8123 was cut midway; 400 KB are kept')).toBe(
+      'The connection to 127.0.0.1:8123 was cut midway; 400 KB are kept.',
+    );
+    expect(problemSentence('Not enough free disk: 2 GB needed, 1 GB free.')).toBe('Not enough free disk: 2 GB needed, 1 GB free.');
+    expect(problemSentence('models: ')).toBe('The model manager did not say what went wrong.');
   });
 });

@@ -1,4 +1,4 @@
-// The words of a model download: the host it will go to, and its progress as bytes, rate and time left.
+// The words of a model download: the host it will go to, its progress as bytes, rate and time left, and why it failed.
 import type { ModelDownloadProgress } from '../../../../shared/model/models';
 import { describeBytes } from '../../../../shared/models/byteSize';
 import { formatDuration } from '../../ui/format';
@@ -44,4 +44,11 @@ export function progressLine(figures: TransferFigures): string {
 export function percentDone(figures: TransferFigures): number | null {
   if (figures.bytesTotal <= 0) return null;
   return Math.round(Math.min(1, Math.max(0, figures.bytesDone / figures.bytesTotal)) * 100);
+}
+
+/** The engine's reason as a sentence under a row: without the module name the CLI prints, capitalised, with its full stop. */
+export function problemSentence(message: string): string {
+  const text = message.replace(/^models: /, '').trim();
+  if (text === '') return 'The model manager did not say what went wrong.';
+  return `${text[0]!.toUpperCase()}${text.slice(1)}${/[.!?]$/.test(text) ? '' : '.'}`;
 }

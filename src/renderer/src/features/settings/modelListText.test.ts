@@ -44,6 +44,7 @@ describe('model list words', () => {
     );
     const builtIn = MODEL_CATALOGUE.find((model) => model.isBuiltIn)!;
     expect(costLine({ ...builtIn, memoryBytes: 200_000_000 })).toBe('Built in: nothing to download · about 200 MB of memory');
+    expect(costLine({ ...builtIn, memoryBytes: 0 })).toBe('Built in: nothing to download · no model in memory');
   });
 
   it('says what a paused download kept', () => {

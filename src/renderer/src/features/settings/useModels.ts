@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { LanternClient } from '../../../../shared/contract/api';
 import type { ModelDownloadProgress, ModelListing } from '../../../../shared/model/models';
 import { errorMessage } from '../../../../shared/errorMessage';
+import { problemSentence } from './modelDownloadText';
 
 export interface ModelsControl {
   listing: ModelListing | null;
@@ -46,7 +47,7 @@ export function useModels(client: LanternClient): ModelsControl {
           setListing(loaded);
           setError(null);
         },
-        (failure: unknown) => setError(errorMessage(failure)),
+        (failure: unknown) => setError(problemSentence(errorMessage(failure))),
       ),
     [client],
   );
@@ -57,7 +58,8 @@ export function useModels(client: LanternClient): ModelsControl {
       if (event.type !== 'model-download') return;
       const progress = event.progress;
       setDownloads((previous) => ({ ...previous, [progress.name]: progress }));
-      if (progress.phase === 'failed' && progress.message) setProblems((previous) => ({ ...previous, [progress.name]: progress.message! }));
+      if (progress.phase === 'failed' && progress.message)
+        setProblems((previous) => ({ ...previous, [progress.name]: problemSentence(progress.message!) }));
       if (ENDED.has(progress.phase)) void refresh();
     });
   }, [client, refresh]);
@@ -69,7 +71,7 @@ export function useModels(client: LanternClient): ModelsControl {
       setError(null);
       return true;
     } catch (failure) {
-      setError(errorMessage(failure));
+      setError(problemSentence(errorMessage(failure)));
       return false;
     }
   }, []);
@@ -81,7 +83,7 @@ export function useModels(client: LanternClient): ModelsControl {
       setProblems(({ [name]: _dropped, ...rest }) => rest);
       call()
         .then((result) => (isListing(result) ? setListing(result) : refresh()))
-        .catch((failure: unknown) => setProblems((previous) => ({ ...previous, [name]: errorMessage(failure) })))
+        .catch((failure: unknown) => setProblems((previous) => ({ ...previous, [name]: problemSentence(errorMessage(failure)) })))
         .finally(() =>
           setBusy((previous) => {
             const next = new Set(previous);
@@ -104,7 +106,7 @@ export function useModels(client: LanternClient): ModelsControl {
       client
         .downloadModel(name, mirror ? { mirror } : {})
         .catch((failure: unknown) => {
-          const message = errorMessage(failure);
+          const message = problemSentence(errorMessage(failure));
           setProblems((previous) => ({ ...previous, [name]: message }));
           setDownloads((previous) => {
             const last = previous[name];
