@@ -1,6 +1,7 @@
 // Turns what went wrong in a model download into one sentence a person can act on: offline, DNS, proxy, TLS, HTTP, a cut.
 import { LanternError } from '../../shared/contract/errors';
 import { describeBytes } from '../../shared/models/byteSize';
+import { configuredProxy } from './downloadFetch';
 
 const TLS_CODES = new Set([
   'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
@@ -30,8 +31,10 @@ function innermostMessage(error: unknown): string {
 }
 
 function proxyNote(): string {
-  const proxy = process.env.HTTPS_PROXY ?? process.env.https_proxy ?? process.env.HTTP_PROXY ?? process.env.http_proxy;
-  return proxy ? ` (HTTPS_PROXY is set to ${proxy}, but Lantern connects directly: ask for a mirror inside the network instead)` : '';
+  const proxy = configuredProxy();
+  return proxy
+    ? ` (through the proxy ${proxy}, named by HTTPS_PROXY or HTTP_PROXY: check it, or NO_PROXY for a mirror inside the network)`
+    : '';
 }
 
 /** Why a connection to `host` failed before or while bytes arrived; `bytesKept` are kept for resuming. */

@@ -2,6 +2,7 @@
 import { mkdir, open, rm, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { LanternError } from '../../shared/contract/errors';
+import type { DownloadFetch } from './downloadFetch';
 import { connectionFailure, statusFailure } from './downloadErrors';
 
 export interface FetchedBytes {
@@ -9,6 +10,7 @@ export interface FetchedBytes {
   onBytes: (count: number, host: string) => void;
   /** Called when a server ignored the Range and the file starts over, with the bytes dropped. */
   onRestart: (droppedBytes: number) => void;
+  fetch: DownloadFetch;
 }
 
 async function sizeOf(path: string): Promise<number> {
@@ -27,9 +29,9 @@ export async function fetchFile(url: string, target: string, bytes: number, sign
   }
   if (kept === bytes) return;
   const host = new URL(url).host;
-  let response: Response;
+  let response: Awaited<ReturnType<DownloadFetch>>;
   try {
-    response = await fetch(url, { signal, headers: kept > 0 ? { range: `bytes=${kept}-` } : {} });
+    response = await progress.fetch(url, { signal, headers: kept > 0 ? { range: `bytes=${kept}-` } : {} });
   } catch (error) {
     if (signal.aborted) throw error;
     throw connectionFailure(error, host, kept);

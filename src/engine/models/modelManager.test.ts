@@ -9,6 +9,7 @@ import type { CatalogueModel, ModelDownloadProgress } from '../../shared/model/m
 import { MODEL_CATALOGUE, findCatalogueModel } from '../../shared/models/catalogue';
 import { makeTempDir, sharedDir } from '../../../test/corpus';
 import { startHubServer, type HubFile, type HubServer } from '../../../test/hubServer';
+import { startProxyServer } from '../../../test/proxyServer';
 import { writeBertModelFolder } from '../../../test/onnxModels/bertModelFolder';
 import { TINY_SHAPE } from '../../../test/onnxModels/buildBertModel';
 import { createTransformersEmbedder } from '../embed/transformersEmbedder';
@@ -224,6 +225,28 @@ describe('model manager', () => {
     // fetch refuses ports browsers block and says only "fetch failed"; the sentence names the reason inside.
     const blocked = await failure(manager.download('stories260k', { mirror: 'http://127.0.0.1:1' }));
     expect(blocked.message).toBe('models: the download from 127.0.0.1:1 failed (bad port)');
+  });
+
+  it('goes through the proxy HTTP_PROXY names, and says so when the proxy is down', async () => {
+    const { hub, manager } = await setUp();
+    const proxy = await startProxyServer();
+    const saved = { HTTP_PROXY: process.env.HTTP_PROXY, NO_PROXY: process.env.NO_PROXY };
+    process.env.HTTP_PROXY = proxy.url;
+    delete process.env.NO_PROXY;
+    try {
+      expect((await manager.download('stories260k', {})).phase).toBe('installed');
+      expect(proxy.tunnels).toEqual([`127.0.0.1:${hub.port}`]);
+      await manager.remove('stories260k');
+      await proxy.close();
+      const error = await failure(manager.download('stories260k', {}));
+      expect(error.message).toContain(`(through the proxy ${proxy.url}, named by HTTPS_PROXY or HTTP_PROXY`);
+    } finally {
+      for (const [name, value] of Object.entries(saved)) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+      await proxy.close();
+    }
   });
 
   it('pauses a download keeping its bytes, and the next get resumes it', async () => {

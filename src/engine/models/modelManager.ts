@@ -17,6 +17,7 @@ import { describeBytes } from '../../shared/models/byteSize';
 import { MODEL_CATALOGUE, findCatalogueModel } from '../../shared/models/catalogue';
 import { freeBytes } from './diskSpace';
 import { DownloadProgress } from './downloadProgress';
+import { openDownloadConnection } from './downloadFetch';
 import { chooseSource, fileUrl } from './downloadSource';
 import { fetchFile } from './fetchFile';
 import { fileMismatch } from './fileDigest';
@@ -151,8 +152,14 @@ export class ModelManager {
     const partial = partialFolder(dataDir, model.name);
     const progress = new DownloadProgress(model.name, new URL(base).host, emit);
     progress.send('starting');
+    const connection = openDownloadConnection();
     try {
-      const expected = await expectedFiles(model.files, { base, repository: model.repository, revision: model.revision }, signal);
+      const expected = await expectedFiles(
+        model.files,
+        { base, repository: model.repository, revision: model.revision },
+        signal,
+        connection.fetch,
+      );
       const total = [...expected.values()].reduce((sum, file) => sum + file.bytes, 0);
       await mkdir(partial, { recursive: true });
       const kept = await folderSize(partial);
@@ -167,6 +174,7 @@ export class ModelManager {
         await fetchFile(fileUrl(base, model.repository, model.revision, file.path), target, published.bytes, signal, {
           onBytes: (count, host) => progress.add(count, host),
           onRestart: (dropped) => progress.drop(dropped),
+          fetch: connection.fetch,
         });
         progress.send('verifying');
         const mismatch = await fileMismatch(target, published);
@@ -199,6 +207,8 @@ export class ModelManager {
           : new LanternError('download-failed', `models: downloading ${model.name} failed (${String(error)})`);
       progress.send('failed', lanternError.message);
       throw lanternError;
+    } finally {
+      await connection.close();
     }
   }
 

@@ -1,6 +1,7 @@
 // Reads the hub's listing of a repository (its tree API) for each file's size and digest, for files the catalogue cannot pin.
 import type { ModelFile } from '../../shared/model/models';
 import { LanternError } from '../../shared/contract/errors';
+import type { DownloadFetch } from './downloadFetch';
 import { connectionFailure, statusFailure } from './downloadErrors';
 import { treeUrl } from './downloadSource';
 import type { ExpectedFile } from './fileDigest';
@@ -28,6 +29,7 @@ export async function expectedFiles(
   files: readonly ModelFile[],
   source: { base: string; repository: string; revision: string },
   signal: AbortSignal,
+  fetch: DownloadFetch,
 ): Promise<Map<string, ExpectedFile>> {
   const expected = new Map<string, ExpectedFile>();
   for (const file of files)
@@ -36,7 +38,7 @@ export async function expectedFiles(
   if (expected.size === files.length) return expected;
   const url = treeUrl(source.base, source.repository, source.revision);
   const host = new URL(url).host;
-  let response: Response;
+  let response: Awaited<ReturnType<DownloadFetch>>;
   try {
     response = await fetch(url, { signal, headers: { accept: 'application/json' } });
   } catch (error) {
