@@ -249,6 +249,22 @@ describe('model manager', () => {
     }
   });
 
+  it('still lists the models when LANTERN_MODEL_MIRROR is not a URL, and a get says what is wrong with it', async () => {
+    const { manager, settings } = await setUp();
+    await settings.update({ modelMirror: null });
+    const saved = process.env.LANTERN_MODEL_MIRROR;
+    process.env.LANTERN_MODEL_MIRROR = 'mirror.example.org';
+    try {
+      expect((await manager.list()).source).toBe('mirror.example.org');
+      expect((await failure(manager.download('stories260k', {}))).message).toBe(
+        'models: the mirror "mirror.example.org" is not a URL; give a base URL such as https://hf-mirror.example.org',
+      );
+    } finally {
+      if (saved === undefined) delete process.env.LANTERN_MODEL_MIRROR;
+      else process.env.LANTERN_MODEL_MIRROR = saved;
+    }
+  });
+
   it('pauses a download keeping its bytes, and the next get resumes it', async () => {
     const { hub, manager, events } = await setUp();
     hub.faults.slowChunkBytes = 16 * 1024;

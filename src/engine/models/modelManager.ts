@@ -18,7 +18,7 @@ import { MODEL_CATALOGUE, findCatalogueModel } from '../../shared/models/catalog
 import { freeBytes } from './diskSpace';
 import { DownloadProgress } from './downloadProgress';
 import { openDownloadConnection } from './downloadFetch';
-import { chooseSource, fileUrl } from './downloadSource';
+import { HUB_URL, MIRROR_VARIABLE, chooseSource, fileUrl } from './downloadSource';
 import { fetchFile } from './fetchFile';
 import { fileMismatch } from './fileDigest';
 import { folderSize } from './folderSize';
@@ -122,8 +122,18 @@ export class ModelManager {
       filesInUse,
       modelsFolder: modelsFolder(dataDir),
       freeBytes: await freeBytes(modelsFolder(dataDir)),
-      source: chooseSource(undefined, settings.current.modelMirror),
+      source: this.sourceForListing(),
     };
+  }
+
+  /** Where downloads would come from; a mirror that is not a URL is shown as given, and a get says what is wrong with it. */
+  private sourceForListing(): string {
+    const setting = this.options.settings.current.modelMirror;
+    try {
+      return chooseSource(undefined, setting);
+    } catch {
+      return setting ?? process.env[MIRROR_VARIABLE] ?? HUB_URL;
+    }
   }
 
   /** Fetches every file of a catalogue model, verifies each against its published digest, then installs them together. */
