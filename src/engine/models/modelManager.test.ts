@@ -49,6 +49,7 @@ beforeAll(async () => {
     ...findCatalogueModel('all-minilm-l6-v2')!,
     name: 'tiny-embedder',
     repository: EMBEDDER_REPOSITORY,
+    revision: 'main',
     // Sizes rounded and digests unknown, as for the catalogue's Xenova exports: the listing supplies both.
     files: EMBEDDER_FILES.map((path) => ({ path, bytes: 1_000, isSizeExact: false, sha256: null })),
   };
@@ -182,6 +183,20 @@ describe('model manager', () => {
     const left = await readdir(join(partial, 'onnx')).catch(() => []);
     expect(left).toEqual([]);
     expect(existsSync(join(dataDir, 'models', 'tiny-embedder'))).toBe(false);
+  });
+
+  it('holds to the digest the catalogue pins, even when the server lists another for the bytes it sends', async () => {
+    const { manager } = await setUp();
+    const other = Buffer.from(hubFiles.at(-1)!.bytes);
+    other[0] = 0;
+    const impostor = await startHubServer([{ ...hubFiles.at(-1)!, bytes: other }]);
+    try {
+      const error = await failure(manager.download('stories260k', { mirror: impostor.url }));
+      expect(error.message).toMatch(/^models: tinyllamas\/stories260K\.gguf of stories260k is not the published file \(its SHA-256 is /);
+      expect(error.message).toContain(`not the published ${STORIES.files[0]!.sha256}`);
+    } finally {
+      await impostor.close();
+    }
   });
 
   it('checks small files against their git blob id from the listing', async () => {

@@ -3,14 +3,20 @@ import type { CatalogueModel, ModelFile, ModelRole } from '../model/models';
 
 const MB = 1_000_000;
 
+/** A file's size and digest as a public record pins them; a bare number is a rounded size with no digest. */
+type KnownFile = number | { bytes: number; sha256: string };
+
 /** The files a sentence-transformers ONNX folder needs (Xenova's layout, quantized weights for CPUs). */
-function onnxFolderFiles(sizes: { config: number; tokenizer: number; tokenizerConfig: number; model: number }): ModelFile[] {
-  // Sizes of the small files come from the copies that were at hand; the weights' from the model cards, rounded.
+function onnxFolderFiles(files: { config: KnownFile; tokenizer: KnownFile; tokenizerConfig: KnownFile; model: KnownFile }): ModelFile[] {
+  const file = (path: string, known: KnownFile): ModelFile =>
+    typeof known === 'number'
+      ? { path, bytes: known, isSizeExact: false, sha256: null }
+      : { path, bytes: known.bytes, isSizeExact: true, sha256: known.sha256 };
   return [
-    { path: 'config.json', bytes: sizes.config, isSizeExact: false, sha256: null },
-    { path: 'tokenizer.json', bytes: sizes.tokenizer, isSizeExact: false, sha256: null },
-    { path: 'tokenizer_config.json', bytes: sizes.tokenizerConfig, isSizeExact: false, sha256: null },
-    { path: 'onnx/model_quantized.onnx', bytes: sizes.model, isSizeExact: false, sha256: null },
+    file('config.json', files.config),
+    file('tokenizer.json', files.tokenizer),
+    file('tokenizer_config.json', files.tokenizerConfig),
+    file('onnx/model_quantized.onnx', files.model),
   ];
 }
 
@@ -53,9 +59,16 @@ export const MODEL_CATALOGUE: readonly CatalogueModel[] = [
     title: 'all-MiniLM-L6-v2',
     role: 'embedder',
     repository: 'Xenova/all-MiniLM-L6-v2',
-    revision: 'main',
-    revisionNote: UNPINNED,
-    files: onnxFolderFiles({ config: 650, tokenizer: 711_661, tokenizerConfig: 366, model: 23 * MB }),
+    revision: '751bff37182d3f1213fa05d7196b954e230abad9',
+    revisionNote:
+      "commit and the weights' SHA-256 as pinned by public projects that download them (the weights' digest and size agree in several); " +
+      "the small files' digests are those of the copies in the project's test data, which match the tokenizer digests pinned with this commit; not re-read from the hub here",
+    files: onnxFolderFiles({
+      config: { bytes: 650, sha256: '7135149f7cffa1a573466c6e4d8423ed73b62fd2332c575bf738a0d033f70df7' },
+      tokenizer: { bytes: 711_661, sha256: 'da0e79933b9ed51798a3ae27893d3c5fa4a201126cef75586296df9b4d2c62a0' },
+      tokenizerConfig: { bytes: 366, sha256: '9261e7d79b44c8195c1cada2b453e55b00aeb81e907a6664974b4d7776172ab3' },
+      model: { bytes: 22_972_370, sha256: 'afdb6f1a0e45b715d0bb9b11772f032c399babd23bfc31fed1c170afc848bdb1' },
+    }),
     memoryBytes: 150 * MB,
     languages: 'English',
     licence: 'Apache-2.0',
@@ -87,9 +100,16 @@ export const MODEL_CATALOGUE: readonly CatalogueModel[] = [
     title: 'multilingual-e5-small',
     role: 'embedder',
     repository: 'Xenova/multilingual-e5-small',
-    revision: 'main',
-    revisionNote: UNPINNED,
-    files: onnxFolderFiles({ config: 700, tokenizer: 17 * MB, tokenizerConfig: 400, model: 118 * MB }),
+    revision: '761b726dd34fb83930e26aab4e9ac3899aa1fa78',
+    revisionNote:
+      'commit, sizes and SHA-256 of the weights and tokenizer as pinned together by public projects that download them; ' +
+      'the two small files are checked against the digests the hub lists at this commit; not re-read from the hub here',
+    files: onnxFolderFiles({
+      config: 700,
+      tokenizer: { bytes: 17_082_730, sha256: '0b44a9d7b51c3c62626640cda0e2c2f70fdacdc25bbbd68038369d14ebdf4c39' },
+      tokenizerConfig: 400,
+      model: { bytes: 118_308_185, sha256: 'f80102d3f2a1229f387d3c81909990d8945513e347b0eab049f7de3c6f98c193' },
+    }),
     memoryBytes: 450 * MB,
     languages: 'about 100 languages',
     licence: 'MIT',
@@ -117,9 +137,16 @@ export const MODEL_CATALOGUE: readonly CatalogueModel[] = [
     title: 'ms-marco-MiniLM-L-6-v2 (cross-encoder)',
     role: 'reranker',
     repository: 'Xenova/ms-marco-MiniLM-L-6-v2',
-    revision: 'main',
-    revisionNote: UNPINNED,
-    files: onnxFolderFiles({ config: 800, tokenizer: 712_000, tokenizerConfig: 1_300, model: 23 * MB }),
+    revision: 'a09144355adeed5f58c8ed011d209bf8ee5a1fec',
+    revisionNote:
+      "commit and the weights' size and SHA-256 as pinned together by a public project that downloads them; " +
+      'the small files are checked against the digests the hub lists at this commit; not re-read from the hub here',
+    files: onnxFolderFiles({
+      config: 800,
+      tokenizer: 712_000,
+      tokenizerConfig: 1_300,
+      model: { bytes: 23_143_499, sha256: 'e9d8ebf845c413e981c175bfe49a3bfa9b3dcce2a3ba54875ee5df5a58639fbe' },
+    }),
     memoryBytes: 150 * MB,
     languages: 'English',
     licence: 'Apache-2.0',
