@@ -8,6 +8,7 @@ import { runBackup, runExport, runRestore } from './commands/backupCommands';
 import { runCheckCommand } from './commands/checkCommand';
 import { runImport } from './commands/importCommand';
 import { runMcp } from './commands/mcpCommand';
+import { runOcr } from './commands/ocrCommand';
 import { runModels } from './commands/modelsCommand';
 import { runListing, runSearch, runShow } from './commands/queryCommands';
 import { runServe } from './commands/serveCommand';
@@ -87,6 +88,9 @@ async function main(argv: string[]): Promise<number> {
     case 'stats':
     case 'embed':
       return runListing(command, dataDir, json);
+    case 'ocr':
+      if (rest.length > 0) throw new UsageError('lantern ocr: takes no arguments; give the data folder with --data-dir');
+      return runOcr(dataDir, json);
     case 'backup':
       return runBackup(rest[0], dataDir, json, values.verify);
     case 'restore':

@@ -74,6 +74,9 @@ export function printStats(stats: Stats): void {
     [
       `${stats.messages} messages in ${stats.threads} threads; ${stats.folders} folders, ${stats.labels} labels, ${stats.attachments} attachments`,
       `${stats.embeddedMessages} of ${stats.messages} messages embedded, ${stats.embeddedChunks} passages${stats.embedderId ? ` (${stats.embedderId})` : ''}`,
+      ...(stats.imageText && stats.imageText.total > 0
+        ? [`${stats.imageText.done} of ${stats.imageText.total} messages with images or scanned pages read (lantern ocr)`]
+        : []),
       ...stats.sources.map((source) =>
         forTerminalLine(`source ${source.id}: ${source.path} (${source.kind}, ${source.messages} messages, imported ${source.importedAt})`),
       ),

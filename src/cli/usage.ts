@@ -26,6 +26,8 @@ Commands:
                             address out of its group, --rejoin ADDRESS undoes that
   stats                     Count messages, threads, folders, labels, attachments and sources
   embed                     Run or resume the embedding stage for semantic search
+  ocr                       Run or resume reading text from images and scanned PDF pages (PNG, JPEG, TIFF, GIF; local
+                            OCR), then embed what it read; lists what it skipped and why
   backup <dir>              Snapshot the store (messages, vectors, sources, attachments) into a new folder; safe while
                             the app runs; removes what a killed backup into the same folder left (<dir>.partial)
   backup --verify <dir>     Check a backup without restoring it: every table read, files and attachments checksummed;
