@@ -93,3 +93,46 @@ test('a new embedder re-embeds in the background, meaning search answers before,
     }
   });
 });
+
+test('vectors of a store from before the model folder was recorded still answer while another model re-embeds', async () => {
+  await withTempDir(async (dir) => {
+    const mbox = join(dir, 'mail.mbox');
+    await writeFile(mbox, toMbox(await readCorpusMessages('usrp-users-list.mbox.gz', 30)));
+    const [first, second] = [join(dir, 'models', 'first'), join(dir, 'models', 'second')];
+    await writeBertModelFolder(first, TINY_SHAPE, { seed: 1 });
+    await writeBertModelFolder(second, TINY_SHAPE, { seed: 2, quantized: true });
+    const dataDir = join(dir, 'store');
+    const engine = await openEngine({ dataDir, timeZone: 'UTC' });
+    try {
+      await engine.importPaths([mbox], 'mail');
+      await engine.updateSettings({ modelFolder: first });
+      await engine.embed();
+    } finally {
+      await engine.close();
+    }
+    // vectors.json as the app wrote it before: the embedder's id and size only.
+    const state = JSON.parse(await readFile(join(dataDir, 'vectors.json'), 'utf8')) as Record<string, unknown>;
+    await writeFile(
+      join(dataDir, 'vectors.json'),
+      JSON.stringify({ version: 1, embedderId: state.embedderId, dimensions: state.dimensions }),
+    );
+
+    // The first run of the app after the update records the folder; the switch comes in a later session, as
+    // `lantern models use` and `lantern search` are, where the first model was never loaded.
+    const updated = await openEngine({ dataDir, timeZone: 'UTC' });
+    await updated.embed().finally(() => updated.close());
+    const reopened = await openEngine({ dataDir, timeZone: 'UTC' });
+    try {
+      await reopened.updateSettings({ modelFolder: second });
+      await reopened.setEmbeddingPaused(true);
+      const reembedding = reopened.embed();
+      await searchByMeaning(reopened);
+      expect((await reopened.getStats()).embedderId).toBe(state.embedderId);
+      await reopened.setEmbeddingPaused(false);
+      await reembedding;
+      expect((await reopened.getStats()).embedderId).not.toBe(state.embedderId);
+    } finally {
+      await reopened.close();
+    }
+  });
+});

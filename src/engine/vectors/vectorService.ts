@@ -164,6 +164,14 @@ export class VectorService implements SemanticRetriever {
       if (this.serving.embedderId === embedder.id) {
         // Chosen again before the other model finished: its part-made vectors go.
         if (leftover) await this.dropNext(leftover);
+        // A store from before the folder and floors were recorded learns them now, so a later switch can still query
+        // these vectors with the floors they were searched at.
+        const isFolderUnrecorded = this.serving.modelFolder === undefined && this.modelFolder !== undefined && !this.options.embedder;
+        this.serving = {
+          ...this.serving,
+          floors: floorsOf(this.serving),
+          ...(isFolderUnrecorded ? { modelFolder: this.modelFolder } : {}),
+        };
         await writeVectorState(this.options.dataDir, this.serving);
         return this.index;
       }
@@ -259,11 +267,6 @@ export class VectorService implements SemanticRetriever {
     } finally {
       this.searching.delete(searching);
     }
-  }
-
-  /** Marks messages whose text changed (OCR read their images) for embedding again; nothing to do before any vectors. */
-  async forget(messageIds: readonly string[]): Promise<void> {
-    await this.index?.forget(messageIds);
   }
 
   /** Embeds what has no vectors yet; concurrent callers share one run. */
