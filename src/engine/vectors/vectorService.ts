@@ -269,6 +269,11 @@ export class VectorService implements SemanticRetriever {
     }
   }
 
+  /** Marks messages whose text changed (OCR read their images) for embedding again; nothing to do before any vectors. */
+  async forget(messageIds: readonly string[]): Promise<void> {
+    await this.index?.forget(messageIds);
+  }
+
   /** Embeds what has no vectors yet; concurrent callers share one run. */
   embed(): Promise<EmbeddingReport> {
     this.running ??= (async () => {
