@@ -1,5 +1,5 @@
-// Settings: time zone, how questions are answered, the semantic model folder, the interaction log, backups, and
-// the snippet that plugs Lantern into an AI assistant, with the model manager on a tab of its own. Everything is saved
+// Settings: time zone, how questions are answered, the interaction log, backups, and the snippet that plugs Lantern
+// into an AI assistant, with the model manager on a tab of its own. Everything is saved
 // in the data folder by the engine.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { LanternClient } from '../../../../shared/contract/api';
@@ -12,6 +12,7 @@ import { ViewSettingsFields } from './ViewSettingsFields';
 import { ApiKeyField } from './ApiKeyField';
 import { ModelsPanel } from './ModelsPanel';
 import { SettingsTabs, type SettingsTab } from './SettingsTabs';
+import { changedSettings } from './changedSettings';
 import './settings.css';
 
 const PROVIDER_LABELS: Record<ProviderKind, string> = {
@@ -24,7 +25,6 @@ const PROVIDER_LABELS: Record<ProviderKind, string> = {
 interface Draft {
   timeZone: string;
   provider: ProviderFields;
-  modelFolder: string;
   interactionLog: boolean;
   keep: string;
   backupFolder: string;
@@ -34,7 +34,6 @@ function draftOf(settings: Settings): Draft {
   return {
     timeZone: settings.timeZone ?? '',
     provider: fieldsOf(settings.answerProvider),
-    modelFolder: settings.modelFolder ?? '',
     interactionLog: settings.interactionLog,
     keep: String(settings.backups.keep),
     backupFolder: settings.backups.folder ?? '',
@@ -56,11 +55,12 @@ function timeZones(): string[] {
 }
 
 export function SettingsDialog({ client, onClose }: { client: LanternClient; onClose: () => void }) {
-  const control = useSettings(client, true);
   const [tab, setTab] = useState<SettingsTab>('general');
-  // The user's edits; until the first one, the form shows the saved settings.
-  const [edited, setEdited] = useState<Draft | null>(null);
-  const draft = edited ?? (control.settings ? draftOf(control.settings) : null);
+  // Loaded again on each return to General: the Models tab changes settings too.
+  const control = useSettings(client, tab === 'general');
+  // The user's edits and the settings they started from; until the first one, the form shows the saved settings.
+  const [edited, setEdited] = useState<{ draft: Draft; from: Settings } | null>(null);
+  const draft = edited?.draft ?? (control.settings ? draftOf(control.settings) : null);
   const [notice, setNotice] = useState<string | null>(null);
   const dialog = useRef<HTMLDivElement>(null);
   const returnFocus = useRef<Element | null>(null);
@@ -86,7 +86,8 @@ export function SettingsDialog({ client, onClose }: { client: LanternClient; onC
 
   const onSubmit = async (event: FormEvent): Promise<void> => {
     event.preventDefault();
-    if (!draft) return;
+    const from = edited?.from ?? control.settings;
+    if (!draft || !from) return;
     const zone = draft.timeZone.trim();
     if (zone && !isTimeZone(zone)) {
       // Checked here too, so the mistake is named before anything is sent (the engine checks again).
@@ -94,18 +95,21 @@ export function SettingsDialog({ client, onClose }: { client: LanternClient; onC
       control.reportProblem(`"${zone}" is not a time zone (use a name like Europe/Budapest)`);
       return;
     }
-    const saved = await control.save({
-      timeZone: draft.timeZone.trim() || null,
-      answerProvider: choiceOf(draft.provider),
-      modelFolder: draft.modelFolder.trim() || null,
-      interactionLog: draft.interactionLog,
-      backups: { keep: Number(draft.keep), folder: draft.backupFolder.trim() || null },
-    });
+    const saved = await control.save(
+      changedSettings(from, {
+        timeZone: draft.timeZone.trim() || null,
+        answerProvider: choiceOf(draft.provider),
+        interactionLog: draft.interactionLog,
+        backups: { keep: Number(draft.keep), folder: draft.backupFolder.trim() || null },
+      }),
+    );
+    if (saved) setEdited(null);
     setNotice(saved ? 'Saved.' : null);
   };
 
   const update = (change: Partial<Draft>): void => {
-    if (draft) setEdited({ ...draft, ...change });
+    const from = edited?.from ?? control.settings;
+    if (draft && from) setEdited({ draft: { ...draft, ...change }, from });
     setNotice(null);
   };
   const updateProvider = (change: Partial<ProviderFields>): void => update({ provider: { ...draft!.provider, ...change } });
@@ -227,17 +231,10 @@ export function SettingsDialog({ client, onClose }: { client: LanternClient; onC
                 </fieldset>
 
                 <fieldset>
-                  <legend>Semantic search</legend>
-                  <label>
-                    Local sentence-transformers model folder (empty: the built-in Universal Sentence Encoder)
-                    <input
-                      value={draft.modelFolder}
-                      placeholder="/path/to/all-MiniLM-L6-v2"
-                      onChange={(event) => update({ modelFolder: event.target.value })}
-                    />
-                  </label>
+                  <legend>Models</legend>
                   <p className="settings-hint muted">
-                    A new model applies when Lantern next starts, and re-embeds the archive in the background.
+                    The models for meaning search, reranking and answers are on the Models tab: what each costs and gives, downloads on your
+                    click, and files you already have.
                   </p>
                 </fieldset>
 
