@@ -14,6 +14,7 @@ import { ChooseFilesButton } from '../features/import/ChooseFilesButton';
 import { DropZone } from '../features/import/DropZone';
 import { FirstRun } from '../features/import/FirstRun';
 import { EmbeddingStatus } from '../features/import/EmbeddingStatus';
+import { ImageTextStatus } from '../features/import/ImageTextStatus';
 import { ImportingNote } from '../features/import/ImportingNote';
 import { ImportPanel } from '../features/import/ImportPanel';
 import { useEmbeddingProgress } from '../features/import/useEmbeddingProgress';
@@ -246,6 +247,7 @@ export function App({ client }: { client: LanternClient }) {
           <span>Connecting…</span>
         )}
         <EmbeddingStatus control={embedding} />
+        <ImageTextStatus client={client} />
         <MeaningModelStatus embedderId={store.stats?.embedderId ?? null} />
         <span className="status-host muted">{client.host === 'browser' ? 'Browser mode · local only' : 'Offline'}</span>
       </footer>

@@ -1,6 +1,7 @@
 // The result list: one row per hit or per conversation, with sender(s), subject, highlighted snippet, date and
 // attachment mark, in comfortable or compact rows; its header holds the count and the density and grouping toggles.
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { TEXT_READ_FROM_IMAGE } from '../../../../shared/model/attachment';
 import type { SearchHit, SearchResult } from '../../../../shared/model/search';
 import { formatListDate, personName } from '../../ui/format';
 import { Icon } from '../../ui/Icon';
@@ -256,6 +257,7 @@ export function ResultList({
                       data-testid="result-matched-in"
                     >
                       matched in {attachmentMatch}
+                      {hit.matchedImageText ? ` (${TEXT_READ_FROM_IMAGE})` : ''}
                     </span>
                   )}
                 </div>
