@@ -9,6 +9,7 @@ import type { Catalog } from '../index/catalog';
 import { words } from '../index/fold';
 import { highlightRanges } from '../search/snippetHighlights';
 import { attachmentFile } from '../store/attachmentFile';
+import type { AttachmentText } from '../../shared/model/message';
 import { decodeAttachmentTexts } from '../store/messageRecord';
 import type { MessageStore } from '../store/messageStore';
 import { attachmentKind, imageType } from './attachmentKind';
@@ -39,10 +40,10 @@ function queryWords(query: string, timeZone: string): { terms: string[]; words: 
   return { terms, words: [...new Set(terms.flatMap((term) => words(term)))] };
 }
 
-async function storedText(ref: PreviewRequest['ref'], filename: string, store: MessageStore): Promise<{ text: string; error?: string }> {
+async function storedText(ref: PreviewRequest['ref'], filename: string, store: MessageStore): Promise<AttachmentText> {
   const [row] = await store.getColumns([ref.messageId], ['attachmentTextJson']);
   const texts = row ? decodeAttachmentTexts(row.attachmentTextJson) : [];
-  return texts.find((item) => item.filename === filename) ?? { text: '' };
+  return texts.find((item) => item.filename === filename) ?? { filename, text: '' };
 }
 
 export async function previewAttachment(request: PreviewRequest, context: PreviewContext): Promise<AttachmentPreview> {
@@ -52,6 +53,9 @@ export async function previewAttachment(request: PreviewRequest, context: Previe
   if (kind === 'program') throw new LanternError('bad-request', `preview: ${executableRefusal(file.filename)}`);
   const base = { ref, filename: file.filename, contentType: file.contentType, size: file.size };
   const wanted = queryWords(request.query, context.timeZone);
+  const stored = await storedText(ref, file.filename, context.store);
+  const imageText =
+    stored.source === 'ocr' && stored.text !== '' ? { text: stored.text, highlights: highlightRanges(stored.text, wanted.terms) } : null;
   if (kind === 'image') {
     const bytes = await readFile(file.path);
     const scaled = file.size > MAX_UNSCALED_IMAGE_BYTES ? await scaledImage(bytes, PREVIEW_IMAGE_SIZE, 'webp') : null;
@@ -63,6 +67,7 @@ export async function previewAttachment(request: PreviewRequest, context: Previe
         width: scaled.width,
         height: scaled.height,
         isScaled: true,
+        imageText,
       };
     if (file.size > MAX_UNSCALED_IMAGE_BYTES)
       throw new LanternError('bad-request', `preview: “${file.filename}” is too large a picture to show here; save it and open it instead`);
@@ -75,6 +80,7 @@ export async function previewAttachment(request: PreviewRequest, context: Previe
       width: size?.width ?? 0,
       height: size?.height ?? 0,
       isScaled: false,
+      imageText,
     };
   }
   if (kind === 'pdf' && file.size <= MAX_PDF_BYTES) {
@@ -99,17 +105,24 @@ export async function previewAttachment(request: PreviewRequest, context: Previe
         height: drawn.height,
         marks: await wordMarks(page, wanted.words),
         matchPages,
+        imageText,
       };
     } finally {
       await pdf.close();
     }
   }
-  const stored = await storedText(ref, file.filename, context.store);
   const note =
     stored.text === ''
       ? stored.error
         ? `No text could be read from it: ${stored.error}`
         : 'No text was read from this file at import.'
       : null;
-  return { ...base, kind: 'text', text: stored.text, highlights: highlightRanges(stored.text, wanted.terms), isReadByOcr: false, note };
+  return {
+    ...base,
+    kind: 'text',
+    text: stored.text,
+    highlights: highlightRanges(stored.text, wanted.terms),
+    isReadByOcr: stored.source === 'ocr',
+    note,
+  };
 }

@@ -63,9 +63,15 @@ interface PreviewBase {
   size: number;
 }
 
+/** Text the OCR stage read from a picture or from scanned pages, with the search words marked. */
+export interface ImageText {
+  text: string;
+  highlights: Highlight[];
+}
+
 /** What the reading pane shows for one attachment. */
 export type AttachmentPreview =
-  | (PreviewBase & { kind: 'image'; dataUrl: string; width: number; height: number; isScaled: boolean })
+  | (PreviewBase & { kind: 'image'; dataUrl: string; width: number; height: number; isScaled: boolean; imageText: ImageText | null })
   | (PreviewBase & {
       kind: 'pdf';
       page: number;
@@ -77,6 +83,8 @@ export type AttachmentPreview =
       marks: PageMark[];
       /** Pages (from 1) that hold a query word, for "next match". */
       matchPages: number[];
+      /** Scanned pages have no text layer to mark: their text as OCR read it, when it did. */
+      imageText: ImageText | null;
     })
   | (PreviewBase & {
       kind: 'text';

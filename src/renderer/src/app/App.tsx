@@ -1,12 +1,16 @@
 // The app shell: search bar on top, folder tree, result list, reading pane and answer pane below, dialogs and overlays over all.
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { LanternClient } from '../../../shared/contract/api';
+import type { GalleryItem } from '../../../shared/model/gallery';
 import type { SortOrder } from '../../../shared/model/search';
 import { AnswerPane } from '../features/answer/AnswerPane';
 import { AskButtons } from '../features/answer/AskButtons';
 import { useAnswerPane } from '../features/answer/useAnswerPane';
 import { useAskBeside } from '../features/answer/useAskBeside';
 import { FolderTree } from '../features/folders/FolderTree';
+import { Gallery } from '../features/gallery/Gallery';
+import { GalleryToggle } from '../features/gallery/GalleryToggle';
+import { useGallery } from '../features/gallery/useGallery';
 import { currentScope, withScope } from '../features/folders/scopeQuery';
 import { HelpButton } from '../features/help/HelpButton';
 import { ShortcutSheet } from '../features/help/ShortcutSheet';
@@ -19,6 +23,7 @@ import { ImportingNote } from '../features/import/ImportingNote';
 import { ImportPanel } from '../features/import/ImportPanel';
 import { useEmbeddingProgress } from '../features/import/useEmbeddingProgress';
 import { useImport } from '../features/import/useImport';
+import { AttachmentPreview } from '../features/reader/AttachmentPreview';
 import { ReadingPane } from '../features/reader/ReadingPane';
 import { useMessage } from '../features/reader/useMessage';
 import { useThread } from '../features/reader/useThread';
@@ -53,7 +58,11 @@ export function App({ client }: { client: LanternClient }) {
   const [openId, setOpenId] = useState<string | null>(null);
   // The sentence an answer cited when its mail was opened from the answer pane; any other way of opening clears it.
   const [citation, setCitation] = useState<{ id: string; quote: string } | null>(null);
+  // The gallery in the result list's place, and the attachment previewed in the reading pane's (null: the message).
+  const [isGalleryOpen, setGalleryOpen] = useState(false);
+  const [previewed, setPreviewed] = useState<GalleryItem | null>(null);
   const openMessage = useCallback((id: string, quote: string | null = null) => {
+    setPreviewed(null);
     setCitation(quote === null ? null : { id, quote });
     setOpenId(id);
   }, []);
@@ -74,6 +83,14 @@ export function App({ client }: { client: LanternClient }) {
   const resultList = useRef<HTMLDivElement>(null);
   const readingPane = useRef<HTMLElement>(null);
   const answerPane = useRef<HTMLElement>(null);
+  const galleryGrid = useRef<HTMLDivElement>(null);
+  const gallery = useGallery(client, search.result?.query ?? '', isGalleryOpen, storeVersion);
+  const toggleGallery = useCallback(() => {
+    setGalleryOpen((open) => !open);
+    setPreviewed(null);
+    // After the switch has rendered: the keys go to whichever of the two now shows.
+    requestAnimationFrame(() => (galleryGrid.current ?? resultList.current)?.focus());
+  }, []);
 
   const rows = useMemo(() => resultRows(search.result?.hits ?? [], view.isGroupedByThread), [search.result, view.isGroupedByThread]);
   const isImporting = importer.state.phase === 'preparing' || importer.state.phase === 'running';
@@ -109,7 +126,8 @@ export function App({ client }: { client: LanternClient }) {
     },
     move: (delta) => navigation.act({ kind: 'move', delta }),
     open: () => navigation.act({ kind: 'open' }),
-    back: () => resultList.current?.focus(),
+    back: () => (galleryGrid.current ?? resultList.current)?.focus(),
+    toggleGallery,
     openAdjacent: (delta) => navigation.act({ kind: 'openAdjacent', delta }),
     ask: () => askBeside(query),
     toggleAnswer: answer.toggle,
@@ -121,7 +139,7 @@ export function App({ client }: { client: LanternClient }) {
             container: document.querySelector<HTMLElement>('[role="tree"]'),
             target: document.querySelector<HTMLElement>('[role="tree"] [tabindex="0"]'),
           },
-          { container: resultList.current },
+          { container: resultList.current ?? galleryGrid.current },
           { container: readingPane.current },
           { container: answerPane.current },
         ],
@@ -151,7 +169,7 @@ export function App({ client }: { client: LanternClient }) {
           onQueryChange={setQuery}
           onSortChange={setSort}
           onSubmit={search.searchNow}
-          onEnterResults={() => navigation.act({ kind: 'enter' })}
+          onEnterResults={() => (isGalleryOpen ? galleryGrid.current?.focus() : navigation.act({ kind: 'enter' }))}
           onFocus={search.settle}
         />
         <div className="top-actions">
@@ -192,32 +210,64 @@ export function App({ client }: { client: LanternClient }) {
           </main>
         ) : (
           <>
-            <ResultList
-              listRef={resultList}
-              result={search.result}
-              rows={rows}
-              view={view}
-              freshness={search.freshness}
-              keptQuery={search.listedQuery === query ? null : search.listedQuery}
-              error={search.error}
-              selectedIndex={navigation.selectedIndex}
-              openId={openId}
-              onOpen={navigation.openAt}
-              onLoadMore={search.loadMore}
-              overview={
-                <TimelinePanel client={client} result={search.result} storeVersion={storeVersion} query={query} onQueryChange={setQuery} />
-              }
-              notice={importer.state.phase === 'running' ? <ImportingNote progress={importer.state.progress} /> : null}
-            />
-            <ReadingPane
-              load={message}
-              paneRef={readingPane}
-              thread={thread}
-              citedQuote={citation?.id === openId ? citation.quote : null}
-              onOpen={openMessage}
-              client={client}
-              storeVersion={storeVersion}
-            />
+            {isGalleryOpen ? (
+              <Gallery
+                client={client}
+                gallery={gallery}
+                gridRef={galleryGrid}
+                previewed={previewed}
+                onPreview={setPreviewed}
+                onClose={toggleGallery}
+              />
+            ) : (
+              <ResultList
+                listRef={resultList}
+                viewSwitch={<GalleryToggle isOpen={false} onToggle={toggleGallery} />}
+                result={search.result}
+                rows={rows}
+                view={view}
+                freshness={search.freshness}
+                keptQuery={search.listedQuery === query ? null : search.listedQuery}
+                error={search.error}
+                selectedIndex={navigation.selectedIndex}
+                openId={openId}
+                onOpen={navigation.openAt}
+                onLoadMore={search.loadMore}
+                overview={
+                  <TimelinePanel
+                    client={client}
+                    result={search.result}
+                    storeVersion={storeVersion}
+                    query={query}
+                    onQueryChange={setQuery}
+                  />
+                }
+                notice={importer.state.phase === 'running' ? <ImportingNote progress={importer.state.progress} /> : null}
+              />
+            )}
+            {previewed ? (
+              <AttachmentPreview
+                key={`${previewed.ref.messageId}\u0000${previewed.ref.index}`}
+                client={client}
+                item={previewed}
+                query={gallery.query}
+                paneRef={readingPane}
+                onOpenMessage={(id) => {
+                  openMessage(id);
+                  readingPane.current?.focus();
+                }}
+              />
+            ) : (
+              <ReadingPane
+                load={message}
+                paneRef={readingPane}
+                thread={thread}
+                citedQuote={citation?.id === openId ? citation.quote : null}
+                onOpen={openMessage}
+                client={client}
+                storeVersion={storeVersion}
+              />
+            )}
           </>
         )}
         {answer.isOpen && (

@@ -1,5 +1,5 @@
 // Window-wide keys: / Ctrl+K Ctrl+E search, ↑↓ j k move, Enter o open, u Esc back, [ ] previous/next in the reader,
-// Ctrl+Enter ask, Ctrl+J answer pane, F6 panes, ? help. Letters never fire while typing in a field or inside a dialog.
+// Ctrl+Enter ask, Ctrl+J answer pane, F6 panes, g gallery, ? help. Letters never fire while typing in a field or inside a dialog.
 // The `?` sheet lists these from features/help/shortcuts.ts: change both together.
 import { useEffect, useRef } from 'react';
 
@@ -14,6 +14,8 @@ export interface ShortcutActions {
   toggleAnswer: () => void;
   cyclePane: (direction: 1 | -1) => void;
   showHelp: () => void;
+  /** Switches between the result list and the attachment gallery. */
+  toggleGallery: () => void;
 }
 
 function isTypingTarget(target: EventTarget | null): boolean {
@@ -77,7 +79,7 @@ export function useKeyboardShortcuts(actions: ShortcutActions): void {
     const onKeyDown = (event: KeyboardEvent): void => {
       if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
       if (isTypingTarget(event.target) || ownsKeys(event.target, event.key) || isInsideDialog(event.target)) return;
-      const { focusSearch, move, open, back, openAdjacent, showHelp } = latest.current;
+      const { focusSearch, move, open, back, openAdjacent, showHelp, toggleGallery } = latest.current;
       switch (event.key) {
         case '/':
           focusSearch();
@@ -106,6 +108,9 @@ export function useKeyboardShortcuts(actions: ShortcutActions): void {
           break;
         case '?':
           showHelp();
+          break;
+        case 'g':
+          toggleGallery();
           break;
         default:
           return;

@@ -37,6 +37,9 @@ export const SHORTCUT_GROUPS: readonly ShortcutGroup[] = [
       { chords: [['[']], does: 'Open the previous result in the reading pane' },
       { chords: [['n']], does: 'Next message of the conversation', where: 'in the reading pane' },
       { chords: [['p']], does: 'Previous message of the conversation', where: 'in the reading pane' },
+      { chords: [['g']], does: 'Switch between the result list and the gallery of its attachments' },
+      { chords: [['←'], ['→'], ['↑'], ['↓']], does: 'Move between attachments', where: 'in the gallery' },
+      { chords: [['Enter']], does: 'Preview the attachment in the reading pane', where: 'in the gallery' },
     ],
   },
   {

@@ -3,8 +3,9 @@
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { TEXT_READ_FROM_IMAGE } from '../../../../shared/model/attachment';
 import type { SearchHit, SearchResult } from '../../../../shared/model/search';
-import { formatListDate, personName } from '../../ui/format';
+import { formatListDate } from '../../ui/format';
 import { Icon } from '../../ui/Icon';
+import { PersonName } from '../people/PersonName';
 import { updateViewSettings } from '../settings/useViewSettings';
 import type { Density, ViewSettings } from '../settings/viewSettings';
 import { highlightSegments } from './highlightSegments';
@@ -38,7 +39,7 @@ function Senders({ row, isGrouped }: { row: ResultRow; isGrouped: boolean }) {
   if (!isGrouped) {
     return (
       <span className="result-from" title={row.hit.from.address}>
-        {personName(row.hit.from)}
+        <PersonName person={row.hit.from} isInListRow />
       </span>
     );
   }
@@ -115,6 +116,8 @@ export interface ResultListProps {
   notice?: ReactNode;
   /** Between the header and the list: the search's timeline and facets. */
   overview?: ReactNode;
+  /** The switch to the attachment gallery, beside the list's own view toggles. */
+  viewSwitch?: ReactNode;
 }
 
 export function ResultList({
@@ -131,6 +134,7 @@ export function ResultList({
   onLoadMore,
   notice,
   overview,
+  viewSwitch,
 }: ResultListProps) {
   const isGrouped = view.isGroupedByThread;
   const rowHeight = ROW_HEIGHTS[view.density];
@@ -174,6 +178,7 @@ export function ResultList({
       <header className="result-header">
         <ResultsHeader result={result}>
           <ViewToggles view={view} />
+          {viewSwitch}
         </ResultsHeader>
         {keptQuery !== null && (
           <p className="result-note muted" data-testid="result-kept" title={keptQuery}>
