@@ -1,5 +1,5 @@
 // The app shell: search bar on top, folder tree, result list, reading pane and answer pane below, dialogs and overlays over all.
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { LanternClient } from '../../../shared/contract/api';
 import type { GalleryItem } from '../../../shared/model/gallery';
 import type { SortOrder } from '../../../shared/model/search';
@@ -11,6 +11,8 @@ import { FolderTree } from '../features/folders/FolderTree';
 import { Gallery } from '../features/gallery/Gallery';
 import { GalleryToggle } from '../features/gallery/GalleryToggle';
 import { useGallery } from '../features/gallery/useGallery';
+import { PeopleView } from '../features/people/PeopleView';
+import { usePeopleView } from '../features/people/usePeopleView';
 import { currentScope, withScope } from '../features/folders/scopeQuery';
 import { HelpButton } from '../features/help/HelpButton';
 import { ShortcutSheet } from '../features/help/ShortcutSheet';
@@ -91,6 +93,20 @@ export function App({ client }: { client: LanternClient }) {
     // After the switch has rendered: the keys go to whichever of the two now shows.
     requestAnimationFrame(() => (galleryGrid.current ?? resultList.current)?.focus());
   }, []);
+  const people = usePeopleView();
+  const closePeople = people.close;
+  // A new query (typed, a folder, a saved search, a person's mail) is for the result list: the People view steps aside.
+  useEffect(() => closePeople(), [query, closePeople]);
+  // From the People view: the search bar gets the person's (or pair's, or thread's) scope, and the list the keys.
+  const showPeopleMail = useCallback(
+    (scope: string, messageId?: string) => {
+      setQuery(scope);
+      closePeople();
+      if (messageId) openMessage(messageId);
+      requestAnimationFrame(() => resultList.current?.focus());
+    },
+    [closePeople, openMessage],
+  );
 
   const rows = useMemo(() => resultRows(search.result?.hits ?? [], view.isGroupedByThread), [search.result, view.isGroupedByThread]);
   const isImporting = importer.state.phase === 'preparing' || importer.state.phase === 'running';
@@ -192,7 +208,12 @@ export function App({ client }: { client: LanternClient }) {
         }}
       >
         <PaneResizers control={paneSizes} isAnswerOpen={answer.isOpen} />
-        <FolderRail isOpen={isFolderOverlayOpen} onToggle={() => setFolderOverlayOpen((open) => !open)} />
+        <FolderRail
+          isOpen={isFolderOverlayOpen}
+          onToggle={() => setFolderOverlayOpen((open) => !open)}
+          isPeopleOpen={people.isOpen}
+          onOpenPeople={() => people.open()}
+        />
         <FolderTree
           folders={store.folders}
           stats={store.stats}
@@ -203,11 +224,18 @@ export function App({ client }: { client: LanternClient }) {
           }}
           query={query}
           onRunSearch={setQuery}
+          isPeopleOpen={people.isOpen}
+          onOpenPeople={() => {
+            setFolderOverlayOpen(false);
+            people.open();
+          }}
         />
         {isEmpty ? (
           <main className="main-empty">
             <FirstRun onFiles={onFiles} isBusy={isImporting} />
           </main>
+        ) : people.isOpen ? (
+          <PeopleView client={client} control={people} storeVersion={storeVersion} onShowMail={showPeopleMail} />
         ) : (
           <>
             {isGalleryOpen ? (

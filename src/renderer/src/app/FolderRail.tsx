@@ -1,7 +1,15 @@
-// In a narrow window the folder pane folds to a rail: one button that opens the folder tree over the result list.
+// In a narrow window the folder pane folds to a rail: a button that opens the folder tree over the result list, and one for People.
+import { PersonIcon } from '../features/people/PeopleTreeItem';
 import { Icon } from '../ui/Icon';
 
-export function FolderRail({ isOpen, onToggle }: { isOpen: boolean; onToggle: () => void }) {
+export interface FolderRailProps {
+  isOpen: boolean;
+  onToggle: () => void;
+  isPeopleOpen: boolean;
+  onOpenPeople: () => void;
+}
+
+export function FolderRail({ isOpen, onToggle, isPeopleOpen, onOpenPeople }: FolderRailProps) {
   return (
     <div className="folder-rail">
       <button
@@ -14,6 +22,17 @@ export function FolderRail({ isOpen, onToggle }: { isOpen: boolean; onToggle: ()
         data-testid="folder-rail-toggle"
       >
         <Icon name="folder" size={18} />
+      </button>
+      <button
+        type="button"
+        className={`folder-rail-toggle ${isPeopleOpen ? 'is-active' : ''}`}
+        aria-label="People"
+        title="People: everyone you correspond with"
+        aria-pressed={isPeopleOpen}
+        onClick={onOpenPeople}
+        data-testid="folder-rail-people"
+      >
+        <PersonIcon size={18} />
       </button>
     </div>
   );

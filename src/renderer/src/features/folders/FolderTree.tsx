@@ -7,6 +7,7 @@ import type { Folder } from '../../../../shared/model/folder';
 import type { Stats } from '../../../../shared/model/stats';
 import { formatCount } from '../../ui/format';
 import { Icon } from '../../ui/Icon';
+import { PeopleTreeItem } from '../people/PeopleTreeItem';
 import { SavedSearchItems } from '../search/SavedSearchItems';
 import { useSavedSearches } from '../search/useSavedSearches';
 import { FolderRow } from './FolderRow';
@@ -29,9 +30,21 @@ export interface FolderTreeProps {
   query: string;
   /** Runs a saved search. */
   onRunSearch: (query: string) => void;
+  /** Whether the People view is showing, and how to open it. */
+  isPeopleOpen?: boolean;
+  onOpenPeople?: () => void;
 }
 
-export function FolderTree({ folders, stats, activeScope, onSelect, query, onRunSearch }: FolderTreeProps) {
+export function FolderTree({
+  folders,
+  stats,
+  activeScope,
+  onSelect,
+  query,
+  onRunSearch,
+  isPeopleOpen = false,
+  onOpenPeople,
+}: FolderTreeProps) {
   const sources = stats?.sources;
   const roots = useMemo(() => buildFolderTree(folders, sources ?? []), [folders, sources]);
   const scopes = useMemo(() => nodeScopes(roots), [roots]);
@@ -54,7 +67,7 @@ export function FolderTree({ folders, stats, activeScope, onSelect, query, onRun
   const tooltip = useTreeTooltip(sourceNames);
   const { isSaved } = useSavedSearches();
   // A saved search without a folder is selected in its own section, not as All mail.
-  const isAllMail = activeScope === null && !isSaved(query);
+  const isAllMail = activeScope === null && !isSaved(query) && !isPeopleOpen;
 
   // The one row Tab lands on: the row last focused, else the selected one; it is drawn even when scrolled away.
   const [focusedKey, setFocusedKey] = useState<string | null>(null);
@@ -175,6 +188,7 @@ export function FolderTree({ folders, stats, activeScope, onSelect, query, onRun
               {(stats?.allMailUnread ?? 0) > 0 && <span className="tree-unread">{formatCount(stats!.allMailUnread)}</span>}
               <span className="tree-count">{formatCount(stats?.allMailMessages ?? 0)}</span>
             </li>
+            {onOpenPeople && <PeopleTreeItem isSelected={isPeopleOpen} onOpen={onOpenPeople} />}
             <SavedSearchItems query={query} onRun={onRunSearch} />
           </ul>
           <div role="none" className="tree-rows" ref={rowHolder} style={{ height: rows.length * TREE_ROW_HEIGHT }}>

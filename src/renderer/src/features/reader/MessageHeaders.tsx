@@ -1,10 +1,12 @@
 // Who sent a mail, when, to whom and where it is filed, with its attachments.
 import type { LanternClient } from '../../../../shared/contract/api';
 import type { MessageDetail } from '../../../../shared/model/message';
-import { formatAddresses, formatFullDate, personName } from '../../ui/format';
+import type { ReactNode } from 'react';
+import { formatFullDate, personName } from '../../ui/format';
+import { PersonName, PersonNames } from '../people/PersonName';
 import { AttachmentList } from './AttachmentList';
 
-function HeaderRow({ label, value, testId }: { label: string; value: string; testId: string }) {
+function HeaderRow({ label, value, testId }: { label: string; value: ReactNode; testId: string }) {
   if (!value) return null;
   return (
     <div className="reader-header-row">
@@ -22,7 +24,9 @@ export function SenderLine({ message }: { message: Pick<MessageDetail, 'from' | 
       </span>
       <div>
         <div className="reader-from" data-testid="reader-from">
-          <strong>{personName(message.from)}</strong>
+          <strong>
+            <PersonName person={message.from} />
+          </strong>
           {message.from.name && message.from.address && <span className="muted"> &lt;{message.from.address}&gt;</span>}
         </div>
         <time className="muted" dateTime={message.date} data-testid="reader-date">
@@ -37,9 +41,9 @@ export function RecipientsAndAttachments({ message, client }: { message: Message
   return (
     <>
       <dl className="reader-header-list">
-        <HeaderRow label="To" value={formatAddresses(message.to)} testId="reader-to" />
-        <HeaderRow label="Cc" value={formatAddresses(message.cc)} testId="reader-cc" />
-        <HeaderRow label="Bcc" value={formatAddresses(message.bcc)} testId="reader-bcc" />
+        <HeaderRow label="To" value={message.to.length > 0 && <PersonNames people={message.to} />} testId="reader-to" />
+        <HeaderRow label="Cc" value={message.cc.length > 0 && <PersonNames people={message.cc} />} testId="reader-cc" />
+        <HeaderRow label="Bcc" value={message.bcc.length > 0 && <PersonNames people={message.bcc} />} testId="reader-bcc" />
         <HeaderRow label="Folder" value={[message.folder, ...message.labels].filter(Boolean).join(', ')} testId="reader-folder" />
       </dl>
       {message.attachments.length > 0 && (
