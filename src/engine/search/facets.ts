@@ -41,7 +41,11 @@ function tallyColumn(ordinals: readonly number[], column: ValueColumn): Map<numb
 }
 
 /** Adds `count` to each of `keys` (each once), keeping the first label seen for a key. */
-function addTo(totals: Map<string, { label: string; count: number }>, entries: Iterable<[key: string, label: string]>, count: number): void {
+function addTo(
+  totals: Map<string, { label: string; count: number }>,
+  entries: Iterable<[key: string, label: string]>,
+  count: number,
+): void {
   for (const [key, label] of entries) {
     const total = totals.get(key);
     if (total) total.count += count;

@@ -12,7 +12,10 @@ const MESSAGES = 1500;
 
 /** A header's value from a raw message, unfolded: read here without the engine's parser. */
 function header(raw: Buffer, name: string): string | null {
-  const head = raw.toString('latin1').split(/\r?\n\r?\n/, 1)[0]!.replace(/\r?\n[ \t]+/g, ' ');
+  const head = raw
+    .toString('latin1')
+    .split(/\r?\n\r?\n/, 1)[0]!
+    .replace(/\r?\n[ \t]+/g, ' ');
   const match = new RegExp(`^${name}:[ \\t]*(.*)$`, 'im').exec(head);
   return match ? match[1]!.trim() : null;
 }
