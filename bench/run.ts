@@ -7,6 +7,7 @@ import { writeMaildir, writeScaledMbox } from './corpus';
 import { round, type BusyLatency } from './measure';
 import { ensurePeers, runMu, runNotmuch, type PeerResult } from './peers';
 import { BENCH_QUERIES } from './queries';
+import { runTimelineOnly, timelineLines, type TimelineRun } from './timelineReport';
 import { ENGINE_ENVIRONMENT } from '../src/main/engineProcess';
 
 const rootFlag = process.argv.indexOf('--root');
@@ -104,6 +105,12 @@ if (args.has('--first-result-only')) {
   process.exit(0);
 }
 
+/** `--timeline-only` times the timeline and facets at 33k and 100k (stores kept in .bench-cache) and writes bench/results-timeline.md. */
+if (args.has('--timeline-only')) {
+  console.log(await runTimelineOnly({ repoRoot, ioUring, parseWorker: join(bundleDir, 'parseWorker.mjs'), runDriver }));
+  process.exit(0);
+}
+
 interface VectorRun {
   messages: number;
   chunks: number;
@@ -121,6 +128,7 @@ interface BusySearch {
 }
 
 const results: SizeResult[] = [];
+const timelines: TimelineRun[] = [];
 const work = await mkdtemp(join(tmpdir(), 'lantern-bench-'));
 let firstResult: FirstResult | null = null;
 try {
@@ -146,6 +154,7 @@ try {
     if (vectors) console.error(`lantern vectors: ${JSON.stringify(vectors)}`);
     const queries = runDriver('lanternQueries', [dataDir]);
     console.error(`lantern queries: ${JSON.stringify(queries.latency)}`);
+    timelines.push({ label: size.label, ...runDriver('lanternTimeline', [dataDir]) } as TimelineRun);
     const busy = runDriver('lanternBusySearch', [dataDir, usrpUsers]) as unknown as BusySearch;
     console.error(`lantern searches while busy: ${JSON.stringify(busy)}`);
     const peers: PeerResult[] = [];
@@ -218,6 +227,7 @@ for (const result of results) {
     `| ${result.label} | ${query.embeddedMessages} of ${query.messages} | ${round(query.firstResultMs, 0)} | ${round(query.coldQueryMs)} | ${pair(query.keywordOperatorP50, query.keywordOperatorP95)} | ${pair(query.latency.semantic!.p50, query.latency.semantic!.p95)} (ran as ${query.latency.semantic!.mode}) | ${pair(query.latency.hybrid!.p50, query.latency.hybrid!.p95)} (ran as ${query.latency.hybrid!.mode}) | ${pair(query.latency.auto!.p50, query.latency.auto!.p95)} | ${pair(query.completeP50, query.completeP95)} (${round(query.completeFirstMs)}) | ${query.peakRssMb} | ${notmuch ? pair(notmuch.queryP50, notmuch.queryP95) : '–'} | ${mu ? pair(mu.queryP50, mu.queryP95) : '–'} | ${ratio(query.keywordOperatorP95, notmuch?.queryP95)} |`,
   );
 }
+lines.push('', ...timelineLines(timelines));
 lines.push(
   '',
   'Searching while the engine works (auto mode, the same queries one after another): during an import of the usrp-users archive (another mailing list) into the store, then during the first minute of embedding.',

@@ -7,6 +7,7 @@ await bundleAndRun(
     run: 'bench/run.ts',
     lanternImport: 'bench/lanternImport.ts',
     lanternQueries: 'bench/lanternQueries.ts',
+    lanternTimeline: 'bench/lanternTimeline.ts',
     lanternBusySearch: 'bench/lanternBusySearch.ts',
     lanternFirstResult: 'bench/lanternFirstResult.ts',
     lanternEmbedding: 'bench/lanternEmbedding.ts',
