@@ -1,7 +1,12 @@
 // A local stand-in for the Hugging Face hub in tests: its URL layout (resolve, tree API), Range requests, and faults on demand.
 import { createHash } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createSecureServer } from 'node:https';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
+import { makeTempDir } from './corpus';
 
 export interface HubFile {
   repository: string;
@@ -58,7 +63,23 @@ function gitBlobSha1(bytes: Buffer): string {
 
 const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
-export async function startHubServer(files: HubFile[]): Promise<HubServer> {
+/** A key and a self-signed certificate for 127.0.0.1, made by openssl: a certificate no client trusts. */
+async function selfSignedCertificate(): Promise<{ key: Buffer; cert: Buffer }> {
+  const folder = await makeTempDir();
+  const key = join(folder, 'key.pem');
+  const cert = join(folder, 'cert.pem');
+  execFileSync(
+    'openssl',
+    ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=127.0.0.1'],
+    {
+      stdio: 'ignore',
+    },
+  );
+  return { key: readFileSync(key), cert: readFileSync(cert) };
+}
+
+/** `secure`: serve HTTPS with a self-signed certificate, as a mirror behind a misconfigured or inspecting proxy looks. */
+export async function startHubServer(files: HubFile[], options: { secure?: boolean } = {}): Promise<HubServer> {
   const hub: HubServer = { url: '', port: 0, faults: {}, requests: [], bytesSent: 0, close: async () => undefined };
 
   function listing(repository: string, revision: string): object[] {
@@ -152,15 +173,16 @@ export async function startHubServer(files: HubFile[]): Promise<HubServer> {
     await sendFile(file, request, response);
   }
 
-  const server: Server = createServer((request, response) => {
+  const listener = (request: IncomingMessage, response: ServerResponse): void => {
     handle(request, response).catch((error: unknown) => {
       response.destroy(error instanceof Error ? error : new Error(String(error)));
     });
-  });
+  };
+  const server: Server = options.secure ? createSecureServer(await selfSignedCertificate(), listener) : createServer(listener);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   hub.port = port;
-  hub.url = `http://127.0.0.1:${port}`;
+  hub.url = `${options.secure ? 'https' : 'http'}://127.0.0.1:${port}`;
   hub.close = () =>
     new Promise<void>((resolve) => {
       server.closeAllConnections();

@@ -230,6 +230,19 @@ describe('model manager', () => {
     expect(down.message).toMatch(/^models: 127\.0\.0\.1:\d+ refused the connection: nothing is serving there now$/);
   });
 
+  it('says when the secure connection fails: a mirror whose certificate is not trusted', async () => {
+    const { manager } = await setUp();
+    const secure = await startHubServer(hubFiles, { secure: true });
+    try {
+      const error = await failure(manager.download('stories260k', { mirror: secure.url }));
+      expect(error.message).toBe(
+        `models: the secure connection to 127.0.0.1:${secure.port} failed (TLS: DEPTH_ZERO_SELF_SIGNED_CERT): a network that inspects HTTPS, or a wrong clock, can cause this`,
+      );
+    } finally {
+      await secure.close();
+    }
+  });
+
   it('says when a name cannot be found (DNS)', async () => {
     const { manager } = await setUp();
     const error = await failure(manager.download('stories260k', { mirror: 'http://no-such-host.invalid' }));
