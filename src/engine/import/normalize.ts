@@ -216,7 +216,9 @@ export async function normalizeMessage(bytes: Buffer, context: NormalizeContext,
   const id = (messageId ? hash(`${messageId}\u0000${contentHash}`) : contentHash).slice(0, 24);
   const gmailLabels = headerFieldValues(parsed, 'x-gmail-labels').flatMap(parseGmailLabels);
   const labels = [...new Set([...gmailLabels, ...context.placement.labels])];
-  const listId = headerText(parsed.headers.get('list-id') ?? '').match(/<([^>]+)>/)?.[1] ?? headerText(parsed.headers.get('list-id') ?? '');
+  // mailparser files List-Id under `list` as an object, never under 'list-id' (so this was always empty): read the line itself.
+  const listIdHeader = headerFieldValues(parsed, 'list-id')[0] ?? '';
+  const listId = listIdHeader.match(/<([^>]+)>/)?.[1] ?? listIdHeader;
   const record: MessageRecord = {
     id,
     messageId,

@@ -67,6 +67,11 @@ describe('people of a real archive', () => {
     }
     expect(list.owner.id).toBeNull();
     expect(list.people[0]!.id).toBe('io-uring@vger.kernel.org');
+    // Its List-Id (<io-uring.vger.kernel.org>) makes the list's own address a list, and list: finds every message.
+    expect(list.people[0]!.isList).toBe(true);
+    expect((await engine.search({ query: 'list:io-uring.vger.kernel.org', mode: 'keyword', limit: 1 })).total).toBeGreaterThan(
+      CORPUS_MESSAGES * 0.9,
+    );
   });
 
   it('sorts by last date and filters by name or address', async () => {

@@ -45,8 +45,9 @@ async function know(raw: Buffer, labels: string[]): Promise<Known> {
       name: (attachment.filename ?? `unnamed.${attachment.contentType.split('/')[1] ?? 'bin'}`).toLowerCase(),
       type: attachment.contentType.toLowerCase(),
     }));
-  const listHeader = parsed.headers.get('list-id');
-  const listText = typeof listHeader === 'string' ? listHeader : ((listHeader as { text?: string } | undefined)?.text ?? '');
+  // The raw line: mailparser files List-Id under `list`, so headers.get('list-id') was always empty (and so was the engine's).
+  const listLine = parsed.headerLines.find((field) => field.key === 'list-id')?.line ?? '';
+  const listText = listLine.slice(listLine.indexOf(':') + 1).trim();
   return {
     messageId: (parsed.messageId ?? '').replace(/^<|>$/g, ''),
     from: people(parsed.from),
