@@ -272,6 +272,8 @@ export class VectorService implements SemanticRetriever {
   /** Marks messages whose text changed (OCR read their images) for embedding again; nothing to do before any vectors. */
   async forget(messageIds: readonly string[]): Promise<void> {
     await this.index?.forget(messageIds);
+    // A re-embedding under way may have embedded their old text already.
+    await this.next?.index.forget(messageIds);
   }
 
   /** Embeds what has no vectors yet; concurrent callers share one run. */
