@@ -9,7 +9,7 @@ export const BACKUP_FORMAT = 'lantern-backup';
 export const BACKUP_VERSION = 2;
 export const BACKUP_MANIFEST = 'backup.json';
 /** Small files of the data folder copied as they are (the keyword index is rebuilt from the messages on restore). */
-export const COPIED_FILES = ['sources.json', 'vectors.json', 'settings.json', DATA_FOLDER_MARKER] as const;
+export const COPIED_FILES = ['sources.json', 'vectors.json', 'settings.json', 'people.json', DATA_FOLDER_MARKER] as const;
 /** Every name a backup folder (or its staging folder) may hold. */
 export const BACKUP_ENTRIES: readonly string[] = ['lancedb', 'attachments', BACKUP_MANIFEST, ...COPIED_FILES];
 
