@@ -29,7 +29,7 @@ export function loadCatalog(store: MessageStore): Promise<Catalog> {
   });
 }
 
-/** A keyword index of every stored message, read from the store (postings take ordinals in order, so changed text means a rebuild). */
+/** A keyword index of every stored message, read from the store. */
 export async function rebuildKeywords(store: MessageStore, catalog: Catalog): Promise<KeywordIndex> {
   const keywords = new KeywordIndex();
   for await (const rows of store.scanColumns(['id', ...KEYWORD_SOURCE_COLUMNS])) {

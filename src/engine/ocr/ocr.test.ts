@@ -1,12 +1,13 @@
 // Integration: images and a scanned PDF drawn from known sentences, mailed as real .eml files, imported, read by the
 // OCR stage (real tesseract.js), then found by their words and their meaning, with the hit saying where its text came from.
-import { mkdir, writeFile } from 'node:fs/promises';
+import { cp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDir } from '../../../test/corpus';
 import { mimeMessage, type Attached } from '../../../test/mimeMessage';
 import type { OcrReport } from '../../shared/model/ocr';
 import { openEngine } from '../api/engine';
+import { KEYWORD_FOLDER } from '../index/loadIndexes';
 import type { Engine } from '../api/engineTypes';
 import { blankImage, renderLines, scannedPdf, toFormat } from './ocrFixtures';
 
@@ -51,6 +52,8 @@ describe('text read from scans and images', () => {
     engine = await open();
     const report = await engine.importPaths([mailDir], 'images');
     expect(report.imported).toBe(7);
+    // The keyword index as import saved it, before any text was read: the crash test below puts it back.
+    await cp(join(dir, 'store', KEYWORD_FOLDER), join(dir, 'keywords-before-ocr'), { recursive: true });
     // Stopped after its first message: closing the engine stops the stage between pages, and what it wrote stays.
     const stopped = new Promise<void>((resolve) => {
       const unsubscribe = engine.subscribe((event) => {
@@ -124,4 +127,18 @@ describe('text read from scans and images', () => {
   it('counts messages with images in the stats', async () => {
     expect((await engine.getStats()).imageText).toEqual({ done: 7, total: 7 });
   });
+
+  it('after a crash between storing the text and saving the index, the next run indexes the text it stored', async () => {
+    const [hit] = (await engine.search({ query: 'lighthouse', mode: 'keyword' })).hits;
+    await engine.close();
+    // As a killed run leaves it: the text is in the store, its id is noted, the saved index is the one before.
+    await rm(join(dir, 'store', KEYWORD_FOLDER), { recursive: true });
+    await cp(join(dir, 'keywords-before-ocr'), join(dir, 'store', KEYWORD_FOLDER), { recursive: true });
+    await writeFile(join(dir, 'store', 'ocr-pending.json'), JSON.stringify([hit!.id]));
+    engine = await open();
+    expect((await engine.search({ query: 'lighthouse', mode: 'keyword' })).total).toBe(0);
+    const report = await engine.ocr();
+    expect(report).toMatchObject({ read: 0, done: 7, total: 7 });
+    expect((await engine.search({ query: 'lighthouse', mode: 'keyword' })).hits.map((found) => found.id)).toEqual([hit!.id]);
+  }, 120_000);
 });

@@ -8,6 +8,7 @@ import { errorMessage } from '../../shared/errorMessage';
 import { DEFAULT_EXTRACTION_LIMITS } from '../import/attachments/extractAttachmentText';
 import type { Catalog } from '../index/catalog';
 import type { KeywordIndex } from '../index/keywordIndex';
+import { KEYWORD_SOURCE_COLUMNS, type KeywordSource } from '../index/keywordDocument';
 import { rebuildKeywords } from '../index/loadIndexes';
 import { storedAttachmentPath } from '../store/attachmentStore';
 import { decodeAttachments, decodeAttachmentTexts } from '../store/messageRecord';
@@ -15,14 +16,15 @@ import type { MessageStore } from '../store/messageStore';
 import type { StoreWriter } from '../store/storeWriter';
 import { needsOcr, ocrKindOf, textEntryOf, type OcrKind } from './ocrKind';
 import { OcrPending } from './ocrPending';
+import { addedContentWords } from './addedWords';
 import { OcrReader, OcrUnavailableError } from './ocrReader';
 import { DEFAULT_OCR_LIMITS, pageImagesOf, type OcrLimits } from './pageImages';
 
 /**
- * Text written since the keyword index was last rebuilt waits at most this long to become searchable. A rebuild reads
- * every message's text (the postings take ordinals only in rising order), so it is not done after every image.
+ * The words read are searchable at once (added to the keyword index in memory); the index is saved, and the messages'
+ * stale vectors dropped, at most this often and at the end of a run.
  */
-const INDEX_EVERY_MS = 2 * 60_000;
+const SAVE_EVERY_MS = 2 * 60_000;
 /** Messages whose text is read from the store at once while looking for work. */
 const SCAN_BATCH = 200;
 
@@ -54,6 +56,8 @@ export class OcrStage {
   private readonly pending: OcrPending;
   private readonly limits: OcrLimits;
   private lastCounts: { done: number; total: number; catalogSize: number } | null = null;
+  /** Messages whose new words this engine's keyword index holds, not yet saved. */
+  private readonly indexedHere = new Set<string>();
 
   constructor(private readonly options: OcrStageOptions) {
     this.pending = new OcrPending(options.dataDir);
@@ -104,24 +108,21 @@ export class OcrStage {
         this.options.emit({ type: 'ocr-progress', progress: { done: report.done, total: report.total, isFinished } });
       };
       progress(false);
-      let lastIndexed = performance.now();
+      let lastSaved = performance.now();
       for (const id of work.pending) {
         if (signal.aborted) break;
-        const texts = await this.readMessage(id, reader, report, signal);
-        if (texts === null) break;
-        await this.options.writer.write(async () => {
-          await this.pending.add([id]);
-          await this.options.store.updateAttachmentTexts(id, JSON.stringify(texts));
-        });
+        const read = await this.readMessage(id, reader, report, signal);
+        if (read === null) break;
+        await this.writeText(id, read.before, JSON.stringify(read.texts));
         report.done += 1;
         progress(false);
-        if (performance.now() - lastIndexed >= INDEX_EVERY_MS) {
+        if (performance.now() - lastSaved >= SAVE_EVERY_MS) {
           await this.indexPending();
-          lastIndexed = performance.now();
+          lastSaved = performance.now();
         }
       }
-      // A stopped run leaves its last text to the next start, which indexes it first: closing stays quick.
-      if (!signal.aborted) await this.indexPending();
+      // A stopped run saves what it added too (a save takes about a second); only a rebuild waits for the next start.
+      await this.indexPending(!signal.aborted);
       progress(true);
     } finally {
       report.languages = reader.languages;
@@ -131,17 +132,40 @@ export class OcrStage {
     return report;
   }
 
-  /** Brings the keyword index and the vectors up to the text OCR wrote, then forgets the ids. */
-  private async indexPending(): Promise<void> {
-    const ids = await this.pending.read();
-    if (ids.length === 0) return;
+  /**
+   * Stores a message's new attachment text and adds the words it brings to the keyword index. Its id is noted first:
+   * a crash before the index is saved leaves it for the next start's indexPending.
+   */
+  private async writeText(id: string, before: KeywordSource, attachmentTextJson: string): Promise<void> {
     const { store, catalog, keywords, writer } = this.options;
     await writer.write(async () => {
-      keywords.adopt(await rebuildKeywords(store, catalog));
+      await this.pending.add([id]);
+      await store.updateAttachmentTexts(id, attachmentTextJson);
+      const ordinal = catalog.ordinalOf(id);
+      // Postings are differences in zigzag form, so an older message's ordinal may follow newer ones.
+      if (ordinal !== undefined) keywords.add(ordinal, { content: addedContentWords(before, attachmentTextJson), meta: '' });
+      this.indexedHere.add(id);
+    });
+  }
+
+  /**
+   * Saves the keyword index with the words OCR added and drops the vectors of the messages they were added to (so they
+   * are embedded again), then forgets their ids. Ids a crashed run left, whose words this index never had, are
+   * indexed by rebuilding it from the store: reading every message, but only after a crash.
+   */
+  private async indexPending(mayRebuild = true): Promise<void> {
+    const ids = await this.pending.read();
+    if (ids.length === 0) return;
+    const isHeld = ids.every((id) => this.indexedHere.has(id));
+    if (!isHeld && !mayRebuild) return;
+    const { store, catalog, keywords, writer } = this.options;
+    await writer.write(async () => {
+      if (!isHeld) keywords.adopt(await rebuildKeywords(store, catalog));
       await writer.saveIndexes();
     });
     await this.options.forgetVectors(ids);
     await this.pending.clear();
+    for (const id of ids) this.indexedHere.delete(id);
   }
 
   private async findWork(): Promise<Work> {
@@ -172,10 +196,18 @@ export class OcrStage {
     return work;
   }
 
-  /** The message's attachment texts with what OCR read added; null when the run was stopped meanwhile. */
-  private async readMessage(id: string, reader: OcrReader, report: OcrReport, signal: AbortSignal): Promise<AttachmentText[] | null> {
-    const [row] = await this.options.store.getColumns([id], ['attachmentsJson', 'attachmentTextJson']);
-    if (!row) return [];
+  /**
+   * The message's attachment texts with what OCR read added, and what the keyword index holds of it before; null when
+   * the run was stopped meanwhile.
+   */
+  private async readMessage(
+    id: string,
+    reader: OcrReader,
+    report: OcrReport,
+    signal: AbortSignal,
+  ): Promise<{ before: KeywordSource; texts: AttachmentText[] } | null> {
+    const [row] = await this.options.store.getColumns([id], KEYWORD_SOURCE_COLUMNS);
+    if (!row) throw new Error(`ocr: message ${id} is no longer stored`);
     const texts = decodeAttachmentTexts(row.attachmentTextJson);
     const claimed = new Set<number>();
     for (const attachment of decodeAttachments(row.attachmentsJson)) {
@@ -190,7 +222,7 @@ export class OcrStage {
       if (index >= 0) texts[index] = entry;
       else texts.push(entry);
     }
-    return texts;
+    return { before: row, texts };
   }
 
   private async readAttachment(
