@@ -40,12 +40,15 @@ export function Gallery({ client, gallery, gridRef, previewed, onPreview, onClos
   const setRefusal = (text: string | null): void => setRefused(text === null ? null : { query: gallery.query, text });
   const { items } = gallery;
 
-  // The selected card stays in view, and the next page comes before the person reaches the end.
+  // The selected card stays in view as the keys move it, and the next page comes before the person reaches the end.
+  const { loadMore } = gallery;
+  const selectedItem = items[selected];
   useEffect(() => {
-    const item = items[selected];
-    if (item) document.getElementById(cardId(item))?.scrollIntoView({ block: 'nearest' });
-    if (selected >= items.length - 12) gallery.loadMore();
-  }, [selected, items, gallery]);
+    if (selectedItem) document.getElementById(cardId(selectedItem))?.scrollIntoView({ block: 'nearest' });
+  }, [selectedItem]);
+  useEffect(() => {
+    if (selected >= items.length - 12) loadMore();
+  }, [selected, items.length, loadMore]);
 
   const choose = (index: number): void => {
     const item = items[index];
@@ -76,7 +79,6 @@ export function Gallery({ client, gallery, gridRef, previewed, onPreview, onClos
     if (next !== null) setSelected(next);
   };
 
-  const active = items[selected];
   return (
     <section className="result-pane gallery-pane" aria-label="Attachment gallery" data-testid="gallery">
       <header className="result-header">
@@ -102,7 +104,7 @@ export function Gallery({ client, gallery, gridRef, previewed, onPreview, onClos
           className="gallery-grid"
           role="listbox"
           aria-label="Attachments: arrows move, Enter previews"
-          aria-activedescendant={active ? cardId(active) : undefined}
+          aria-activedescendant={selectedItem ? cardId(selectedItem) : undefined}
           aria-busy={gallery.isLoading}
           tabIndex={0}
           onKeyDown={onKeyDown}
