@@ -112,6 +112,14 @@ test('a name in the reading pane opens its person; a pair shows the mail between
   await page.getByTestId('folder-rail-people').click();
   await expect(page.getByTestId('people-view')).toBeVisible();
   await expect(page.getByTestId('people-filter')).toBeFocused();
+  // The people of the pair's search: fewer than of all mail.
+  const total = page.getByTestId('people-total');
+  await expect(total).toHaveText(/^[\d,]+$/);
+  const everyone = Number((await total.textContent())!.replace(/,/g, ''));
+  await page.getByTestId('people-scope').check();
+  await expect(total).not.toHaveText(String(everyone));
+  expect(Number((await total.textContent())!.replace(/,/g, ''))).toBeLessThan(everyone);
+  await screenshot(page, 'people-scoped-1024');
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('people-view')).toBeHidden();
 });

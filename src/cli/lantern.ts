@@ -44,6 +44,7 @@ const OPTIONS = {
   verify: { type: 'boolean', default: false },
   mirror: { type: 'string' },
   separate: { type: 'string' },
+  query: { type: 'string' },
   rejoin: { type: 'string' },
 } satisfies KnownOptions;
 

@@ -21,7 +21,8 @@ Commands:
   folders                   List folders and labels with counts
   people ["<name>"|<address>]
                             Correspondents, one per person (aliases joined, with why), with mail from and to them:
-                            --sort messages|last|name --limit N --offset N; an address gives that person's monthly
+                            --sort messages|last|name --limit N --offset N, --query "<query>" [--mode] for the people
+                            of a search's mail; an address gives that person's monthly
                             activity, co-correspondents, threads, attachments and words. --separate ADDRESS keeps an
                             address out of its group, --rejoin ADDRESS undoes that
   stats                     Count messages, threads, folders, labels, attachments and sources

@@ -72,6 +72,17 @@ describe('lantern people and list_people', () => {
     expect(lantern(dataDir, 'people', 'nobody@nowhere.example').status).toBe(2);
   });
 
+  it('counts the people of a search with --query', () => {
+    const run = lantern(dataDir, 'people', '--query', 'has:attachment', '--mode', 'keyword', '--json');
+    expect(run.status, run.stderr).toBe(0);
+    const scoped = JSON.parse(run.stdout) as PeopleList;
+    expect(scoped.query).toBe('has:attachment');
+    expect(scoped.messages).toBeGreaterThan(0);
+    expect(scoped.messages).toBeLessThan(expected.messages);
+    expect(scoped.people.every((person) => person.messages <= scoped.messages)).toBe(true);
+    expect(lantern(dataDir, 'people', '--query', 'x', '--mode', 'fast').stderr).toContain('--mode must be one of');
+  });
+
   it('keeps an address apart and rejoins it', () => {
     const separated = lantern(dataDir, 'people', '--separate', 'Someone@Example.com', '--json');
     expect(separated.status, separated.stderr).toBe(0);

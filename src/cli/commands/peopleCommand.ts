@@ -1,13 +1,17 @@
-// `lantern people [FILTER|ADDRESS]`: the archive's correspondents, one person's detail, or an address kept apart or rejoined.
+// `lantern people [FILTER|ADDRESS]`: the archive's (or a search's) correspondents, one person's detail, or an address kept apart or rejoined.
 import type { PeopleList, PeopleSort, PersonDetail, PersonSummary } from '../../shared/model/people';
+import type { SearchMode } from '../../shared/model/search';
 import { openCliEngine } from '../openCliEngine';
 import { printJson, printText } from '../output';
 import { forTerminalLine } from '../terminalText';
 import { UsageError } from '../usage';
 
 const SORTS: readonly PeopleSort[] = ['messages', 'last', 'name'];
+const MODES: readonly SearchMode[] = ['keyword', 'semantic', 'hybrid', 'rerank', 'hyde', 'auto'];
 
 export interface PeopleFlags {
+  query?: string;
+  mode?: string;
   sort?: string;
   limit?: string;
   offset?: string;
@@ -32,6 +36,7 @@ function personLine(person: PersonSummary): string {
 
 function printList(list: PeopleList, offset: number): void {
   const lines = [
+    ...(list.query === null ? [] : [forTerminalLine(`In the ${list.messages} messages of: ${list.query}`)]),
     `${list.total} people${list.people.length < list.total ? `, ${offset + 1}–${offset + list.people.length} shown` : ''} (${list.tookMs} ms)`,
     list.owner.rule,
     list.countingRule,
@@ -72,6 +77,8 @@ function printPerson(detail: PersonDetail): void {
 export async function runPeople(argument: string | undefined, flags: PeopleFlags, dataDir: string, json: boolean): Promise<number> {
   if (flags.sort !== undefined && !SORTS.includes(flags.sort as PeopleSort))
     throw new UsageError(`lantern people: --sort must be messages, last or name, not "${flags.sort}"`);
+  if (flags.mode !== undefined && !MODES.includes(flags.mode as SearchMode))
+    throw new UsageError(`lantern people: --mode must be one of ${MODES.join(', ')}, not "${flags.mode}"`);
   const limit = wholeNumber('limit', flags.limit, 50);
   const offset = wholeNumber('offset', flags.offset, 0);
   if (flags.separate !== undefined && flags.rejoin !== undefined)
@@ -92,7 +99,14 @@ export async function runPeople(argument: string | undefined, flags: PeopleFlags
       else printPerson(detail);
       return 0;
     }
-    const list = await engine.listPeople({ filter: argument, sort: flags.sort as PeopleSort | undefined, limit, offset });
+    const list = await engine.listPeople({
+      query: flags.query,
+      mode: flags.mode as SearchMode | undefined,
+      filter: argument,
+      sort: flags.sort as PeopleSort | undefined,
+      limit,
+      offset,
+    });
     if (json) printJson(list);
     else printList(list, offset);
     return 0;

@@ -11,7 +11,8 @@ const MAX_PEOPLE = 100;
 export const LIST_PEOPLE_DESCRIPTION = [
   "List the people in the user's mail archive, most messages first (or by last date, or name): each person's name, addresses",
   '(several addresses or spellings of one person are joined, with the reason), messages from and to them, first and last date,',
-  'and a query for search_emails that finds their mail. filter narrows by words of a name or address. With address, also',
+  'and a query for search_emails that finds their mail. query counts only the mail a search matches (the people of a search,',
+  'every operator works); filter narrows by words of a name or address. With address, also',
   "return that person's detail: monthly activity, the people they write with most, busiest threads, attachments and",
   'distinctive words.',
 ].join(' ');
@@ -32,6 +33,7 @@ const person = z.object({
 
 export const PEOPLE_OUTPUT = {
   total: z.number().int().describe('People matching the filter, on all pages'),
+  messages: z.number().int().describe('Messages the counts are over: the whole archive, or the matches of query'),
   offset: z.number().int(),
   nextOffset: z.number().int().nullable(),
   owner: z.string().describe('Who owns the archive and how that was decided'),
@@ -63,6 +65,7 @@ export function registerPeopleTool(server: McpServer, api: Pick<LanternApi, 'lis
       title: 'People',
       description: LIST_PEOPLE_DESCRIPTION,
       inputSchema: {
+        query: z.string().max(10_000).optional().describe('Count only the mail this search matches, e.g. "has:pdf after:2024-01-01"'),
         filter: z.string().max(1_000).optional().describe('Words of a name or address, e.g. "adam hall"'),
         address: z.string().max(1_000).optional().describe("One of a person's addresses: adds their detail"),
         sort: z.enum(['messages', 'last', 'name']).optional().describe('messages (default), last (latest mail first) or name'),
@@ -72,17 +75,18 @@ export function registerPeopleTool(server: McpServer, api: Pick<LanternApi, 'lis
       outputSchema: PEOPLE_OUTPUT,
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    async ({ filter, address, sort, limit, offset }): Promise<CallToolResult> => {
+    async ({ query, filter, address, sort, limit, offset }): Promise<CallToolResult> => {
       try {
         const start = offset ?? 0;
         const detail = address ? await api.getPerson(address) : null;
         if (address && !detail) return { content: [{ type: 'text', text: `list_people: no mail to or from ${address}` }], isError: true };
         // With an address, the list call only brings the owner and counting rule the person's counts are read by.
-        const list = await api.listPeople(detail ? { limit: 1 } : { filter, sort, limit: limit ?? 20, offset: start });
+        const list = await api.listPeople(detail ? { limit: 1 } : { query, filter, sort, limit: limit ?? 20, offset: start });
         const people = detail ? [detail.person] : list.people;
         const total = detail ? 1 : list.total;
         const value: OutputOf<typeof PEOPLE_OUTPUT> = {
           total,
+          messages: list.messages,
           offset: detail ? 0 : start,
           nextOffset: !detail && start + people.length < total ? start + people.length : null,
           owner: list.owner.rule,

@@ -75,7 +75,7 @@ export function buildEngineApi(parts: EngineParts): Engine {
   const imports = new RunningCalls();
   // Answers being written, by request id, so a Stop in the window stops the model rather than only the display.
   const asks = new RunningCalls();
-  const people = new PeopleService(parts.dataDir, catalog, () => parts.keywords, store);
+  const people = new PeopleService(parts.dataDir, searchContext);
   // A model chosen here or in Settings takes effect at once: the embedder re-embeds in the background.
   const modelSettings = applyingModelChoices(settings, parts);
   const models = new ModelManager({ dataDir: parts.dataDir, settings: modelSettings, emit: events.emit });

@@ -34,6 +34,8 @@ describe('people of a real archive', () => {
   let engine: Engine;
   const onMessages = new Map<string, number>();
   const sentMessages = new Map<string, number>();
+  /** Per Message-ID of Jens Axboe's mail, the addresses on it (copies of one mail are one search match). */
+  const axboeMail = new Map<string, Set<string>>();
 
   beforeAll(async () => {
     const dir = await makeTempDir();
@@ -44,6 +46,7 @@ describe('people of a real archive', () => {
       for (const address of from) sentMessages.set(address, (sentMessages.get(address) ?? 0) + 1);
       const everyone = new Set([...from, ...addressesIn(fields.get('to')), ...addressesIn(fields.get('cc'))]);
       for (const address of everyone) onMessages.set(address, (onMessages.get(address) ?? 0) + 1);
+      if (from.includes('axboe@kernel.dk')) axboeMail.set(fields.get('message-id') ?? String(axboeMail.size), everyone);
     }
     await writeFile(join(dir, 'list.mbox'), toMbox(raw));
     engine = await openEngine({ dataDir: join(dir, 'store'), timeZone: 'UTC' });
@@ -72,6 +75,31 @@ describe('people of a real archive', () => {
     expect((await engine.search({ query: 'list:io-uring.vger.kernel.org', mode: 'keyword', limit: 1 })).total).toBeGreaterThan(
       CORPUS_MESSAGES * 0.9,
     );
+  });
+
+  it('counts the people of a search over exactly its matches', async () => {
+    const query = 'from:axboe@kernel.dk';
+    const found = await engine.search({ query, mode: 'keyword', limit: 1 });
+    const scoped = await engine.listPeople({ query, mode: 'keyword', limit: 1_000 });
+    expect(scoped.query).toBe(query);
+    expect(scoped.messages).toBe(found.total);
+    // Search shows copies of one mail (even under two Message-IDs) as one match: the headers' count may be that much higher.
+    const copies = axboeMail.size - found.total;
+    expect(copies).toBeGreaterThanOrEqual(0);
+    expect(copies).toBeLessThanOrEqual(2);
+    const jens = scoped.people.find((person) => person.id === 'axboe@kernel.dk')!;
+    expect(jens.messages).toBe(found.total);
+    expect(jens.fromThem).toBe(found.total);
+    for (const person of scoped.people.filter((known) => known.addresses.length === 1 && known.id !== 'axboe@kernel.dk').slice(0, 10)) {
+      const inHeaders = [...axboeMail.values()].filter((everyone) => everyone.has(person.id)).length;
+      expect(inHeaders - person.messages, person.id).toBeGreaterThanOrEqual(0);
+      expect(inHeaders - person.messages, person.id).toBeLessThanOrEqual(copies);
+      const between = await engine.search({ query: `${query} ${person.query}`, mode: 'keyword', limit: 1 });
+      expect(person.messages, person.id).toBe(between.total);
+    }
+    // A search that matches nothing has no people; the whole archive's list is unchanged by scoped calls.
+    expect((await engine.listPeople({ query: 'from:nobody@nowhere.example', mode: 'keyword' })).total).toBe(0);
+    expect((await engine.listPeople({})).messages).toBe(CORPUS_MESSAGES);
   });
 
   it('sorts by last date and filters by name or address', async () => {

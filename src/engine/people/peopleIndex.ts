@@ -1,8 +1,8 @@
 // The people of the catalog, counted per person (aliases joined) and relative to the archive's owner; rebuilt when mail is added.
 import type { PeopleOwner, PersonSummary } from '../../shared/model/people';
-import { quoteValue } from '../../shared/query/quoteValue';
 import type { Catalog } from '../index/catalog';
 import { buildAddressBook, type AddressBook } from './addressBook';
+import { countPeople } from './countPeople';
 import { groupPeople, type Grouping } from './groupPeople';
 
 /** Folder and label names (as place keys) that hold the owner's sent mail. */
@@ -16,12 +16,6 @@ export interface PeopleSnapshot {
   /** The owner's group index, or -1. */
   ownerGroup: number;
   countingRule: string;
-}
-
-/** participants: for each address, joined by OR: the search a person click runs. */
-export function participantsQuery(addresses: readonly string[]): string {
-  const terms = addresses.map((address) => `participants:${quoteValue(address)}`);
-  return terms.length === 1 ? terms[0]! : `(${terms.join(' OR ')})`;
 }
 
 /** Messages in a Sent folder or under a Sent label, one byte each. */
@@ -70,54 +64,8 @@ function findOwner(catalog: Catalog, book: AddressBook, grouping: Grouping): { o
 
 export function buildPeople(catalog: Catalog, book: AddressBook, separated: ReadonlySet<string>): PeopleSnapshot {
   const grouping = groupPeople(book, separated);
-  const { groups, groupOf } = grouping;
   const { owner, ownerGroup } = findOwner(catalog, book, grouping);
-  const count = groups.length;
-  const messages = new Int32Array(count);
-  const fromThem = new Int32Array(count);
-  const toThem = new Int32Array(count);
-  const first = new Float64Array(count).fill(Infinity);
-  const last = new Float64Array(count).fill(-Infinity);
-  // The last message each group was counted for, so a person on a mail under two addresses counts it once.
-  const countedAt = new Int32Array(count).fill(-1);
-  const dates = catalog.dates;
-  for (let ordinal = 0; ordinal < book.size; ordinal += 1) {
-    const date = dates[ordinal]!;
-    const sender = book.senderOf[ordinal]!;
-    const senderGroup = sender < 0 ? -1 : groupOf[sender]!;
-    const count = (group: number): void => {
-      if (countedAt[group] === ordinal) return;
-      countedAt[group] = ordinal;
-      messages[group]! += 1;
-      if (date < first[group]!) first[group] = date;
-      if (date > last[group]!) last[group] = date;
-    };
-    if (senderGroup >= 0) {
-      count(senderGroup);
-      fromThem[senderGroup]! += 1;
-    }
-    const isToThemCounted = ownerGroup < 0 || senderGroup === ownerGroup;
-    for (const recipient of book.recipientsOf(ordinal)) {
-      const group = groupOf[recipient]!;
-      if (group === senderGroup) continue;
-      const isNew = countedAt[group] !== ordinal;
-      count(group);
-      if (isNew && isToThemCounted) toThem[group]! += 1;
-    }
-  }
-  const people = groups.map((group, index): PersonSummary => ({
-    id: group.addresses[0]!.address,
-    name: group.name,
-    addresses: group.addresses,
-    messages: messages[index]!,
-    fromThem: fromThem[index]!,
-    toThem: toThem[index]!,
-    firstDate: Number.isFinite(first[index]) ? new Date(first[index]!).toISOString() : null,
-    lastDate: Number.isFinite(last[index]) ? new Date(last[index]!).toISOString() : null,
-    isOwner: index === ownerGroup,
-    isList: group.members.some((member) => book.isList[member] === 1),
-    query: participantsQuery(group.addresses.map((address) => address.address)),
-  }));
+  const people = countPeople(catalog, book, grouping, ownerGroup, null);
   const countingRule =
     ownerGroup < 0
       ? '"From them" counts the mail they sent; "to them" counts all mail addressed to them (To, Cc or Bcc).'

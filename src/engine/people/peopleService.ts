@@ -2,11 +2,11 @@
 import { LanternError } from '../../shared/contract/errors';
 import type { PeopleList, PeopleRequest, PersonDetail, PersonSummary } from '../../shared/model/people';
 import { foldText } from '../../shared/query/fold';
-import type { Catalog } from '../index/catalog';
-import type { KeywordIndex } from '../index/keywordIndex';
-import type { MessageStore } from '../store/messageStore';
+import type { SearchContext } from '../search/searchContext';
+import { searchMatches } from '../search/timelineMatches';
 import { ALIAS_RULE } from './aliasRule';
 import { distinctiveWords, WORD_SAMPLE } from './distinctiveWords';
+import { countPeople } from './countPeople';
 import { PeopleIndex } from './peopleIndex';
 import { personActivity } from './personDetail';
 import { loadSeparatedAddresses, saveSeparatedAddresses } from './separatedAddresses';
@@ -28,13 +28,12 @@ const SORTS = {
 export class PeopleService {
   private readonly index: PeopleIndex;
 
+  /** `context` is read at each call, as search reads it (the keyword index is replaced when it is rebuilt). */
   constructor(
     private readonly dataDir: string,
-    private readonly catalog: Catalog,
-    private readonly keywords: () => KeywordIndex,
-    private readonly store: MessageStore,
+    private readonly context: () => SearchContext,
   ) {
-    this.index = new PeopleIndex(catalog);
+    this.index = new PeopleIndex(context().catalog);
   }
 
   /** Read at each call (a small file): a read-only engine beside the app sees a split made in the app at once. */
@@ -45,16 +44,25 @@ export class PeopleService {
   async list(request: PeopleRequest): Promise<PeopleList> {
     const started = performance.now();
     const snapshot = this.index.current(await this.separatedAddresses());
+    const query = request.query?.trim() ? request.query : null;
+    // The people of a search: counted over exactly the messages its total counts, so every operator and mode applies.
+    const matches = query === null ? null : (await searchMatches({ query, mode: request.mode ?? 'auto' }, this.context())).ordinals;
+    const people =
+      matches === null
+        ? snapshot.people
+        : countPeople(this.context().catalog, snapshot.book, snapshot.grouping, snapshot.ownerGroup, matches);
     const filterWords = foldText(request.filter ?? '')
       .split(/\s+/)
       .filter(Boolean);
     const compare = SORTS[request.sort ?? 'messages'];
-    const matching = snapshot.people
+    const matching = people
       .filter((person) => person.messages > 0 && matchesFilter(person, filterWords))
       .sort((first, second) => compare(first, second) || second.messages - first.messages || first.id.localeCompare(second.id));
     const offset = request.offset ?? 0;
     return {
       total: matching.length,
+      query,
+      messages: matches === null ? snapshot.book.size : matches.length,
       people: matching.slice(offset, offset + (request.limit ?? DEFAULT_LIMIT)),
       owner: snapshot.owner,
       countingRule: snapshot.countingRule,
@@ -70,10 +78,11 @@ export class PeopleService {
     const number = snapshot.book.addresses.indexOf(address.trim().toLowerCase());
     if (number < 0) return null;
     const personIndex = snapshot.grouping.groupOf[number]!;
-    const activity = personActivity(this.catalog, snapshot, personIndex);
+    const { catalog, store, keywords } = this.context();
+    const activity = personActivity(catalog, snapshot, personIndex);
     const sample = (activity.sentOrdinals.length > 0 ? activity.sentOrdinals : activity.allOrdinals).slice(0, WORD_SAMPLE);
-    const rows = await this.store.getColumns(
-      sample.map((ordinal) => this.catalog.id(ordinal)),
+    const rows = await store.getColumns(
+      sample.map((ordinal) => catalog.id(ordinal)),
       ['text'],
     );
     return {
@@ -84,7 +93,7 @@ export class PeopleService {
       attachments: activity.attachments,
       words: distinctiveWords(
         rows.map((row) => row.text),
-        this.keywords(),
+        keywords,
       ),
       wordsFromMessages: rows.length,
       tookMs: Math.round(performance.now() - started),

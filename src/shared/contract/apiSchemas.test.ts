@@ -33,7 +33,7 @@ const validCalls = {
   useModel: ['all-minilm-l6-v2'],
   removeModel: ['all-minilm-l6-v2'],
   useModelFiles: ['/models/qwen2.5-1.5b-instruct-q4_k_m.gguf'],
-  listPeople: [{ filter: 'adam hall', sort: 'last', limit: 50, offset: 0 }],
+  listPeople: [{ query: 'has:pdf after:2024', mode: 'keyword', filter: 'adam hall', sort: 'last', limit: 50, offset: 0 }],
   getPerson: ['adam.hall@example.com'],
   separateAddress: ['adam.hall@example.com', true],
 } satisfies { [M in ApiMethod]: ApiArguments<M> };

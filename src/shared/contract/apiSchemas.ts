@@ -48,6 +48,8 @@ const timelineRequest = z.strictObject({
 const PEOPLE_SORTS = { messages: true, last: true, name: true } as const satisfies Record<PeopleSort, true>;
 
 const peopleRequest = z.strictObject({
+  query: z.string().max(MAX_QUERY_LENGTH).optional(),
+  mode: oneOf(SEARCH_MODES).optional(),
   filter: z.string().max(1_000).optional(),
   sort: oneOf(PEOPLE_SORTS).optional(),
   limit: z.number().int().min(1).max(MAX_PAGE_SIZE).optional(),

@@ -1,4 +1,5 @@
 // The people of an archive: correspondents with their addresses grouped into one person each, and one person's detail.
+import type { SearchMode } from './search';
 
 /** Why an address was put with a person's others: shown beside it, and undone by keeping the address separate. */
 export type AliasReason =
@@ -56,6 +57,10 @@ export interface PeopleOwner {
 export type PeopleSort = 'messages' | 'last' | 'name';
 
 export interface PeopleRequest {
+  /** Count only the mail this search matches (any operator, any mode): the people of a search. Empty: all mail. */
+  query?: string;
+  /** The search's mode (default auto). */
+  mode?: SearchMode;
   /** Words every listed person's name or one of their addresses contains (type-to-filter). */
   filter?: string;
   sort?: PeopleSort;
@@ -66,6 +71,10 @@ export interface PeopleRequest {
 export interface PeopleList {
   /** People matching the filter, on all pages. */
   total: number;
+  /** The search the counts are over (as asked), or null for all mail. */
+  query: string | null;
+  /** Messages the counts are over. */
+  messages: number;
   people: PersonSummary[];
   owner: PeopleOwner;
   /** How "from them" and "to them" are counted, in one sentence. */

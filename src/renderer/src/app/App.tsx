@@ -235,7 +235,7 @@ export function App({ client }: { client: LanternClient }) {
             <FirstRun onFiles={onFiles} isBusy={isImporting} />
           </main>
         ) : people.isOpen ? (
-          <PeopleView client={client} control={people} storeVersion={storeVersion} onShowMail={showPeopleMail} />
+          <PeopleView client={client} control={people} storeVersion={storeVersion} searchQuery={query} onShowMail={showPeopleMail} />
         ) : (
           <>
             {isGalleryOpen ? (

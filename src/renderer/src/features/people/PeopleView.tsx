@@ -19,6 +19,8 @@ export interface PeopleViewProps {
   client: LanternClient;
   control: PeopleViewControl;
   storeVersion: number;
+  /** The search bar's query: the view can count only its mail. */
+  searchQuery: string;
   onShowMail: (query: string, messageId?: string) => void;
 }
 
@@ -57,11 +59,13 @@ function PersonRow({ person, isSelected, onChoose }: { person: PersonSummary; is
   );
 }
 
-export function PeopleView({ client, control, storeVersion, onShowMail }: PeopleViewProps) {
+export function PeopleView({ client, control, storeVersion, searchQuery, onShowMail }: PeopleViewProps) {
   const [filter, setFilter] = useState('');
   const [sort, setSort] = useState<PeopleSort>('messages');
+  const [isScoped, setScoped] = useState(false);
   const version = `${storeVersion}.${control.grouping}`;
-  const list = usePeopleList(client, filter.trim(), sort, version);
+  const scope = isScoped ? searchQuery.trim() : '';
+  const list = usePeopleList(client, scope, filter.trim(), sort, version);
   const detail = usePerson(client, control.personId, version);
   const listRef = useRef<HTMLUListElement>(null);
   const filterRef = useRef<HTMLInputElement>(null);
@@ -185,6 +189,15 @@ export function PeopleView({ client, control, storeVersion, onShowMail }: People
             ))}
           </div>
         </div>
+        {searchQuery.trim() !== '' && (
+          <label className="people-scope" title={searchQuery}>
+            <input type="checkbox" checked={isScoped} onChange={(event) => setScoped(event.target.checked)} data-testid="people-scope" />
+            <span>
+              Only the mail of <code>{searchQuery.trim()}</code>
+              {isScoped && list.state === 'loaded' && <span className="muted"> ({formatCount(list.value.messages)} messages)</span>}
+            </span>
+          </label>
+        )}
         {list.state === 'loaded' && (
           <details className="people-rules muted">
             <summary>How people are counted and grouped</summary>
