@@ -4,6 +4,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { writeMaildir, writeScaledMbox } from './corpus';
+import { embeddersLines, type EmbeddersRun } from './embeddersReport';
 import { round, type BusyLatency } from './measure';
 import { ensurePeers, runMu, runNotmuch, type PeerResult } from './peers';
 import { BENCH_QUERIES } from './queries';
@@ -111,6 +112,25 @@ if (args.has('--timeline-only')) {
   process.exit(0);
 }
 
+/** all-MiniLM-L6-v2's vocabulary, so the MiniLM-shaped model cuts passages into as many tokens as the real one. */
+const miniLmVocabulary = resolve(repoRoot, '../shared/models/Xenova/all-MiniLM-L6-v2/vocab.txt');
+
+/** `--embedders-only` times the local models alone (minutes) and writes bench/results-embedders.md. */
+if (args.has('--embedders-only')) {
+  const run = runDriver('lanternEmbedders', [ioUring, miniLmVocabulary]) as unknown as EmbeddersRun;
+  const report = [
+    '# Local models: passages/s and time to meaning search',
+    '',
+    `Run ${new Date().toISOString()} on ${cpus()[0]?.model ?? 'unknown CPU'} (${cpus().length} cores), Node ${process.version}.`,
+    '',
+    ...embeddersLines(run),
+    '',
+  ].join('\n');
+  await writeFile(join(repoRoot, 'bench', 'results-embedders.md'), `${report}\n`);
+  console.log(report);
+  process.exit(0);
+}
+
 interface VectorRun {
   messages: number;
   chunks: number;
@@ -131,6 +151,7 @@ const results: SizeResult[] = [];
 const timelines: TimelineRun[] = [];
 const work = await mkdtemp(join(tmpdir(), 'lantern-bench-'));
 let firstResult: FirstResult | null = null;
+let embedders: EmbeddersRun | null = null;
 try {
   if (withPeers) ensurePeers();
   if (!millionOnly)
@@ -139,6 +160,7 @@ try {
       ioUring,
       join(bundleDir, 'parseWorker.mjs'),
     ]) as unknown as FirstResult;
+  if (!millionOnly) embedders = runDriver('lanternEmbedders', [ioUring, miniLmVocabulary]) as unknown as EmbeddersRun;
   for (const size of sizes) {
     console.error(`\n== ${size.label}`);
     const source = size.messages === null ? ioUring : join(work, `scaled-${size.messages}.mbox`);
@@ -259,6 +281,7 @@ for (const result of results) {
   );
 }
 if (firstResult) lines.push('', ...firstResultLines(firstResult));
+if (embedders) lines.push('', ...embeddersLines(embedders));
 const peerVersions = [...new Set(results.flatMap((result) => result.peers.map((peer) => peer.version)))];
 lines.push('', `Peers: ${peerVersions.join('; ') || 'not run'}.`, '');
 const report = lines.join('\n');

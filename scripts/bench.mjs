@@ -1,8 +1,9 @@
 // `npm run bench`: bundles the benchmark drivers and the parse worker, then runs bench/run.ts (never part of npm test).
 import { bundleAndRun, root } from './bundleAndRun.mjs';
 
+// --embedders-only runs beside a full run without rebuilding the bundle that run is using.
 await bundleAndRun(
-  'lantern-bench',
+  process.argv.includes('--embedders-only') ? 'lantern-bench-embedders' : 'lantern-bench',
   {
     run: 'bench/run.ts',
     lanternImport: 'bench/lanternImport.ts',
@@ -12,6 +13,7 @@ await bundleAndRun(
     lanternFirstResult: 'bench/lanternFirstResult.ts',
     lanternEmbedding: 'bench/lanternEmbedding.ts',
     lanternVectors: 'bench/lanternVectors.ts',
+    lanternEmbedders: 'bench/lanternEmbedders.ts',
     parseWorker: 'src/engine/import/parseWorker.ts',
     embedWorker: 'src/engine/embed/embedWorker.ts',
   },

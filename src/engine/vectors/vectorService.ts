@@ -53,6 +53,11 @@ export class VectorService implements SemanticRetriever {
   private modelFolder: string | undefined;
   /** Searches reading the serving table: a table replaced by another embedder's is dropped only once they finish. */
   private readonly searching = new Set<Promise<unknown>>();
+  /** The next set recorded in vectors.json when the store opened; ready() takes it up if it is still the chosen embedder's. */
+  private pendingNext: VectorSet | null = null;
+  /** Embedders by id: the chosen one, and the serving one while it differs. */
+  private readonly embedders = new Map<string, Promise<Embedder>>();
+  private chosen: Promise<Embedder> | null = null;
 
   private constructor(private readonly options: VectorServiceOptions) {
     this.modelFolder = options.modelFolder;
@@ -76,9 +81,6 @@ export class VectorService implements SemanticRetriever {
     return service;
   }
 
-  /** The next set recorded in vectors.json when the store opened; ready() takes it up if it is still the chosen embedder's. */
-  private pendingNext: VectorSet | null = null;
-
   private useServing(set: VectorSet, chunks: ChunkStore, index: VectorIndex): void {
     this.serving = set;
     this.chunks = chunks;
@@ -94,10 +96,6 @@ export class VectorService implements SemanticRetriever {
   healing(): TableHealing | null {
     return this.chunks?.healing ?? null;
   }
-
-  /** Embedders by id: the chosen one, and the serving one while it differs. */
-  private readonly embedders = new Map<string, Promise<Embedder>>();
-  private chosen: Promise<Embedder> | null = null;
 
   /** The embedder the settings choose now. */
   private chosenEmbedder(): Promise<Embedder> {
