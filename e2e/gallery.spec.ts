@@ -36,6 +36,8 @@ test('open the gallery by keyboard and preview a PDF page with the match marked,
   await page.keyboard.press('ArrowDown');
   await expect(page.getByTestId('result-list')).toBeFocused();
 
+  await expect(page.getByTestId('gallery-toggle')).toHaveAttribute('aria-pressed', 'false');
+  await screenshot(page, 'gallery-toggle-in-list');
   await page.keyboard.press('g');
   const grid = page.getByTestId('gallery-grid');
   await expect(grid).toBeFocused();

@@ -70,7 +70,7 @@ function ThreadSize({ row, isGrouped }: { row: ResultRow; isGrouped: boolean }) 
   );
 }
 
-function ViewToggles({ view }: { view: ViewSettings }) {
+function ViewToggles({ view, viewSwitch }: { view: ViewSettings; viewSwitch: ReactNode }) {
   const isCompact = view.density === 'compact';
   return (
     <span className="result-view-toggles" role="group" aria-label="List view">
@@ -94,6 +94,7 @@ function ViewToggles({ view }: { view: ViewSettings }) {
       >
         Conversations
       </button>
+      {viewSwitch}
     </span>
   );
 }
@@ -177,8 +178,7 @@ export function ResultList({
     <section className="result-pane" aria-label="Results">
       <header className="result-header">
         <ResultsHeader result={result}>
-          <ViewToggles view={view} />
-          {viewSwitch}
+          <ViewToggles view={view} viewSwitch={viewSwitch} />
         </ResultsHeader>
         {keptQuery !== null && (
           <p className="result-note muted" data-testid="result-kept" title={keptQuery}>
