@@ -81,6 +81,16 @@ describe('utility process host', () => {
     const backup = (await route({ seq: 13, method: 'backupNow', args: [] })) as { messages: number; folder: string };
     expect(backup.messages).toBe(5);
     expect(await route({ seq: 14, method: 'listBackups', args: [] })).toEqual([expect.objectContaining({ folder: backup.folder })]);
+    expect(await route({ seq: 18, method: 'listAttachments', args: [{ query: '' }] })).toMatchObject({
+      query: '',
+      items: expect.any(Array),
+    });
+    await expect(route({ seq: 19, method: 'attachmentThumbnail', args: [{ messageId: firstHit!.id, index: 99 }] })).rejects.toThrow(
+      /there is none at index 99/,
+    );
+    await expect(
+      route({ seq: 20, method: 'previewAttachment', args: [{ ref: { messageId: firstHit!.id, index: 99 }, query: '' }] }),
+    ).rejects.toThrow(/there is none at index 99/);
 
     expect([...seen].sort()).toEqual([...API_METHODS].sort());
   });
