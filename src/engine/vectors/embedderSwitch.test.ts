@@ -9,8 +9,10 @@ import { writeBertModelFolder } from '../../../test/onnxModels/bertModelFolder';
 import { TINY_SHAPE } from '../../../test/onnxModels/buildBertModel';
 import type { LanternEvent } from '../../shared/contract/api';
 import { openEngine } from '../api/engine';
+import { checkVectorTable } from '../check/checkTables';
 import type { Engine } from '../api/engineTypes';
 import { UNIVERSAL_SENTENCE_ENCODER_ID } from '../embed/universalSentenceEncoder';
+import { READ_AS_IS } from '../store/tableHealth';
 import { CHUNK_TABLE } from './chunkStore';
 
 const QUERY = 'the radio device gets too hot';
@@ -79,6 +81,10 @@ test('a new embedder re-embeds in the background, meaning search answers before,
       const tables = await (await connect(join(dataDir, 'lancedb'))).tableNames();
       expect(tables).not.toContain(CHUNK_TABLE);
       expect(tables).toContain(after.table);
+      // `lantern check` reads the table vectors.json names.
+      const check = await checkVectorTable(dataDir, join(dataDir, 'lancedb'), READ_AS_IS);
+      expect(check.problems).toEqual([]);
+      expect(check.checked).toContain(`vector table: ${stats.embeddedChunks} passages of 80 messages, ${TINY_SHAPE.hidden} dimensions`);
     } finally {
       await engine.close();
     }
