@@ -9,6 +9,7 @@ import type { EngineRequest } from '../../shared/contract/engine';
 import type { ImportReport } from '../../shared/model/importing';
 import type { SearchResult } from '../../shared/model/search';
 import type { Stats } from '../../shared/model/stats';
+import type { PeopleList } from '../../shared/model/people';
 import { openEngine } from '../api/engine';
 import type { Engine } from '../api/engineTypes';
 import { answerRequest, dataDirFromArgv, isEngineRequest } from './utilityProcessHost';
@@ -91,6 +92,12 @@ describe('utility process host', () => {
     await expect(
       route({ seq: 20, method: 'previewAttachment', args: [{ ref: { messageId: firstHit!.id, index: 99 }, query: '' }] }),
     ).rejects.toThrow(/there is none at index 99/);
+
+    const people = (await route({ seq: 21, method: 'listPeople', args: [{ limit: 5 }] })) as PeopleList;
+    expect(people.messages).toBe(5);
+    const person = people.people[0]!;
+    expect(await route({ seq: 22, method: 'getPerson', args: [person.id] })).toMatchObject({ person: { id: person.id } });
+    expect(await route({ seq: 23, method: 'separateAddress', args: [person.id, true] })).toEqual([person.id]);
 
     expect([...seen].sort()).toEqual([...API_METHODS].sort());
   });
