@@ -257,12 +257,12 @@ export function ResultList({
                   </span>
                   {attachmentMatch && (
                     <span
-                      className="result-matched-in"
-                      title={`The words were found in the attachment ${attachmentMatch}`}
+                      className={`result-matched-in ${hit.matchedImageText ? 'is-image-text' : ''}`}
+                      title={`The words were found in ${hit.matchedImageText ? `${TEXT_READ_FROM_IMAGE} ` : 'the attachment '}${attachmentMatch}`}
                       data-testid="result-matched-in"
                     >
-                      matched in {attachmentMatch}
-                      {hit.matchedImageText ? ` (${TEXT_READ_FROM_IMAGE})` : ''}
+                      {/* The row is narrow: where OCR text matched, that is the news, and the file name is in the title. */}
+                      {hit.matchedImageText ? TEXT_READ_FROM_IMAGE : `matched in ${attachmentMatch}`}
                     </span>
                   )}
                 </div>
