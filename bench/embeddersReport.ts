@@ -2,7 +2,8 @@
 // same passages, and the time until meaning search covers an archive of 33k and of 100k messages.
 import { round } from './measure';
 
-interface ModelRate {
+/** One model's rates on the timed passages. */
+export interface ModelRate {
   embedderId: string;
   /** onnxruntime's threads; null for the built-in encoder, which computes on one. */
   threads: number | null;

@@ -6,6 +6,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eachMessage } from './corpus';
+import type { ModelRate } from './embeddersReport';
 import { writeBertModelFolder } from '../test/onnxModels/bertModelFolder';
 import { MINILM_SHAPE } from '../test/onnxModels/buildBertModel';
 import type { Embedder } from '../src/engine/embed/embedder';
@@ -61,15 +62,6 @@ async function readPassages(file: string): Promise<ArchivePassages> {
   const step = Math.max(1, Math.floor(texts.length / TIMED_PASSAGES));
   const sample = texts.filter((_, index) => index % step === 0).slice(0, TIMED_PASSAGES);
   return { messages, passages: texts.length, distinct: keys.size, sample, parseSeconds: (performance.now() - started) / 1000 };
-}
-
-interface ModelRate {
-  embedderId: string;
-  threads: number | null;
-  passagesPerSecond: number;
-  seconds: number;
-  /** Passages per second of this process's CPU time: what the model's threads get done when no other work competes. */
-  passagesPerCpuSecond: number;
 }
 
 async function timeModel(embedder: Embedder, sample: string[]): Promise<ModelRate> {

@@ -1,14 +1,8 @@
 // Makes the models chosen in settings take effect in a running engine: a new embedder re-embeds the archive in the
 // background while the current vectors keep answering, a new reranker serves from the next search.
-import type { Settings, SettingsPatch } from '../../shared/model/settings';
+import type { ModelSettings } from '../models/modelManager';
 import type { Reranker } from '../search/reranker';
 import type { VectorService } from './vectorService';
-
-/** Settings as the engine's parts read and change them. */
-export interface ChangeableSettings {
-  readonly current: Readonly<Settings>;
-  update(patch: SettingsPatch): Promise<Settings>;
-}
 
 export interface ModelChoiceParts {
   vectors: VectorService;
@@ -18,7 +12,7 @@ export interface ModelChoiceParts {
 }
 
 /** `settings`, whose every update also applies the model folders it names (answer models apply themselves). */
-export function applyingModelChoices(settings: ChangeableSettings, parts: ModelChoiceParts): ChangeableSettings {
+export function applyingModelChoices(settings: ModelSettings, parts: ModelChoiceParts): ModelSettings {
   return {
     get current() {
       return settings.current;
