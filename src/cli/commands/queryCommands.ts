@@ -5,8 +5,8 @@ import { printEmbedding, printFolders, printJson, printMessage, printSearch, pri
 import { progressPrinter } from '../progress';
 import { UsageError } from '../usage';
 
-const SORTS: readonly SortOrder[] = ['relevance', 'date'];
-const MODES: readonly SearchMode[] = ['keyword', 'semantic', 'hybrid', 'rerank', 'hyde', 'auto'];
+export const SORTS: readonly SortOrder[] = ['relevance', 'date'];
+export const MODES: readonly SearchMode[] = ['keyword', 'semantic', 'hybrid', 'rerank', 'hyde', 'auto'];
 
 function wholeNumber(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined) return fallback;

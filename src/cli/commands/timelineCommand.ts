@@ -3,10 +3,8 @@ import type { SearchMode, SortOrder } from '../../shared/model/search';
 import { openCliEngine } from '../openCliEngine';
 import { printJson, printText } from '../output';
 import { UsageError } from '../usage';
+import { MODES, SORTS } from './queryCommands';
 import { timelineText } from './timelineText';
-
-const SORTS: readonly SortOrder[] = ['relevance', 'date'];
-const MODES: readonly SearchMode[] = ['keyword', 'semantic', 'hybrid', 'rerank', 'hyde', 'auto'];
 
 export interface TimelineFlags {
   sort?: string;
