@@ -326,7 +326,7 @@ export function App({ client }: { client: LanternClient }) {
         )}
         <EmbeddingStatus control={embedding} />
         <ImageTextStatus client={client} />
-        <MeaningModelStatus embedderId={store.stats?.embedderId ?? null} />
+        <MeaningModelStatus client={client} storedEmbedderId={store.stats?.embedderId ?? null} />
         <span className="status-host muted">{client.host === 'browser' ? 'Browser mode · local only' : 'Offline'}</span>
       </footer>
       {isHelpOpen && <ShortcutSheet onClose={() => setHelpOpen(false)} />}

@@ -34,13 +34,16 @@ describe('model list words', () => {
     expect(roleGroups(chosen)[2]!.inUse).toBe('your files, stories260K.gguf');
   });
 
-  it('says what a model costs, "about" where the catalogue rounds', () => {
+  it('says what a model costs, "about" where the catalogue rounds, and once installed what it takes', () => {
     const minilm = MODEL_CATALOGUE.find((model) => model.name === 'all-minilm-l6-v2')!;
     expect(
       costLine({ ...minilm, downloadBytes: 23_000_000, diskBytes: 23_000_000, memoryBytes: 150_000_000, isDownloadSizeExact: false }),
     ).toBe('Download about 23 MB · about 23 MB on disk · about 150 MB of memory');
     expect(costLine({ ...minilm, downloadBytes: 1_117_320, diskBytes: 1_117_320, isDownloadSizeExact: true, memoryBytes: 5e6 })).toBe(
       'Download 1.1 MB · 1.1 MB on disk · about 5.0 MB of memory',
+    );
+    expect(costLine({ ...minilm, memoryBytes: 150_000_000, state: 'installed', bytesOnDisk: 285_000 })).toBe(
+      'Installed: 285 KB on disk · about 150 MB of memory',
     );
     const builtIn = MODEL_CATALOGUE.find((model) => model.isBuiltIn)!;
     expect(costLine({ ...builtIn, memoryBytes: 200_000_000 })).toBe('Built in: nothing to download · about 200 MB of memory');

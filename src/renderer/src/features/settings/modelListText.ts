@@ -30,10 +30,15 @@ export function roleGroups(listing: ModelListing): RoleGroup[] {
   });
 }
 
-/** "Download 23 MB · 23 MB on disk · about 150 MB of memory"; "about" where the catalogue's size is rounded. */
-export function costLine(model: CatalogueModel): string {
+/**
+ * "Download 23 MB · 23 MB on disk · about 150 MB of memory", "about" where the catalogue rounds; once installed, the
+ * bytes it really takes.
+ */
+export function costLine(model: CatalogueModel & Partial<Pick<ModelListEntry, 'state' | 'bytesOnDisk'>>): string {
   const memory = model.memoryBytes > 0 ? `about ${describeBytes(model.memoryBytes)} of memory` : 'no model in memory';
   if (model.isBuiltIn) return `Built in: nothing to download · ${memory}`;
+  if (model.state === 'installed' && model.bytesOnDisk !== undefined)
+    return `Installed: ${describeBytes(model.bytesOnDisk)} on disk · ${memory}`;
   const about = model.isDownloadSizeExact ? '' : 'about ';
   return `Download ${about}${describeBytes(model.downloadBytes)} · ${about}${describeBytes(model.diskBytes)} on disk · ${memory}`;
 }
