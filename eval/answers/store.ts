@@ -1,5 +1,5 @@
-// The evaluation's store: the first N messages of the usrp-users archive, imported once into .eval-cache/answers and
-// reused while the archive and N are the same (keyword retrieval only, so no embedding is needed).
+// The evaluation's store: a slice of the usrp-users archive (N messages after the first S), imported once into
+// .eval-cache/answers and reused while the archive and slice are the same (keyword retrieval only, so no embedding).
 import { writeFileSync } from 'node:fs';
 import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -10,6 +10,7 @@ interface BuiltMarker {
   corpusBytes: number;
   corpusModified: number;
   messages: number;
+  skip?: number;
   imported: number;
   failed: number;
 }
@@ -23,18 +24,27 @@ async function readMarker(file: string): Promise<BuiltMarker | null> {
 }
 
 /** Writes the slice as mbox bytes: messages are read as latin1, so writing latin1 gives back the original bytes. */
-async function writeSlice(corpus: string, messages: number, target: string): Promise<number> {
+async function writeSlice(corpus: string, skip: number, messages: number, target: string): Promise<number> {
   const parts: string[] = [];
+  let seen = 0;
   await eachMessage(corpus, (message) => {
-    if (parts.length < messages) parts.push(message.endsWith('\n') ? message : `${message}\n`);
+    seen += 1;
+    if (seen > skip && parts.length < messages) parts.push(message.endsWith('\n') ? message : `${message}\n`);
   });
   writeFileSync(target, parts.join('\n'), 'latin1');
   return parts.length;
 }
 
 /** The store's data folder, built first when missing or made from another archive or slice size. */
-export async function ensureStore(options: { corpus: string; messages: number; cacheDir: string; rebuild: boolean }): Promise<string> {
-  const { corpus, messages, cacheDir } = options;
+export async function ensureStore(options: {
+  corpus: string;
+  /** Messages at the start of the archive left out: the held-out set reads mail the tuning set never saw. */
+  skip: number;
+  messages: number;
+  cacheDir: string;
+  rebuild: boolean;
+}): Promise<string> {
+  const { corpus, skip, messages, cacheDir } = options;
   let corpusStat;
   try {
     corpusStat = await stat(corpus);
@@ -48,13 +58,14 @@ export async function ensureStore(options: { corpus: string; messages: number; c
     marker !== null &&
     marker.corpusBytes === corpusStat.size &&
     marker.corpusModified === corpusStat.mtimeMs &&
-    marker.messages === messages;
+    marker.messages === messages &&
+    (marker.skip ?? 0) === skip;
   if (isCurrent && !options.rebuild) return dataDir;
   await rm(cacheDir, { recursive: true, force: true });
   await mkdir(cacheDir, { recursive: true });
   const slice = join(cacheDir, 'slice.mbox');
-  const written = await writeSlice(corpus, messages, slice);
-  console.error(`answers eval: importing the first ${written} usrp-users messages into ${dataDir}`);
+  const written = await writeSlice(corpus, skip, messages, slice);
+  console.error(`answers eval: importing ${written} usrp-users messages after the first ${skip} into ${dataDir}`);
   const started = performance.now();
   const engine = await openEngine({ dataDir, timeZone: 'UTC' });
   try {
@@ -66,6 +77,7 @@ export async function ensureStore(options: { corpus: string; messages: number; c
       corpusBytes: corpusStat.size,
       corpusModified: corpusStat.mtimeMs,
       messages,
+      skip,
       imported: report.imported,
       failed: report.failed,
     };
