@@ -114,6 +114,39 @@ describe('lantern models', () => {
     expect(after.models.find((model) => model.name === 'extractive')!.isInUse).toBe(true);
   });
 
+  it('pauses on Ctrl-C, keeping the bytes, and the next get resumes them', async () => {
+    const folder = await makeTempDir();
+    hub.faults.slowChunkBytes = 16 * 1024;
+    hub.requests.length = 0;
+    // In a group of its own, so Ctrl-C can be sent as a terminal sends it: to every process of the command (bin/lantern.mjs
+    // runs the CLI again in a child with a larger heap).
+    const child = spawn(process.execPath, [bin, 'models', 'get', 'stories260k', '--mirror', hub.url, '--data-dir', folder], {
+      env: { ...process.env, LANTERN_DATA_DIR: '', LANTERN_MODEL_MIRROR: '' },
+      detached: true,
+    });
+    let stdout = '';
+    let stderr = '';
+    let isInterrupted = false;
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+      // The first progress line says bytes are arriving: that is when a person would press Ctrl-C.
+      if (stderr.includes('stories260k:') && !isInterrupted) {
+        isInterrupted = true;
+        process.kill(-child.pid!, 'SIGINT');
+      }
+    });
+    const status = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    hub.faults.slowChunkBytes = undefined;
+    expect(status).toBe(1);
+    expect(stdout).toMatch(/^stories260k: paused; [\d.]+ [KM]B kept, and lantern models get stories260k resumes\n$/);
+    const resumed = await lantern(['models', 'get', 'stories260k', '--mirror', hub.url, '--json', '--data-dir', folder]);
+    expect(resumed.status).toBe(0);
+    const ranges = hub.requests.filter((request) => request.url.includes('/resolve/')).map((request) => request.range);
+    expect(ranges[0]).toBeUndefined();
+    expect(ranges[1]).toMatch(/^bytes=[1-9]\d*-$/);
+  });
+
   it('says in one line why a get failed, and what a mistake in the command is', async () => {
     const closedPort = await freePort();
     const down = await lantern(['models', 'get', 'stories260k', '--mirror', `http://127.0.0.1:${closedPort}`, '--data-dir', dataDir]);

@@ -3,7 +3,8 @@ import { resolve, sep } from 'node:path';
 import type { ModelListEntry, ModelListing } from '../../shared/model/models';
 import { describeBytes } from '../../shared/models/byteSize';
 import { openCliEngine } from '../openCliEngine';
-import { printJson, printText } from '../output';
+import { errorMessage } from '../../shared/errorMessage';
+import { printError, printJson, printText } from '../output';
 import { progressPrinter } from '../progress';
 import { UsageError } from '../usage';
 
@@ -73,7 +74,10 @@ export async function runModels(args: string[], flags: ModelsFlags, dataDir: str
         const progress = progressPrinter();
         const unsubscribe = engine.subscribe(progress.onEvent);
         // Ctrl-C pauses: the bytes stay in models/<name>.partial and the next get resumes them.
-        const pause = (): void => void engine.pauseModelDownload(target!).catch(() => undefined);
+        const pause = (): void =>
+          void engine
+            .pauseModelDownload(target!)
+            .catch((error: unknown) => printError(`lantern models get: could not pause: ${errorMessage(error)}`));
         process.once('SIGINT', pause);
         try {
           const outcome = await engine.downloadModel(target!, flags.mirror === undefined ? {} : { mirror: flags.mirror });

@@ -1,7 +1,7 @@
 // Turns what went wrong in a model download into one sentence a person can act on: offline, DNS, proxy, TLS, HTTP, a cut.
 import { LanternError } from '../../shared/contract/errors';
 import { describeBytes } from '../../shared/models/byteSize';
-import { configuredProxy } from './downloadFetch';
+import { proxyFor } from './downloadFetch';
 
 const TLS_CODES = new Set([
   'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
@@ -30,30 +30,31 @@ function innermostMessage(error: unknown): string {
   return current instanceof Error ? current.message : String(current);
 }
 
-function proxyNote(): string {
-  const proxy = configuredProxy();
+function proxyNote(url: string): string {
+  const proxy = proxyFor(url);
   return proxy
     ? ` (through the proxy ${proxy}, named by HTTPS_PROXY or HTTP_PROXY: check it, or NO_PROXY for a mirror inside the network)`
     : '';
 }
 
-/** Why a connection to `host` failed before or while bytes arrived; `bytesKept` are kept for resuming. */
-export function connectionFailure(error: unknown, host: string, bytesKept: number): LanternError {
+/** Why a connection for `url` failed before or while bytes arrived; `bytesKept` are kept for resuming. */
+export function connectionFailure(error: unknown, url: string, bytesKept: number): LanternError {
+  const { host } = new URL(url);
   const code = codeOf(error);
   const kept = bytesKept > 0 ? `; ${describeBytes(bytesKept)} are kept and the next get resumes from there` : '';
   let sentence: string;
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
-    sentence = `could not find ${host} (DNS): this computer seems offline, or the name is wrong${proxyNote()}`;
+    sentence = `could not find ${host} (DNS): this computer seems offline, or the name is wrong${proxyNote(url)}`;
   else if (code === 'ENETUNREACH' || code === 'EHOSTUNREACH' || code === 'ENETDOWN')
-    sentence = `could not reach ${host}: this computer seems offline${proxyNote()}`;
-  else if (code === 'ECONNREFUSED') sentence = `${host} refused the connection: nothing is serving there now${proxyNote()}`;
+    sentence = `could not reach ${host}: this computer seems offline${proxyNote(url)}`;
+  else if (code === 'ECONNREFUSED') sentence = `${host} refused the connection: nothing is serving there now${proxyNote(url)}`;
   else if (
     code === 'ETIMEDOUT' ||
     code === 'UND_ERR_CONNECT_TIMEOUT' ||
     code === 'UND_ERR_HEADERS_TIMEOUT' ||
     code === 'UND_ERR_BODY_TIMEOUT'
   )
-    sentence = `${host} did not answer in time: the network is slow or blocks it${proxyNote()}`;
+    sentence = `${host} did not answer in time: the network is slow or blocks it${proxyNote(url)}`;
   else if (code !== undefined && (TLS_CODES.has(code) || code.startsWith('ERR_TLS') || code.startsWith('CERT_')))
     sentence = `the secure connection to ${host} failed (TLS: ${code}): a network that inspects HTTPS, or a wrong clock, can cause this`;
   else if (

@@ -2,7 +2,7 @@
 import { mkdir, open, rm, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { LanternError } from '../../shared/contract/errors';
-import type { DownloadFetch } from './downloadFetch';
+import type { DownloadFetch, DownloadResponse } from './downloadFetch';
 import { connectionFailure, statusFailure } from './downloadErrors';
 
 export interface FetchedBytes {
@@ -28,13 +28,12 @@ export async function fetchFile(url: string, target: string, bytes: number, sign
     kept = 0;
   }
   if (kept === bytes) return;
-  const host = new URL(url).host;
-  let response: Awaited<ReturnType<DownloadFetch>>;
+  let response: DownloadResponse;
   try {
     response = await progress.fetch(url, { signal, headers: kept > 0 ? { range: `bytes=${kept}-` } : {} });
   } catch (error) {
     if (signal.aborted) throw error;
-    throw connectionFailure(error, host, kept);
+    throw connectionFailure(error, url, kept);
   }
   const servingHost = new URL(response.url || url).host;
   const isResumed = response.status === 206 && (response.headers.get('content-range') ?? '').startsWith(`bytes ${kept}-`);
@@ -57,7 +56,7 @@ export async function fetchFile(url: string, target: string, bytes: number, sign
     }
   } catch (error) {
     if (signal.aborted) throw error;
-    throw connectionFailure(error, servingHost, kept + received);
+    throw connectionFailure(error, response.url || url, kept + received);
   } finally {
     await file.close();
   }

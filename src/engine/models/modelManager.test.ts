@@ -255,7 +255,7 @@ describe('model manager', () => {
     expect(blocked.message).toBe('models: the download from 127.0.0.1:1 failed (bad port)');
   });
 
-  it('goes through the proxy HTTP_PROXY names, and says so when the proxy is down', async () => {
+  it('goes through the proxy HTTP_PROXY names unless NO_PROXY exempts the host, and says so when the proxy is down', async () => {
     const { hub, manager } = await setUp();
     const proxy = await startProxyServer();
     const saved = { HTTP_PROXY: process.env.HTTP_PROXY, NO_PROXY: process.env.NO_PROXY };
@@ -265,6 +265,12 @@ describe('model manager', () => {
       expect((await manager.download('stories260k', {})).phase).toBe('installed');
       expect(proxy.tunnels).toEqual([`127.0.0.1:${hub.port}`]);
       await manager.remove('stories260k');
+      // A host NO_PROXY names is reached directly.
+      process.env.NO_PROXY = 'localhost, 127.0.0.1';
+      expect((await manager.download('stories260k', {})).phase).toBe('installed');
+      expect(proxy.tunnels).toHaveLength(1);
+      await manager.remove('stories260k');
+      delete process.env.NO_PROXY;
       await proxy.close();
       const error = await failure(manager.download('stories260k', {}));
       expect(error.message).toContain(`(through the proxy ${proxy.url}, named by HTTPS_PROXY or HTTP_PROXY`);

@@ -1,7 +1,7 @@
 // Reads the hub's listing of a repository (its tree API) for each file's size and digest, for files the catalogue cannot pin.
 import type { ModelFile } from '../../shared/model/models';
 import { LanternError } from '../../shared/contract/errors';
-import type { DownloadFetch } from './downloadFetch';
+import type { DownloadFetch, DownloadResponse } from './downloadFetch';
 import { connectionFailure, statusFailure } from './downloadErrors';
 import { treeUrl } from './downloadSource';
 import type { ExpectedFile } from './fileDigest';
@@ -38,12 +38,12 @@ export async function expectedFiles(
   if (expected.size === files.length) return expected;
   const url = treeUrl(source.base, source.repository, source.revision);
   const host = new URL(url).host;
-  let response: Awaited<ReturnType<DownloadFetch>>;
+  let response: DownloadResponse;
   try {
     response = await fetch(url, { signal, headers: { accept: 'application/json' } });
   } catch (error) {
     if (signal.aborted) throw error;
-    throw connectionFailure(error, host, 0);
+    throw connectionFailure(error, url, 0);
   }
   if (!response.ok) throw statusFailure(response.status, host, `the file listing of ${source.repository} (needed for its checksums)`);
   const listing = (await response.json().catch(() => null)) as TreeEntry[] | null;
