@@ -80,8 +80,9 @@ test('a name in the reading pane opens its person; a pair shows the mail between
   await importCorpus(page, lantern.url);
   await page.getByTestId('result-list').focus();
   await page.keyboard.press('Enter');
-  // The reader shows a conversation; the open message's recipients are buttons.
-  const sender = page.getByTestId('reader-to').getByTestId('person-name').first();
+  // The reader shows a conversation: the open message's sender and recipients are buttons that open their person.
+  await expect(page.getByTestId('reader-to').getByTestId('person-name').first()).toBeVisible();
+  const sender = page.getByTestId('reader-from-row').getByTestId('person-name');
   await expect(sender).toBeVisible();
   const label = (await sender.textContent())!;
   const address = /<([^>]+)>$/.exec(label)?.[1] ?? label;

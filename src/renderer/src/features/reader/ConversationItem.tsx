@@ -28,7 +28,7 @@ function ItemBody({ load, citedQuote, client }: { load: MessageLoad; citedQuote:
       return (
         <>
           <div className="conversation-details">
-            <RecipientsAndAttachments message={load.message} client={client} />
+            <RecipientsAndAttachments message={load.message} client={client} hasFromRow />
           </div>
           {/* Keyed by citation, so a citation opened later starts in plain text with its sentence marked. */}
           <MessageBody key={citedQuote ?? ''} message={load.message} citedQuote={citedQuote} isInConversation />

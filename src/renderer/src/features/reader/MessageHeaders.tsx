@@ -37,10 +37,18 @@ export function SenderLine({ message }: { message: Pick<MessageDetail, 'from' | 
   );
 }
 
-export function RecipientsAndAttachments({ message, client }: { message: MessageDetail; client: LanternClient }) {
+export interface RecipientsAndAttachmentsProps {
+  message: MessageDetail;
+  client: LanternClient;
+  /** A conversation's message: its sender sits in the row's toggle button, so the name that opens the person is here. */
+  hasFromRow?: boolean;
+}
+
+export function RecipientsAndAttachments({ message, client, hasFromRow = false }: RecipientsAndAttachmentsProps) {
   return (
     <>
       <dl className="reader-header-list">
+        <HeaderRow label="From" value={hasFromRow && <PersonNames people={[message.from]} />} testId="reader-from-row" />
         <HeaderRow label="To" value={message.to.length > 0 && <PersonNames people={message.to} />} testId="reader-to" />
         <HeaderRow label="Cc" value={message.cc.length > 0 && <PersonNames people={message.cc} />} testId="reader-cc" />
         <HeaderRow label="Bcc" value={message.bcc.length > 0 && <PersonNames people={message.bcc} />} testId="reader-bcc" />
