@@ -76,12 +76,17 @@ export class FrozenPostings {
 
   /** The arrays to save; words in the order of their numbers. */
   parts(): PostingsParts {
+    return { words: this.words(), starts: this.starts, counts: this.counts, bytes: this.bytes };
+  }
+
+  /** This postings' own words, in the order of their numbers. */
+  words(): string[] {
     const words: string[] = [];
     for (const word of this.numbers.keys()) {
       if (words.length === this.wordCount) break;
       words.push(word);
     }
-    return { words, starts: this.starts, counts: this.counts, bytes: this.bytes };
+    return words;
   }
 
   private numberOf(word: string): number | undefined {

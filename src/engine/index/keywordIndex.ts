@@ -4,6 +4,7 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { FrozenPostings, type SlotLists } from './frozenPostings';
 import { LivePostings } from './livePostings';
+import { StemVariants, type SortedVocabulary } from './keywordStems';
 import { readPostingsFile, writePostingsFile, type PostingsFileInfo } from './postingsFile';
 import { errorMessage } from '../../shared/errorMessage';
 
@@ -53,6 +54,10 @@ export class KeywordIndex {
   private live: Record<KeywordField, LivePostings> = { content: new LivePostings(), meta: new LivePostings() };
   private liveDocuments = 0;
   documents = 0;
+  private readonly stems = new StemVariants();
+  /** The sorted vocabulary of the postings it was built from (compared by identity) and of that many live documents. */
+  private vocabularyOf: { content: FrozenPostings; meta: FrozenPostings; liveDocuments: number; vocabulary: SortedVocabulary } | null =
+    null;
 
   /** `foldAfter` is for tests: how many added documents stay live at least before they are folded. */
   constructor(private readonly foldAfter = FOLD_AFTER) {}
@@ -84,6 +89,22 @@ export class KeywordIndex {
     if (!frozen) return live ?? [];
     if (!live) return frozen;
     return frozen.flatMap((ids, slot) => [ids, live[slot]]);
+  }
+
+  /** Other words of the index with the English stem of `word` ("buffers" -> buffer, buffered): see keywordStems.ts. */
+  stemVariants(word: string): string[] {
+    return this.stems.variants(word, this.vocabulary());
+  }
+
+  private vocabulary(): SortedVocabulary {
+    const known = this.vocabularyOf;
+    const { content, meta } = this.frozen;
+    if (known?.content === content && known.meta === meta && known.liveDocuments === this.liveDocuments) return known.vocabulary;
+    const sorted = [...new Set([...content.words(), ...meta.words()])].sort();
+    const recent = new Set([...this.live.content.words(), ...this.live.meta.words()]);
+    const vocabulary = { sorted, recent };
+    this.vocabularyOf = { content, meta, liveDocuments: this.liveDocuments, vocabulary };
+    return vocabulary;
   }
 
   /** How many messages contain the word in the field. */

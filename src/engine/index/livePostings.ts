@@ -53,6 +53,11 @@ export class LivePostings {
     return count;
   }
 
+  /** Every word live postings hold. */
+  words(): Iterable<string> {
+    return this.lists.keys();
+  }
+
   /** Every word with its slots, for folding into packed postings. */
   entries(): Iterable<[string, SlotLists]> {
     return this.lists;

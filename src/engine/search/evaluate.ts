@@ -27,8 +27,18 @@ export function setBits(bits: Bitset): number[] {
 }
 
 /** Subject and people hits outrank body hits; within the body, the rank slots' order (earlier mentions first) counts. */
-const META_WEIGHT = 2;
+const META_WEIGHT = 3;
 const CONTENT_WEIGHT = 1;
+/** A word found only in another form of its stem ("buffered" for "buffers") counts this much of the word itself. */
+const STEMMED_WEIGHT = 0.6;
+
+/**
+ * How much a word tells apart the messages that hold it (BM25's inverse document frequency): a word in most messages
+ * ("the", "patch" on a patch list) adds little, a rare one much, so a message with the query's rare words comes first.
+ */
+export function inverseFrequency(holding: number, messages: number): number {
+  return Math.log(1 + (messages - holding + 0.5) / (holding + 0.5));
+}
 
 /** The messages a query tree matches; which words it asks for is the parse's (ParsedQuery.terms). */
 export interface Evaluation {
@@ -117,29 +127,58 @@ export class Evaluator {
     return new Uint8Array(this.size).fill(1);
   }
 
-  /** Every word must occur (in any of the fields); scores accumulate for positive matches only. */
+  /**
+   * Every word must occur (in any of the fields, as written or in another form of its stem); scores accumulate for
+   * positive matches only: per word, its best form in each field (the form as written first), weighted by the field
+   * and by how early the message mentions it, times the word's inverse frequency.
+   */
   private wordsMatch(text: string, fields: ('content' | 'meta')[], positive: boolean): Bitset {
     const terms = words(text);
     const scores = positive ? (this.ownScores ??= new Float64Array(this.size)) : null;
     const result = new Uint8Array(this.size).fill(terms.length > 0 ? 1 : 0);
     const hits = new Uint8Array(terms.length > 0 ? this.size : 0);
+    const termScores = scores ? new Float64Array(this.size) : null;
+    const fieldScores = scores ? new Float64Array(this.size) : null;
     for (const term of terms) {
       hits.fill(0);
+      // A negated word leaves out the messages holding it as written, no more.
+      const forms = positive ? [term, ...this.keywords.stemVariants(term)] : [term];
+      const held: number[] = [];
       for (const field of fields) {
-        const slots = this.keywords.postings(field, term);
-        const weight = field === 'meta' ? META_WEIGHT : CONTENT_WEIGHT;
-        const count = slots.reduce((sum, ordinals) => sum + (ordinals?.length ?? 0), 0);
-        let rank = 0;
-        for (const ordinals of slots) {
-          if (!ordinals) continue;
-          for (let index = 0; index < ordinals.length; index += 1) {
-            const ordinal = ordinals[index]!;
-            if (ordinal < this.size) {
-              hits[ordinal] = 1;
-              if (scores) scores[ordinal]! += weight * (1 - (0.5 * rank) / count);
+        const fieldWeight = field === 'meta' ? META_WEIGHT : CONTENT_WEIGHT;
+        const touched: number[] = [];
+        forms.forEach((form, index) => {
+          const weight = fieldWeight * (index === 0 ? 1 : STEMMED_WEIGHT);
+          const slots = this.keywords.postings(field, form);
+          const count = slots.reduce((sum, ordinals) => sum + (ordinals?.length ?? 0), 0);
+          let rank = 0;
+          for (const ordinals of slots) {
+            if (!ordinals) continue;
+            for (let position = 0; position < ordinals.length; position += 1, rank += 1) {
+              const ordinal = ordinals[position]!;
+              if (ordinal >= this.size) continue;
+              if (!hits[ordinal]) {
+                hits[ordinal] = 1;
+                held.push(ordinal);
+              }
+              if (!fieldScores) continue;
+              const score = weight * (1 - (0.5 * rank) / count);
+              if (fieldScores[ordinal] === 0) touched.push(ordinal);
+              if (score > fieldScores[ordinal]!) fieldScores[ordinal] = score;
             }
-            rank += 1;
           }
+        });
+        if (!fieldScores || !termScores) continue;
+        for (const ordinal of touched) {
+          termScores[ordinal]! += fieldScores[ordinal]!;
+          fieldScores[ordinal] = 0;
+        }
+      }
+      if (scores && termScores) {
+        const weight = inverseFrequency(held.length, this.size);
+        for (const ordinal of held) {
+          scores[ordinal]! += weight * termScores[ordinal]!;
+          termScores[ordinal] = 0;
         }
       }
       for (let ordinal = 0; ordinal < this.size; ordinal += 1) result[ordinal]! &= hits[ordinal]!;
