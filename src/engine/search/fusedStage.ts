@@ -3,7 +3,7 @@ import { chunkFilter, type ChunkFilter } from '../vectors/chunkFilter';
 import type { ChunkMatch } from '../vectors/chunkStore';
 import { countBits, Evaluator, setBits, type Bitset, type Evaluation } from './evaluate';
 import { hydeSearchText, writeHypotheticalPassage } from './hyde';
-import { byScore, fuseByRank, type RankedHit } from './rank';
+import { byScore, firstInOrder, fuseByRank, type RankedHit } from './rank';
 import { rerankFused } from './rerankStage';
 import type { SearchContext } from './searchContext';
 import type { SearchPlan } from './searchPlan';
@@ -16,6 +16,12 @@ import { words } from '../../shared/query/fold';
  * twice as many candidates took up to twice as long (bench/measured-reasons.md, fusedStage.ts).
  */
 const SEMANTIC_CANDIDATES = 100;
+/**
+ * Below the messages with every word, the keyword side of a fused search lists at most this many with some of them,
+ * best first by BM25 (rare words count most): a half-remembered subject or a description rarely has all its words in
+ * one mail, and the semantic side's 100 nearest are read the same way.
+ */
+const PARTIAL_CANDIDATES = 100;
 /** Enough of hyde's passage for a person to see what it searched by. */
 const NOTE_PASSAGE_CHARACTERS = 200;
 
@@ -96,6 +102,21 @@ async function hypotheticalText(query: string, context: SearchContext): Promise<
   }
 }
 
+/**
+ * The messages with some but not all of the query's words, best first, after those with all of them; operators and
+ * negated words apply. None when a message needs only some words anyway, or the query has a single word.
+ */
+function partialHits(plan: SearchPlan, keyword: Evaluation, context: SearchContext): RankedHit[] {
+  if (plan.wordMatch !== 'all' || words(plan.parsed.terms.contentTerms.join(' ')).length < 2) return [];
+  const some = new Evaluator(context.catalog, context.keywords, 'any').evaluate(plan.parsed.root);
+  const best = firstInOrder(
+    setBits(some.matches).filter((ordinal) => some.scores[ordinal]! > 0 && !keyword.matches[ordinal]),
+    (first, second) => some.scores[second]! - some.scores[first]! || first - second,
+    PARTIAL_CANDIDATES,
+  );
+  return best.map((ordinal) => ({ ordinal, score: some.scores[ordinal]!, matchType: 'keyword' }));
+}
+
 /** Runs a fused plan over the keyword stage's matches. */
 export async function rankFused(plan: SearchPlan, keyword: Evaluation, context: SearchContext): Promise<FusedRanking> {
   const { parsed, offset, limit } = plan;
@@ -118,6 +139,8 @@ export async function rankFused(plan: SearchPlan, keyword: Evaluation, context: 
     if (hypothetical.text === null) mode = 'hybrid';
     else semanticText = hypothetical.text;
   }
+  // Hyde searches by a passage for mail the words miss: its keyword side stays the messages with every word.
+  const someWords = plan.usesKeywords && mode !== 'hyde' ? partialHits(plan, keyword, context) : [];
   // Fused pages slice one list whatever their offset, so its semantic part does not grow with the offset.
   const semantic = await semanticHits(semanticText, filter, mode === 'semantic' ? offset + limit : 0, context);
   if (holdsNoneOfTheWords(parsed.terms.contentTerms, context)) {
@@ -125,12 +148,14 @@ export async function rankFused(plan: SearchPlan, keyword: Evaluation, context: 
     const { unknownWords } = context.semantic!.similarityFloors();
     semantic.hits = semantic.hits.filter((hit) => hit.score >= unknownWords);
   }
-  let fused = mode === 'semantic' ? semantic.hits : fuseByRank(keywordHits, semantic.hits, context.catalog, plan.weights);
+  let fused =
+    mode === 'semantic' ? semantic.hits : fuseByRank([...keywordHits, ...someWords], semantic.hits, context.catalog, plan.weights);
   if (mode === 'rerank') {
     if (plan.sort === 'date') note = 'rerank: results in date order, so nothing was reordered';
     else if (context.reranker) {
       const reranked = await rerankFused(
-        { fused, keywordHits, queryText, contentTerms: parsed.terms.contentTerms },
+        // The reranker's keyword rank reads the messages with some of the words after those with all of them.
+        { fused, keywordHits: [...keywordHits, ...someWords], queryText, contentTerms: parsed.terms.contentTerms },
         context,
         context.reranker,
       );
