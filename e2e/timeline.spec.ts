@@ -98,4 +98,14 @@ test('drag across the timeline to narrow a search, then click a facet on and off
   await expect(input).toHaveValue('io_uring');
   await expect(count).toHaveText(results(total));
   await expect(page.locator(`[data-testid="facet-value"][data-operator="${operator}"]`)).toHaveAttribute('aria-pressed', 'false');
+
+  // The toggle folds the timeline away and brings it back, by keyboard.
+  const fold = page.getByTestId('timeline-fold');
+  await fold.focus();
+  await page.keyboard.press('Enter');
+  await expect(fold).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByTestId('timeline-bars')).toHaveCount(0);
+  await page.keyboard.press('Enter');
+  await expect(fold).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByTestId('timeline-bar').first()).toBeVisible();
 });

@@ -30,9 +30,9 @@ export function TimelinePanel({ client, result, storeVersion, query, onQueryChan
   if (result === null) return null;
   return (
     <section
-      className={`timeline-panel ${isStale ? 'is-stale' : ''}`}
+      className={`timeline-panel ${!isFolded && isStale ? 'is-stale' : ''}`}
       aria-label="Timeline and facets"
-      aria-busy={isStale}
+      aria-busy={!isFolded && isStale}
       data-testid="timeline-panel"
       data-total={timeline && !isStale ? timeline.total : undefined}
       data-query={timeline && !isStale ? timeline.query : undefined}
