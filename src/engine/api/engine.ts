@@ -117,6 +117,8 @@ async function openStoreEngine(options: EngineOptions): Promise<Engine> {
     completions: new Completions(catalog, contacts),
     reranker: new Reranker(
       options.rerankerFolder ?? (options.resourcesDir === undefined ? null : join(options.resourcesDir, 'models', RERANKER_FOLDER_NAME)),
+      // The reranker chosen in settings; a folder given to the engine (tests, flags) wins, as a given model folder does.
+      options.rerankerFolder === undefined ? settings.current.rerankerFolder : null,
     ),
     phraseVerdicts: new PhraseVerdicts(),
     events,

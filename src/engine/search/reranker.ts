@@ -17,9 +17,15 @@ export class Reranker {
 
   private folder: string | null;
 
-  /** `folder`: a cross-encoder model folder; null or missing means the feature reranker, which needs no model. */
-  constructor(private readonly defaultFolder: string | null) {
-    this.folder = defaultFolder;
+  /**
+   * `defaultFolder`: a cross-encoder model folder; null or missing means the feature reranker, which needs no model.
+   * `chosenFolder`: the one chosen in settings, used instead while set.
+   */
+  constructor(
+    private readonly defaultFolder: string | null,
+    chosenFolder: string | null = null,
+  ) {
+    this.folder = chosenFolder ?? defaultFolder;
   }
 
   /**
