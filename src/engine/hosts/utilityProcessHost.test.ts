@@ -10,6 +10,7 @@ import type { ImportReport } from '../../shared/model/importing';
 import type { SearchResult } from '../../shared/model/search';
 import type { Stats } from '../../shared/model/stats';
 import type { PeopleList } from '../../shared/model/people';
+import type { Timeline } from '../../shared/model/timeline';
 import { openEngine } from '../api/engine';
 import type { Engine } from '../api/engineTypes';
 import { answerRequest, dataDirFromArgv, isEngineRequest } from './utilityProcessHost';
@@ -48,6 +49,8 @@ describe('utility process host', () => {
     expect(result.total).toBe(5);
     const firstHit = result.hits[0];
     expect(firstHit).toBeDefined();
+    const timeline = (await route({ seq: 24, method: 'timeline', args: [{ query: '' }] })) as Timeline;
+    expect(timeline.total).toBe(5);
 
     const message = await route({ seq: 3, method: 'getMessage', args: [firstHit!.id] });
     expect(message).toMatchObject({ id: firstHit!.id });
