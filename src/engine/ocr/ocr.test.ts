@@ -121,6 +121,8 @@ describe('text read from scans and images', () => {
       const result = await engine.search({ query: 'grape harvest at the vineyard', mode });
       expect(result.hits[0]?.subject, mode).toBe('Incoming fax');
       expect(result.hits[0]?.matchedImageText, mode).toBe(true);
+      // The passage shown is the text read from the fax, not the mail's one-line body.
+      expect(result.hits[0]?.snippet, mode).toMatch(/vineyard/i);
     }
   }, 120_000);
 

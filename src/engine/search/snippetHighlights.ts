@@ -89,7 +89,14 @@ export function matchOf(
   stored?: StoredTexts,
 ): { matchedIn: string; text: string } {
   const body = stored?.text ?? '';
-  if (semanticOrigin) return { matchedIn: semanticOrigin, text: body };
+  if (semanticOrigin) {
+    // A passage found in an attachment is shown from that attachment's text (a hybrid hit's snippet is cut from it).
+    const attachment =
+      semanticOrigin === 'body' || !stored
+        ? undefined
+        : decodeAttachmentTexts(stored.attachmentTextJson).find((item) => item.filename === semanticOrigin);
+    return { matchedIn: semanticOrigin, text: attachment?.text || body };
+  }
   const wanted = terms.flatMap((term) => words(term));
   if (wanted.length === 0) return { matchedIn: 'body', text: body };
   if (wanted.some((word) => entry.foldedSubject.includes(word))) return { matchedIn: 'subject', text: body };
