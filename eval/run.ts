@@ -145,7 +145,8 @@ for (const name of sweepModes.length > 0 ? sliceNames : []) {
     const swept = await sweepSubjects(engine, name, sweepModes as SearchMode[]);
     sweeps.push(...swept.sweeps);
     misses.push(...swept.misses);
-    for (const sweep of swept.sweeps) log(`${name}: pasted subjects, ${sweep.mode}: ${sweep.found} of ${sweep.searched} found`);
+    for (const sweep of swept.sweeps)
+      log(`${name}: pasted subjects, ${sweep.mode}: ${sweep.found} of ${sweep.searched} found (${sweep.ownFound} the mail itself)`);
   } finally {
     await engine.close();
   }
@@ -201,8 +202,8 @@ const report = [
         '## Pasted subjects',
         '',
         'Every message of each slice searched by its own Subject line: found when it (or a copy) is in the first 10, or, where',
-        'more than ten mails share the subject (after Re:/Fwd: and list tags), when they fill the first 10 as far as thread',
-        'diversity lets them (two places per conversation).',
+        'other mails share the subject (after Re:/Fwd: and list tags), when they fill the first 10 as far as thread diversity',
+        'lets them (two places per conversation, ten at most); the next column counts the mail itself in the first 10.',
         '',
         ...subjectSweepReport(sweeps, misses),
         '',
