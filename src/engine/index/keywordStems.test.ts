@@ -1,0 +1,62 @@
+// A query word matches the other forms of its English stem that the index holds, the form as written ranked first; a
+// negated word leaves out only its written form; identifiers and numbers match as written.
+import { describe, expect, it } from 'vitest';
+import { parseQuery } from '../../shared/query/parse';
+import type { CatalogRow } from '../store/messageRecord';
+import { Evaluator, setBits } from '../search/evaluate';
+import { Catalog } from './catalog';
+import { KeywordIndex } from './keywordIndex';
+
+function row(ordinal: number): CatalogRow {
+  return {
+    id: `m${ordinal}`,
+    messageId: `m${ordinal}@x`,
+    threadId: `t${ordinal}`,
+    subject: '',
+    date: ordinal,
+    fromName: '',
+    fromAddress: '',
+    toJson: '[]',
+    ccJson: '[]',
+    bccJson: '[]',
+    folder: 'Inbox',
+    labelsJson: '[]',
+    attachmentsJson: '[]',
+    attachmentCount: 0,
+    parentId: '',
+    size: 1,
+    listId: '',
+    isRead: true,
+    isStarred: false,
+    sourceId: 's',
+  };
+}
+
+const TEXTS = ['buffered reads', 'the buffer ring', 'buffering too much', 'buffers everywhere', 'buff muscles', 'io_uring buffers2'];
+
+function searchOver(index: KeywordIndex): (query: string) => number[] {
+  const catalog = new Catalog();
+  TEXTS.forEach((_, ordinal) => catalog.add(row(ordinal)));
+  return (query) => {
+    const { matches, scores } = new Evaluator(catalog, index, 'all').evaluate(parseQuery(query, { timeZone: 'UTC' }).root);
+    return setBits(matches).sort((first, second) => scores[second]! - scores[first]! || first - second);
+  };
+}
+
+describe('stemmed query words', () => {
+  for (const isFolded of [true, false]) {
+    it(`finds every form of the stem, the written one first (${isFolded ? 'packed postings' : 'live postings'})`, () => {
+      const index = new KeywordIndex(isFolded ? 1 : 1_000);
+      TEXTS.forEach((text, ordinal) => index.add(ordinal, { content: text, meta: '' }));
+      expect(index.stemVariants('buffers').sort()).toEqual(['buffer', 'buffered', 'buffering']);
+      const search = searchOver(index);
+      expect(search('buffers')[0]).toBe(3);
+      expect(search('buffers').sort()).toEqual([0, 1, 2, 3]);
+      expect(search('buffered')[0]).toBe(0);
+      // Only the written form is left out; an identifier or a word with digits is not stemmed.
+      expect(search('ring -buffers')).toEqual([1]);
+      expect(index.stemVariants('buffers2')).toEqual([]);
+      expect(index.stemVariants('io_uring')).toEqual([]);
+    });
+  }
+});
