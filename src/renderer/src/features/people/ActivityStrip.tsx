@@ -19,8 +19,14 @@ export function ActivityStrip({ months }: { months: readonly PersonMonth[] }) {
     `Messages by month from ${monthName(months[0]!.month)} to ${monthName(months.at(-1)!.month)}; ` +
     `busiest ${monthName(busiest.month)} with ${formatCount(busiest.messages)}`;
   return (
-    <figure className="person-strip" style={{ maxWidth: months.length * MONTH_WIDTH_PX }} data-testid="person-strip">
-      <svg viewBox={`0 0 ${months.length} ${HEIGHT}`} preserveAspectRatio="none" role="img" aria-label={summary}>
+    <figure className="person-strip" data-testid="person-strip">
+      <svg
+        style={{ maxWidth: months.length * MONTH_WIDTH_PX }}
+        viewBox={`0 0 ${months.length} ${HEIGHT}`}
+        preserveAspectRatio="none"
+        role="img"
+        aria-label={summary}
+      >
         {months.map((month, index) => {
           const height = month.messages === 0 ? 0 : Math.max(2, (month.messages / peak) * HEIGHT);
           return (
@@ -30,9 +36,9 @@ export function ActivityStrip({ months }: { months: readonly PersonMonth[] }) {
           );
         })}
       </svg>
-      <figcaption className="person-strip-axis muted">
+      <figcaption className="person-strip-axis muted" style={{ maxWidth: Math.max(months.length * MONTH_WIDTH_PX, 150) }}>
         <span>{monthName(months[0]!.month)}</span>
-        <span>{monthName(months.at(-1)!.month)}</span>
+        {months.length > 1 && <span>{monthName(months.at(-1)!.month)}</span>}
       </figcaption>
     </figure>
   );
