@@ -30,6 +30,11 @@ export function printSearch(result: SearchResult): void {
     `${result.isTotalEstimated ? 'about ' : ''}${result.total} results (${result.mode}${result.modeNote ? `: ${result.modeNote}` : ''}, ${result.tookMs} ms)`,
   ];
   for (const warning of result.parsed.warnings) lines.push(`warning: ${warning}`);
+  const other = result.parsed.alternative;
+  if (other && !other.isShown) {
+    const reading = other.flips.map((flip) => `"${flip.text}" as ${other.reads === 'words' ? 'a word' : flip.meaning}`).join(', ');
+    lines.push(`other reading: ${reading} (${other.total ?? '?'} results): ${forTerminalLine(other.query)}`);
+  }
   for (const hit of result.hits) {
     const sender = forTerminalLine(hit.from.name || hit.from.address).slice(0, 24);
     lines.push(
