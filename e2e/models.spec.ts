@@ -95,7 +95,7 @@ test('models: download from a mirror with progress, use it, search by meaning on
   const hub = await startHubServer(files);
   try {
     // Small pieces with a pause between: the download lasts long enough to be seen.
-    hub.faults.slowChunkBytes = 2_048;
+    hub.faults.slowChunkBytes = 1_024;
     await importMail(page, lantern.url);
     const meaningModel = page.getByTestId('meaning-model');
     await expect(meaningModel).toHaveText('Meaning search by Universal Sentence Encoder (built in)', { timeout: 120_000 });
@@ -116,7 +116,19 @@ test('models: download from a mirror with progress, use it, search by meaning on
     await expect(row.getByRole('progressbar', { name: `Download of ${EMBEDDER.title}` })).toBeVisible();
     await expect(row.getByTestId('model-download-figures')).toContainText(/\d.* of .*\d/);
     await expect(row.getByTestId('model-download-figures')).toContainText(`${host}`);
+    await expect(row.getByTestId('model-download-figures')).toContainText('onnx/model_quantized.onnx');
     await expect(row.getByTestId('model-pause')).toBeEnabled();
+
+    // Pause keeps what came and offers Resume; Cancel deletes it; a new Download starts again from nothing.
+    await row.getByTestId('model-pause').click();
+    await expect(row).toHaveAttribute('data-state', 'paused');
+    await expect(row).toContainText(/kept: resume to fetch the rest\./);
+    await expect(row.getByTestId('model-download-button')).toHaveText(`Resume from ${host}`);
+    await row.getByTestId('model-cancel').click();
+    await expect(row).toHaveAttribute('data-state', 'available');
+    await expect(row.getByTestId('model-download-button')).toContainText('Download');
+    await row.getByTestId('model-download-button').press('Enter');
+    await expect(progress).toBeVisible();
     await screenshotsAtEverySize(page, 'models-downloading', row);
 
     await expect(row).toHaveAttribute('data-state', 'installed', { timeout: 60_000 });

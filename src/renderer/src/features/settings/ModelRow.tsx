@@ -27,7 +27,8 @@ function Actions({ model, control, target }: ModelRowProps) {
         key="pause"
         type="button"
         className="button"
-        disabled={isBusy || progress?.phase === 'verifying'}
+        // Only once bytes flow: before, the engine has no download to pause yet; after, only the check is left.
+        disabled={isBusy || progress?.phase !== 'downloading'}
         onClick={() => control.pause(model.name)}
         aria-label={`Pause the download of ${model.title}`}
         data-testid="model-pause"
@@ -78,7 +79,7 @@ function Actions({ model, control, target }: ModelRowProps) {
         key="cancel"
         type="button"
         className="button button-quiet"
-        disabled={isBusy}
+        disabled={isBusy || progress?.phase === 'starting'}
         onClick={() => control.cancel(model.name)}
         aria-label={`Cancel the download of ${model.title} and delete what it fetched`}
         data-testid="model-cancel"
