@@ -3,7 +3,16 @@
 // the query parser already uses; names, places and amounts from the same patterns that rank the sentences, since
 // no name-finding library is installed and one trained on news would not know list mail's "Robin Coxe | Manager".
 import * as chrono from 'chrono-node';
-import { DATE_PATTERNS, NAME_PATTERN, NUMBER_PATTERN, PLACE_NAME_PATTERN, rolePattern, type QuestionType } from './questionType';
+import {
+  DATE_PATTERNS,
+  isMoneyQuestion,
+  MONEY_PATTERN,
+  NAME_PATTERN,
+  NUMBER_PATTERN,
+  PLACE_NAME_PATTERN,
+  rolePattern,
+  type QuestionType,
+} from './questionType';
 
 export interface Span {
   start: number;
@@ -78,14 +87,12 @@ function placeSpan(sentence: string): Span | null {
   return { start: match.index + lead, end: match.index + match[0].length + rest.length };
 }
 
-const MONEY_PATTERN = /[$€£¥]\s?\d[\d,.]*(\s?(k|m|bn|million|billion|thousand))?\b|\b\d[\d,.]*\s?(dollars|euros|pounds|usd|eur|gbp)\b/i;
-
 /**
  * The amount: money first for "how much", else a number that is not part of the question's own words ("2.0" in
  * "What rate does USB 2.0 max out at?"), one with digits and a unit before a bare one.
  */
 function amountSpan(sentence: string, question: string): Span | null {
-  const money = /\bhow much\b|\b(price|cost)\b/i.test(question) ? MONEY_PATTERN.exec(sentence) : null;
+  const money = isMoneyQuestion(question) ? MONEY_PATTERN.exec(sentence) : null;
   if (money !== null) return { start: money.index, end: money.index + money[0].length };
   const asked = new Set(question.toLowerCase().match(/\d+([.,]\d+)*/g) ?? []);
   const numbers = allMatches(NUMBER_PATTERN, sentence).filter(

@@ -1,18 +1,14 @@
 // The extractive provider on real list mail: the right sentence from the right message, and refusals when the mail
 // does not hold the answer. Messages come from the usrp-users corpus, split and parsed here, not by the engine.
-import { simpleParser } from 'mailparser';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { readCorpusMessages } from '../../../test/corpus';
+import { passageOf as findPassage, readCorpusPassages } from './corpusPassages';
 import { createExtractiveProvider, extractAnswer } from './extractive';
 import { REFUSAL_SENTENCE, type Answer, type Passage } from './types';
 
-const passages: Passage[] = [];
+let passages: Passage[] = [];
 
-/** The passage of the message with this subject and sender, so expectations read like the mail. */
 function passageOf(subject: string, sender: string): Passage {
-  const found = passages.find((passage) => passage.subject.includes(subject) && passage.from.name.includes(sender));
-  if (found === undefined) throw new Error(`test: no message "${subject}" from ${sender}`);
-  return found;
+  return findPassage(passages, subject, sender);
 }
 
 function citedIds(answer: Answer): string[] {
@@ -20,19 +16,7 @@ function citedIds(answer: Answer): string[] {
 }
 
 beforeAll(async () => {
-  const raw = await readCorpusMessages('usrp-users-list.mbox.gz', 53);
-  for (const [index, bytes] of raw.entries()) {
-    const mail = await simpleParser(bytes.subarray(bytes.indexOf(10) + 1));
-    const sender = mail.from?.value[0];
-    passages.push({
-      n: index + 1,
-      messageId: mail.messageId ?? `message-${index}`,
-      subject: mail.subject ?? '',
-      from: { name: sender?.name ?? '', address: sender?.address ?? '' },
-      date: (mail.date ?? new Date(0)).toISOString(),
-      text: `${mail.subject ?? ''}\n\n${mail.text ?? ''}`,
-    });
-  }
+  passages = await readCorpusPassages('usrp-users-list.mbox.gz', 53);
 });
 
 describe('extractive answers on usrp-users mail', () => {

@@ -3,7 +3,16 @@
 import { answerSpan } from './answerSpan';
 import { neutralizeMarkers, numberInOrder, readableDate, senderName, toCitation } from './citations';
 import { cancelledError } from './providerError';
-import { classifyQuestion, entityFit, questionRole, rolePattern, senderVerb, type QuestionType } from './questionType';
+import {
+  classifyQuestion,
+  entityFit,
+  isMoneyQuestion,
+  MONEY_PATTERN,
+  questionRole,
+  rolePattern,
+  senderVerb,
+  type QuestionType,
+} from './questionType';
 import { splitSentences } from './sentences';
 import { stem, terms, words } from './terms';
 import { REFUSAL_SENTENCE, type Answer, type AnswerOptions, type AnswerProvider, type AnswerTurn, type Passage } from './types';
@@ -61,6 +70,9 @@ const QUESTION_NOISE = new Set(['name', 'person', 'time', 'date', 'day', 'place'
 /** Verbs that only ask for a place or a time: "Where is GRCon held?" is met by "see everyone in Huntsville". */
 const TYPE_NOISE: Partial<Record<QuestionType, string[]>> = { where: ['held', 'locat', 'location'], when: ['held'] };
 
+/** Words that only ask for a sum of money: "how much does registration cost" is met by "registration is free". */
+const MONEY_NOISE = ['cost', 'costs', 'price', 'prices', 'priced', 'fee', 'fees', 'charge', 'charged', 'pay', 'paid'].map(stem);
+
 const MAILING_VERB = /^(sent|send|wrote|write|ask|announc|introduc|post|publish|shar|report|said|say|mention|repl|answer|respond)/i;
 
 /**
@@ -68,7 +80,7 @@ const MAILING_VERB = /^(sent|send|wrote|write|ask|announc|introduc|post|publish|
  * the question about X?" the verb and "question" name the act of mailing, which the sender answers, not the topic.
  */
 function questionTerms(question: string, type: QuestionType, history: AnswerTurn[]): Map<string, number> {
-  const noise = new Set([...QUESTION_NOISE, ...(TYPE_NOISE[type] ?? [])]);
+  const noise = new Set([...QUESTION_NOISE, ...(TYPE_NOISE[type] ?? []), ...(isMoneyQuestion(question) ? MONEY_NOISE : [])]);
   const verb = type === 'who' ? senderVerb(question) : null;
   // "Recommended" or "maintains" say what the person did, so they stay; "posted" or "answered" only say they mailed.
   if (verb !== null && MAILING_VERB.test(verb)) for (const term of [stem(verb.toLowerCase()), 'question']) noise.add(term);
@@ -197,8 +209,10 @@ function scoreCandidates(question: string, passages: Passage[], history: AnswerT
   const senderRoleWanted = senderRole(verb);
   const isNumeric = type === 'when' || type === 'how-many';
   const role = type === 'who' ? questionRole(question) : null;
+  const isMoney = isMoneyQuestion(question);
   return sentences.map((sentence) => {
-    let fit = entityFit(type, sentence.text);
+    // Any number is an amount, but only a sum of money (or "free") says what something costs.
+    let fit = isMoney ? (MONEY_PATTERN.test(sentence.text) ? 1 : 0) : entityFit(type, sentence.text);
     // "Who is the CEO of Enron" wants a name beside the title; a name in a sentence without it is only a name.
     if (role !== null && fit > 0 && !rolePattern(role).test(sentence.text)) fit = 0.3;
     // "I can be your point of contact" answers "who is the point of contact": the sender is the person.
@@ -293,6 +307,15 @@ function isSupported(candidate: Candidate, thresholds: Thresholds): boolean {
   );
 }
 
+/**
+ * A sentence already chosen, or one that holds it or is held by it: a reply quoting a signature or an announcement
+ * repeats it with the next header glued on ("Robin Coxe | Manager From: ..."), and citing both cites the copy.
+ */
+function isRepeat(text: string, seen: Set<string>): boolean {
+  for (const other of seen) if (text.includes(other) || other.includes(text)) return true;
+  return false;
+}
+
 /** The best sentence, then close runners-up from other messages; the same message only when it is nearly as good. */
 function choose(candidates: Candidate[], thresholds: Thresholds, maxSentences: number): Candidate[] {
   const ranked = [...candidates].sort((a, b) => b.score - a.score || a.rank - b.rank);
@@ -303,7 +326,7 @@ function choose(candidates: Candidate[], thresholds: Thresholds, maxSentences: n
   const pass = (accept: (candidate: Candidate) => boolean): void => {
     for (const candidate of ranked) {
       if (chosen.length >= maxSentences) return;
-      if (chosen.includes(candidate) || seenText.has(normalized(candidate.text))) continue;
+      if (chosen.includes(candidate) || isRepeat(normalized(candidate.text), seenText)) continue;
       if (candidate.isQuestion || !isSupported(candidate, thresholds) || !accept(candidate)) continue;
       chosen.push(candidate);
       seenText.add(normalized(candidate.text));
@@ -315,7 +338,10 @@ function choose(candidates: Candidate[], thresholds: Thresholds, maxSentences: n
     (candidate.hasEntity || !best.hasEntity) && (candidate.isTopicInSentence || !best.isTopicInSentence);
   pass(
     (candidate) =>
-      fits(candidate) && candidate.score >= 0.8 * best.score && chosen.every((c) => c.passage.messageId !== candidate.passage.messageId),
+      fits(candidate) &&
+      candidate.score >= 0.8 * best.score &&
+      candidate.coverage >= best.coverage &&
+      chosen.every((c) => c.passage.messageId !== candidate.passage.messageId),
   );
   pass((candidate) => fits(candidate) && candidate.score >= 0.92 * best.score);
   return chosen;

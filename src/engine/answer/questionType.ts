@@ -34,7 +34,7 @@ export function classifyQuestion(question: string): QuestionType {
   }
   // "What frequency range", "what sample rate": a quantity, answered by a number with its unit.
   if (
-    /\bhow (many|much|long|big|fast|large|high|often|far)\b|\b(what|which) (is the |are the )?([\w-]+ )?(number|amount|price|cost|rate|total|size|count|version|range|bandwidth|speed|frequency)\b/.test(
+    /\bhow (many|much|long|big|fast|large|high|often|far)\b|\b(what|which) (is the |are the )?([\w-]+ )?(number|amount|price|cost|fee|rate|total|size|count|version|range|bandwidth|speed|frequency)\b/.test(
       q,
     )
   ) {
@@ -60,6 +60,19 @@ const YEAR_PATTERN = /\b(19|20)\d{2}\b/;
 
 export const NUMBER_PATTERN =
   /\b\d+([.,]\d+)*\s?(%|k|m|g|[kmgt]b|[kmg]?hz|[kmg]?sps|ms|us|ns|s|x)?\b|[$€£¥]\s?\d|\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|thousand|million|billion|dozen|half|double|twice)\b/i;
+
+/** A sum of money, or a cost of nothing: "free registration", "attendance is free" (never "feel free to"). */
+export const MONEY_PATTERN =
+  /[$€£¥]\s?\d[\d,.]*(\s?(k|m|bn|million|billion|thousand))?\b|\b\d[\d,.]*\s?(dollars|euros|pounds|usd|eur|gbp)\b|\b(is|are|be|entirely|completely|totally|for)\s+free\b|\bfree\s+(of charge|registration|admission|entry|attendance|shipping|to attend)\b|\b(no (charge|cost|fee)|at no cost|complimentary)\b/i;
+
+/**
+ * "How much does registration cost?", "what is the price of ...": the answer is a sum of money, or that it is free;
+ * "how much power" or "how much DRAM" asks for an amount of something else.
+ */
+export function isMoneyQuestion(question: string): boolean {
+  const q = normalizeQuestion(question);
+  return /\b(cost|costs|price|prices|priced|fee|fees|charge|charged|pay|paid)\b/.test(q) && classifyQuestion(question) === 'how-many';
+}
 
 /** Case-sensitive on purpose: with the i flag, \p{Lu} would match any letter and "in practice" would be a place. */
 export const PLACE_NAME_PATTERN =

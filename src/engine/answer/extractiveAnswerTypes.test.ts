@@ -1,0 +1,46 @@
+// The extractive provider answers by the kind of answer a question wants, on real usrp-users mail: a sum of money or
+// "free" for what something costs, and each fact cited once, from the message that says it.
+import { beforeAll, describe, expect, test } from 'vitest';
+import { passageOf, readCorpusPassages } from './corpusPassages';
+import { extractAnswer } from './extractive';
+import type { Passage } from './types';
+
+let passages: Passage[] = [];
+
+beforeAll(async () => {
+  passages = await readCorpusPassages('usrp-users-list.mbox.gz', 53);
+});
+
+describe('what something costs', () => {
+  test('"how much does registration cost" is answered by the mail saying it is free', () => {
+    const answer = extractAnswer('How much does registration for NEWSDR 2019 cost?', passages);
+    expect(answer.refused).toBe(false);
+    expect(answer.answer).toMatch(/\bfree\b/i);
+    expect(answer.citations[0]?.id).toBe(passageOf(passages, 'NEWSDR at UMass-Boston', 'Neel').messageId);
+    const quote = answer.citations[0]!.quote;
+    const span = answer.citations[0]!.span!;
+    expect(quote.slice(span.start, span.end)).toMatch(/free/i);
+  });
+
+  test('"feel free to contact me" is no price', () => {
+    const answer = extractAnswer('How much does the E320 cost?', passages);
+    expect(answer.refused).toBe(true);
+  });
+});
+
+describe('citations', () => {
+  test('a reply that quotes the chosen sentence with more text glued on is not cited as a second source', () => {
+    const question = 'When is NEWSDR?';
+    const first = extractAnswer(question, passages).citations[0]!;
+    const source = passages.find((passage) => passage.messageId === first.id)!;
+    const reply: Passage = {
+      ...source,
+      n: passages.length + 1,
+      messageId: 'reply-quoting-the-announcement',
+      subject: `Re: ${source.subject}`,
+      text: `${first.quote} From: USRP-users <usrp-users-bounces@lists.ettus.com> on behalf of a reader`,
+    };
+    const answer = extractAnswer(question, [...passages, reply]);
+    expect(answer.citations.map((citation) => citation.id)).toEqual([first.id]);
+  });
+});
