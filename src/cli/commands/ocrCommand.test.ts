@@ -2,6 +2,8 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDir, repoRoot } from '../../../test/corpus';
 import { mimeMessage } from '../../../test/mimeMessage';
@@ -49,6 +51,26 @@ describe('lantern ocr', () => {
     const stats = JSON.parse(lantern(['stats', '--json', '--data-dir', dataDir]).stdout) as Stats;
     expect(stats.imageText).toEqual({ done: 1, total: 1 });
   }, 120_000);
+
+  it('an assistant searching over MCP is told the match is text read from the image', async () => {
+    const client = new Client({ name: 'lantern-test', version: '1.0.0' });
+    await client.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [bin, 'mcp', '--data-dir', dataDir],
+        env: { TZ: 'UTC' },
+        stderr: 'ignore',
+      }),
+    );
+    try {
+      const reply = (await client.callTool({ name: 'search_emails', arguments: { query: 'beekeeper', mode: 'keyword' } })) as {
+        structuredContent?: { hits: { matchedIn: string; matchedImageText?: boolean }[] };
+      };
+      expect(reply.structuredContent?.hits).toEqual([expect.objectContaining({ matchedIn: 'notebook.png', matchedImageText: true })]);
+    } finally {
+      await client.close();
+    }
+  }, 60_000);
 
   it('says in words what it did, and nothing is left to read on a second run', () => {
     const run = lantern(['ocr', '--data-dir', dataDir]);

@@ -131,6 +131,7 @@ export function createMcpServer(api: ToolApi, version: string): McpServer {
             snippet: hit.snippet,
             matchType: hit.matchType,
             matchedIn: hit.matchedIn,
+            ...(hit.matchedImageText ? { matchedImageText: true } : {}),
             attachments: hit.attachments.map((attachment) => attachment.filename),
           })),
         });

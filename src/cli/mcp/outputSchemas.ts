@@ -28,6 +28,7 @@ export const SEARCH_OUTPUT = {
       snippet: z.string(),
       matchType: z.enum(['keyword', 'semantic', 'both']),
       matchedIn: z.string(),
+      matchedImageText: z.boolean().optional().describe("True when matchedIn's text was read from an image or scanned page by OCR"),
       attachments: z.array(z.string()).describe('Attachment file names'),
     }),
   ),
