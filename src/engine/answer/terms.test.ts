@@ -23,4 +23,11 @@ describe('terms', () => {
     expect(terms('the 2nd of February')).toEqual(['2nd', 'february']);
     expect(terms('UHD 3.14.1.1 on the N320')).toEqual(['uhd', '3.14.1.1', 'n320']);
   });
+
+  test("numbers written as words meet their digits, and a model's plural meets the model", () => {
+    expect(terms('I have two N210s for sale')).toEqual(expect.arrayContaining(['2', 'n210']));
+    expect(terms('twenty boards')).toEqual(expect.arrayContaining(['20']));
+    expect(terms('our X310s and B205mini')).toEqual(expect.arrayContaining(['x310', 'b205mini']));
+    expect(terms('The N321 and 100s of boards')).not.toContain('n32');
+  });
 });
