@@ -52,7 +52,10 @@ export class OcrReader {
       if (codes.length === 0) throw new Error(`ocr: no language data is installed (npm package ${DATA_SCOPE}/eng)`);
       this.languageCodes = codes.join('+');
       // 'readOnly': read from the folder, never written back; the data is gzipped, which the worker detects.
-      return createWorker(codes, 1, { cachePath: folder, cacheMethod: 'readOnly', langPath: folder, gzip: false });
+      const worker = await createWorker(codes, 1, { cachePath: folder, cacheMethod: 'readOnly', langPath: folder, gzip: false });
+      // Images from mail rarely say their resolution, and Tesseract warned on every one ("Invalid resolution 25 dpi").
+      await worker.setParameters({ user_defined_dpi: '300' });
+      return worker;
     })();
     return this.worker;
   }
