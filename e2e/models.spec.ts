@@ -129,6 +129,7 @@ test('models: download from a mirror with progress, use it, search by meaning on
     await expect(row.getByTestId('model-download-button')).toContainText('Download');
     await row.getByTestId('model-download-button').press('Enter');
     await expect(progress).toBeVisible();
+    await expect(row.getByTestId('model-download-figures')).toContainText('onnx/model_quantized.onnx');
     await screenshotsAtEverySize(page, 'models-downloading', row);
 
     await expect(row).toHaveAttribute('data-state', 'installed', { timeout: 60_000 });

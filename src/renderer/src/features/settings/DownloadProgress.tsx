@@ -4,7 +4,8 @@ import { percentDone, progressLine } from './modelDownloadText';
 
 function stepText(progress: ModelDownloadProgress): string {
   if (progress.phase === 'starting') return `Connecting to ${progress.host}…`;
-  if (progress.phase === 'verifying') return 'Checking each file against its SHA-256…';
+  if (progress.phase === 'verifying')
+    return progress.file ? `Checking ${progress.file} against its SHA-256…` : 'Checking the files against their SHA-256…';
   return `From ${progress.host}${progress.file ? `: ${progress.file}` : ''}`;
 }
 

@@ -27,8 +27,13 @@ function Actions({ model, control, target }: ModelRowProps) {
         key="pause"
         type="button"
         className="button"
-        // Only once bytes flow: before, the engine has no download to pause yet; after, only the check is left.
-        disabled={isBusy || progress?.phase !== 'downloading'}
+        // Only once bytes flow: before, the engine has no download to pause yet; at the end only the last check is left.
+        disabled={
+          isBusy ||
+          !progress ||
+          progress.phase === 'starting' ||
+          (progress.phase === 'verifying' && progress.bytesDone >= progress.bytesTotal)
+        }
         onClick={() => control.pause(model.name)}
         aria-label={`Pause the download of ${model.title}`}
         data-testid="model-pause"
