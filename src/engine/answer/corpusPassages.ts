@@ -4,9 +4,10 @@ import { simpleParser } from 'mailparser';
 import { readCorpusMessages } from '../../../test/corpus';
 import type { Passage } from './types';
 
-export async function readCorpusPassages(corpus: string, count: number): Promise<Passage[]> {
+/** Messages `from` to `count` - 1 of the corpus (only those are parsed), numbered from 1. */
+export async function readCorpusPassages(corpus: string, count: number, from = 0): Promise<Passage[]> {
   const passages: Passage[] = [];
-  for (const [index, bytes] of (await readCorpusMessages(corpus, count)).entries()) {
+  for (const [index, bytes] of (await readCorpusMessages(corpus, count)).slice(from).entries()) {
     const mail = await simpleParser(bytes.subarray(bytes.indexOf(10) + 1));
     const sender = mail.from?.value[0];
     passages.push({

@@ -132,6 +132,25 @@ function monthAndYear(iso: string): string {
   return date.toLocaleDateString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 }
 
+const INTRODUCTION = /:\s*$/;
+/** How many words a list item may have: "Mark Shuttleworth, Canonical", "Friday June 14; 08:00 to 17:00". */
+const LIST_ITEM_WORDS = 15;
+
+/**
+ * For each sentence, the terms of the line that introduces the list it stands in ("This year, our keynote speakers
+ * will be:"), or none. A list runs over short items without a full stop, and ends at the first prose sentence.
+ */
+function listIntroductions(texts: string[], termSets: Set<string>[]): Set<string>[] {
+  const none = new Set<string>();
+  let current = none;
+  return texts.map((text, index) => {
+    const intro = current;
+    if (INTRODUCTION.test(text)) current = termSets[index]!;
+    else if (text.split(/\s+/).length > LIST_ITEM_WORDS || /[.!?]$/.test(text)) current = none;
+    return INTRODUCTION.test(text) ? none : text.split(/\s+/).length > LIST_ITEM_WORDS ? none : intro;
+  });
+}
+
 function inverseFrequencies(sentenceTerms: Set<string>[], wanted: Iterable<string>): Map<string, number> {
   const count = sentenceTerms.length;
   const idf = new Map<string, number>();
@@ -180,6 +199,7 @@ function scoreCandidates(question: string, passages: Passage[], history: AnswerT
     const messageTerms = new Set([...subject, ...sender, ...termSets.flatMap((set) => [...set])]);
     const searchable = `${passage.subject}\n${passage.text}\n${dated}`.toLowerCase();
     const holdsAnchors = anchors.every((anchor) => anchor.test(searchable));
+    const intros = listIntroductions(texts, termSets);
     // The subject, the sender and the sentences either side set the topic of a sentence: "We should have something
     // ready by next week" answers a question about the instructions named one sentence before.
     return texts.map((text, index) => ({
@@ -193,6 +213,7 @@ function scoreCandidates(question: string, passages: Passage[], history: AnswerT
       messageTerms,
       holdsAnchors,
       neighbours: new Set([...(termSets[index - 1] ?? []), ...(termSets[index + 1] ?? [])]),
+      intro: intros[index]!,
     }));
   });
   const idf = inverseFrequencies(
@@ -238,6 +259,9 @@ function scoreCandidates(question: string, passages: Passage[], history: AnswerT
       } else if (sentence.subject.has(term)) {
         // For "who announced X" the mail about X is the answer, whichever of its sentences is quoted.
         covered += (isTopicFromSubject ? 1 : CONTEXT_WEIGHT) * weight * idf.get(term)!;
+      } else if (sentence.intro.has(term)) {
+        // "Our keynote speakers will be:" says what each item under it is: "Mark Shuttleworth, Canonical".
+        covered += weight * idf.get(term)!;
       } else if (sentence.neighbours.has(term)) {
         covered += CONTEXT_WEIGHT * weight * idf.get(term)!;
       }

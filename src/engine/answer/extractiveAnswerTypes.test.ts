@@ -44,3 +44,15 @@ describe('citations', () => {
     expect(answer.citations.map((citation) => citation.id)).toEqual([first.id]);
   });
 });
+
+describe('lists', () => {
+  test('an item of a list is read with the line that introduces it', async () => {
+    // "This year, our keynote speakers will be:" and then one name and company a line, in GRCon19's reminder mail.
+    const reminder = await readCorpusPassages('usrp-users-list.mbox.gz', 471, 470);
+    expect(reminder[0]?.subject).toContain('GRCon19 Updates');
+    const answer = extractAnswer('Who is the GRCon19 keynote speaker from Canonical?', reminder);
+    expect(answer.answer).toContain('Mark Shuttleworth');
+    const citation = answer.citations[0]!;
+    expect(citation.quote.slice(citation.span!.start, citation.span!.end)).toBe('Mark Shuttleworth');
+  });
+});
