@@ -7,6 +7,7 @@ import { words } from '../index/fold';
 import type { KeywordIndex } from '../index/keywordIndex';
 import { leaveOutExcluded } from './excludedByDefault';
 import { filterMatches, type MetadataFilter } from './matchFilter';
+import { isWholeSubject, plainQueryWords, WHOLE_SUBJECT_FACTOR } from './subjectMatch';
 
 export type WordMatch = 'all' | 'relaxed' | 'any';
 
@@ -80,7 +81,25 @@ export class Evaluator {
     // Here, where every search mode, total, listing and answer gets the messages it may show: Trash and Spam are left
     // out unless the query asks for them, as Gmail and Outlook do.
     if (!asksForExcludedPlaces(root)) leaveOutExcluded(matches, this.catalog);
+    if (this.ownScores) this.favourWholeSubjects(root, this.ownScores);
     return { matches, scores: this.ownScores ?? zeros(this.size) };
+  }
+
+  /** Messages whose subject is the query's words rank above those that only hold them (see subjectMatch.ts). */
+  private favourWholeSubjects(root: QueryNode | null, scores: Float64Array): void {
+    const wanted = plainQueryWords(root);
+    if (wanted === null || !wanted.includes(' ')) return;
+    const verdicts = new Map<string, boolean>();
+    for (let ordinal = 0; ordinal < this.size; ordinal += 1) {
+      if (scores[ordinal] === 0) continue;
+      const subject = this.catalog.subject(ordinal);
+      let isWhole = verdicts.get(subject);
+      if (isWhole === undefined) {
+        isWhole = isWholeSubject(subject, wanted);
+        verdicts.set(subject, isWhole);
+      }
+      if (isWhole) scores[ordinal]! *= WHOLE_SUBJECT_FACTOR;
+    }
   }
 
   private node(node: QueryNode, positive: boolean): Bitset {

@@ -1,0 +1,32 @@
+// A query that is a mail's whole subject (with or without its Re:/Fwd: and [list] tags) ranks that mail first: a pasted
+// subject finds its mail even when its words are common ("USRP X310", "UHD Error").
+import type { QueryNode } from '../../shared/query/ast';
+import { words } from '../index/fold';
+
+/** A message whose subject the query repeats counts this many times its word score. */
+export const WHOLE_SUBJECT_FACTOR = 2;
+
+const REPLY_WORDS = new Set(['re', 'fw', 'fwd', 'aw', 'wg', 'sv', 'tr', 'antw']);
+
+/** Folded words without the reply and forward words that lead them ("re fwd budget" -> "budget"). */
+function withoutReplyWords(folded: string[]): string {
+  let start = 0;
+  while (start < folded.length - 1 && REPLY_WORDS.has(folded[start]!)) start += 1;
+  return folded.slice(start).join(' ');
+}
+
+/** The query's words, reply words left out, when it is nothing but words (one, or several ANDed), else null. */
+export function plainQueryWords(root: QueryNode | null): string | null {
+  if (root === null) return null;
+  const nodes = root.kind === 'and' ? root.children : [root];
+  if (!nodes.every((node) => node.kind === 'text')) return null;
+  const folded = withoutReplyWords(words(nodes.map((node) => (node.kind === 'text' ? node.value : '')).join(' ')));
+  return folded === '' ? null : folded;
+}
+
+const LIST_TAG = /\[[^\]]*\]/g;
+
+/** Whether the subject's words, reply words left out, are `wanted`, with its [list] tags or without them. */
+export function isWholeSubject(subject: string, wanted: string): boolean {
+  return withoutReplyWords(words(subject)) === wanted || withoutReplyWords(words(subject.replace(LIST_TAG, ' '))) === wanted;
+}
