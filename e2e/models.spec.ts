@@ -152,7 +152,10 @@ test('models: download from a mirror with progress, use it, search by meaning on
     await page.keyboard.press('Escape');
 
     // Switching back to the built-in model works the same way.
-    await openModels(page);
+    // This time from the General tab's pointer to it.
+    await page.keyboard.press('Control+,');
+    await page.getByTestId('settings-open-models').click();
+    await expect(page.getByTestId('settings-tab-models')).toHaveAttribute('aria-selected', 'true');
     const builtIn = page.getByTestId('model-universal-sentence-encoder');
     await builtIn.getByTestId('model-use').click();
     await expect(builtIn).toHaveAttribute('data-in-use', 'true');

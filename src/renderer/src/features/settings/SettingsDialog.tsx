@@ -236,6 +236,14 @@ export function SettingsDialog({ client, onClose }: { client: LanternClient; onC
                     The models for meaning search, reranking and answers are on the Models tab: what each costs and gives, downloads on your
                     click, and files you already have.
                   </p>
+                  <button
+                    type="button"
+                    className="button settings-models-link"
+                    onClick={() => setTab('models')}
+                    data-testid="settings-open-models"
+                  >
+                    Open the Models tab
+                  </button>
                 </fieldset>
 
                 <fieldset>
