@@ -1,7 +1,7 @@
 // `lantern ask "<question>"`: an answer from the mail with citations (extractive and offline unless told otherwise).
 import { randomUUID } from 'node:crypto';
 import type { AnswerProviderSettings } from '../../engine/answer/providers';
-import type { Answer, ProviderName } from '../../shared/model/answer';
+import type { Answer, AnswerCitation, ProviderName } from '../../shared/model/answer';
 import { openCliEngine } from '../openCliEngine';
 import { printJson, printText } from '../output';
 import { forTerminal, forTerminalLine } from '../terminalText';
@@ -45,15 +45,28 @@ export function providerSettings(flags: AskFlags): AnswerProviderSettings {
   }
 }
 
-function printAnswer(answer: Answer): void {
-  const lines = [answer.answer, ''];
+/** The quote with its answer span marked »like this«, so the words that answer stand out on a plain terminal. */
+function markedQuote(citation: AnswerCitation): string {
+  const { quote, span } = citation;
+  if (span === undefined || span.start < 0 || span.end > quote.length || span.start >= span.end) return quote;
+  return `${quote.slice(0, span.start)}»${quote.slice(span.start, span.end)}«${quote.slice(span.end)}`;
+}
+
+/**
+ * The human form of an answer: the words that answer first ("Answer: Markus Unger") when a citation marks them, the
+ * answer as written, then each source with its quote, the answer span marked.
+ */
+export function formatAnswer(answer: Answer): string {
+  const spanned = answer.citations.find((citation) => citation.span !== undefined);
+  const lines = spanned ? [`Answer: ${forTerminalLine(spanned.quote.slice(spanned.span!.start, spanned.span!.end))}`, ''] : [];
+  lines.push(answer.answer, '');
   for (const citation of answer.citations) {
     lines.push(
       `[${citation.n}] ${forTerminalLine(`${citation.subject} — ${citation.from.name || citation.from.address}`)}, ${citation.date.slice(0, 10)} [${citation.id}]`,
-      `    "${forTerminalLine(citation.quote)}"`,
+      `    "${forTerminalLine(markedQuote(citation))}"`,
     );
   }
-  printText(lines.join('\n').trimEnd());
+  return lines.join('\n').trimEnd();
 }
 
 export async function runAsk(question: string | undefined, flags: AskFlags, dataDir: string, json: boolean): Promise<number> {
@@ -73,7 +86,7 @@ export async function runAsk(question: string | undefined, flags: AskFlags, data
     if (json) printJson(answer);
     else {
       if (streams) process.stdout.write('\n\n');
-      printAnswer(answer);
+      printText(formatAnswer(answer));
     }
     return 0;
   } finally {

@@ -63,7 +63,7 @@ export const NUMBER_PATTERN =
 
 /** A sum of money, or a cost of nothing: "free registration", "attendance is free" (never "feel free to"). */
 export const MONEY_PATTERN =
-  /[$€£¥]\s?\d[\d,.]*(\s?(k|m|bn|million|billion|thousand))?\b|\b\d[\d,.]*\s?(dollars|euros|pounds|usd|eur|gbp)\b|\b(is|are|be|entirely|completely|totally|for)\s+free\b|\bfree\s+(of charge|registration|admission|entry|attendance|shipping|to attend)\b|\b(no (charge|cost|fee)|at no cost|complimentary)\b/i;
+  /[$€£¥]\s?\d[\d,.]*(\s?(k|m|bn|million|billion|thousand))?\b|\b\d[\d,.]*\s?(dollars|euros|pounds|usd|eur|gbp)\b|(?<=\b(is|are|be|entirely|completely|totally|for)\s+)free\b|\bfree\s+(of charge|registration|admission|entry|attendance|shipping|to attend)\b|\b(no (charge|cost|fee)|at no cost|complimentary)\b/i;
 
 /**
  * "How much does registration cost?", "what is the price of ...": the answer is a sum of money, or that it is free;
