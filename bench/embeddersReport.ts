@@ -28,6 +28,8 @@ export interface EmbeddersRun {
   builtIn: ModelRate;
   miniLm: ModelRate;
   miniLm256: ModelRate;
+  /** One rerank by a cross-encoder of ms-marco-MiniLM-L-6-v2's shape. */
+  rerank: { candidates: number; seconds: number; cpuSeconds: number };
 }
 
 function duration(seconds: number): string {
@@ -65,6 +67,8 @@ export function embeddersLines(run: EmbeddersRun): string[] {
       ([label, rate]) =>
         `| ${label} | ${round(rate.passagesPerSecond)} | ${round(rate.passagesPerCpuSecond)} | ${round(rate.passagesPerCpuSecond / run.builtIn.passagesPerCpuSecond, 2)}× |`,
     ),
+    '',
+    `Rerank mode with a cross-encoder of ms-marco-MiniLM-L-6-v2's shape (the same BERT with its one-logit head, quantized, ${run.miniLm.threads ?? '?'} thread(s)): the top ${run.rerank.candidates} candidates' passages read with a question took ${round(run.rerank.seconds)} s here and ${round(run.rerank.cpuSeconds)} s of CPU time, so about ${round(run.rerank.cpuSeconds / (run.miniLm.threads ?? 1))} s on an idle machine.`,
     '',
     `Time until meaning search covers an archive (newest mail first, a passage identical to one already embedded reuses its vector). Extrapolated, not timed whole: the archive's passages were counted by reading all ${run.messages} messages as the import does (${round(run.parseSeconds, 0)} s), and divided by each model's rate with the machine to itself (its passages per CPU-second on each of its threads); the stage's own work (reading, storing, the index) comes on top. The bench's vector cache plays no part here.`,
     '',

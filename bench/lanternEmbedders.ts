@@ -13,6 +13,8 @@ import type { Embedder } from '../src/engine/embed/embedder';
 import { createTransformersEmbedder } from '../src/engine/embed/transformersEmbedder';
 import { createUniversalSentenceEncoder } from '../src/engine/embed/universalSentenceEncoder';
 import { normalizeMessage } from '../src/engine/import/normalize';
+import { loadCrossEncoder } from '../src/engine/search/crossEncoder';
+import { PASSAGE_CHARACTERS, RERANK_DEPTH } from '../src/engine/search/rerankStage';
 import { decodeAttachmentTexts } from '../src/engine/store/messageRecord';
 import { chunkForEmbedding, passagesToEmbed } from '../src/engine/vectors/messagePassages';
 import { passageKey } from '../src/engine/vectors/passageReuse';
@@ -20,6 +22,8 @@ import { passageKey } from '../src/engine/vectors/passageReuse';
 const [archive, realVocabulary] = process.argv.slice(2) as [string, string | undefined];
 /** Passages timed on each model: half a minute of the built-in model's time on an idle core, enough for a steady rate. */
 const TIMED_PASSAGES = Number(process.env.LANTERN_BENCH_TIMED_PASSAGES ?? 400);
+/** A question of the kind rerank mode is for. */
+const RERANK_QUERY = 'why does the submission queue stall when the ring is full';
 /** Passages each model embeds before the clock starts (loading, first-call allocations). */
 const WARM_UP_PASSAGES = 16;
 
@@ -105,6 +109,23 @@ try {
   await writeFile(join(folder, 'sentence_bert_config.json'), JSON.stringify({ max_seq_length: 256, do_lower_case: false }));
   const miniLm256 = await timeModel(await createTransformersEmbedder(folder), passages.sample);
   console.error(`  embedders: MiniLM-shaped at 256 tokens ${miniLm256.passagesPerSecond.toFixed(1)} passages/s`);
+  // Rerank mode reads the top RERANK_DEPTH candidates' passages with the query through a cross-encoder.
+  const rerankerFolder = join(work, 'ms-marco-MiniLM-L-6-v2-shape');
+  await writeBertModelFolder(rerankerFolder, MINILM_SHAPE, { classifier: true, quantized: true, vocabulary });
+  const crossEncoder = await loadCrossEncoder(rerankerFolder);
+  const candidates = passages.sample.slice(0, RERANK_DEPTH).map((text) => text.slice(0, PASSAGE_CHARACTERS));
+  await crossEncoder.score(RERANK_QUERY, candidates.slice(0, WARM_UP_PASSAGES));
+  const rerankStarted = performance.now();
+  const rerankCpuBefore = process.cpuUsage();
+  await crossEncoder.score(RERANK_QUERY, candidates);
+  const rerankCpu = process.cpuUsage(rerankCpuBefore);
+  const rerank = {
+    candidates: candidates.length,
+    seconds: (performance.now() - rerankStarted) / 1000,
+    cpuSeconds: (rerankCpu.user + rerankCpu.system) / 1e6,
+  };
+  await crossEncoder.close();
+  console.error(`  embedders: cross-encoder reranks ${rerank.candidates} in ${rerank.seconds.toFixed(1)} s`);
   const { AutoTokenizer, env } = await import('@huggingface/transformers');
   env.localModelPath = `${work}/`;
   const tokenizer = await AutoTokenizer.from_pretrained('all-MiniLM-L6-v2-shape', { local_files_only: true });
@@ -125,6 +146,7 @@ try {
       builtIn,
       miniLm,
       miniLm256,
+      rerank,
     }),
   );
 } finally {

@@ -11,7 +11,7 @@ export const RERANK_DEPTH = 50;
 /** Features read the start of very long mails (patches, logs); the rest rarely changes the order. */
 const TEXT_CHARACTERS = 20_000;
 /** A cross-encoder reads at most 512 tokens of query and passage together. */
-const PASSAGE_CHARACTERS = 2_000;
+export const PASSAGE_CHARACTERS = 2_000;
 
 export interface RerankRequest {
   /** Hybrid's order, best first. */
