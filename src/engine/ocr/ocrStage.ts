@@ -56,6 +56,8 @@ export class OcrStage {
   private readonly pending: OcrPending;
   private readonly limits: OcrLimits;
   private lastCounts: { done: number; total: number; catalogSize: number } | null = null;
+  /** What follows the background run asked for while another was going on (see startInBackground). */
+  private queuedOnDone: ((report: OcrReport) => Promise<void> | void) | null = null;
   /** Messages whose new words this engine's keyword index holds, not yet saved. */
   private readonly indexedHere = new Set<string>();
 
@@ -64,17 +66,28 @@ export class OcrStage {
     this.limits = options.limits ?? DEFAULT_OCR_LIMITS;
   }
 
-  /** Reads what has not been read yet; concurrent callers share one run. `signal` stops this run between pages. */
-  run(signal?: AbortSignal): Promise<OcrReport> {
-    this.running ??= this.runOnce(signal ? AbortSignal.any([signal, this.stop.signal]) : this.stop.signal).finally(() => {
+  /** Reads what has not been read yet; concurrent callers share one run. */
+  run(): Promise<OcrReport> {
+    this.running ??= this.runOnce(this.stop.signal).finally(() => {
       this.running = null;
+      // Mail imported while a run was reading waits for it: the run's list of work was made before that mail came.
+      const queued = this.queuedOnDone;
+      this.queuedOnDone = null;
+      if (queued) this.startInBackground(queued);
     });
     return this.running;
   }
 
-  /** Starts a run in the background; `onDone` follows it (embedding what got text), errors are logged, never thrown. */
+  /**
+   * Starts a run in the background, or one more after the run going on; `onDone` follows it (embedding what got text).
+   * Errors are logged, never thrown.
+   */
   startInBackground(onDone: (report: OcrReport) => Promise<void> | void): void {
     if (this.stop.signal.aborted) return;
+    if (this.running) {
+      this.queuedOnDone = onDone;
+      return;
+    }
     this.run()
       .then((report) => (this.stop.signal.aborted ? undefined : onDone(report)))
       .catch((error: unknown) => console.error(`ocr: the stage stopped: ${errorMessage(error)}`));
