@@ -1,5 +1,5 @@
 // One model in Settings → Models: what it costs and gives, where it stands, and its Download, Pause, Cancel, Use, Remove.
-import type { ReactElement } from 'react';
+import { useEffect, useRef, type ReactElement } from 'react';
 import type { ModelDownloadProgress, ModelListEntry } from '../../../../shared/model/models';
 import { describeBytes } from '../../../../shared/models/byteSize';
 import { DownloadProgress } from './DownloadProgress';
@@ -115,8 +115,24 @@ export function ModelRow({ model, control, target }: ModelRowProps) {
   const problem = control.problems[model.name];
   const state = stateLine(model);
   const titleId = `model-title-${model.name}`;
+  const row = useRef<HTMLLIElement>(null);
+  // Whether the keyboard was last in this row: a button it pressed may vanish with the change it made (Use, Download).
+  const hadFocus = useRef(false);
+  const phase = progress?.phase;
+  useEffect(() => {
+    const active = document.activeElement;
+    if (!hadFocus.current || (active !== null && active !== document.body)) return;
+    const next = row.current?.querySelector<HTMLButtonElement>('.model-actions button:not(:disabled)');
+    (next ?? row.current)?.focus();
+  }, [model.state, model.isInUse, phase]);
   return (
     <li
+      ref={row}
+      tabIndex={-1}
+      onFocus={() => (hadFocus.current = true)}
+      onBlur={(event) => {
+        if (event.relatedTarget !== null && !event.currentTarget.contains(event.relatedTarget)) hadFocus.current = false;
+      }}
       className={`model-row ${model.isInUse ? 'is-in-use' : ''}`}
       aria-labelledby={titleId}
       data-testid={`model-${model.name}`}
