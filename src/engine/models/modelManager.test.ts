@@ -126,6 +126,8 @@ describe('model manager', () => {
     expect(listed).toMatchObject({ state: 'installed', isInUse: false, path: folder });
     expect(listed.bytesOnDisk).toBeGreaterThanOrEqual(total);
     expect(existsSync(join(dataDir, 'models', 'tiny-embedder.partial'))).toBe(false);
+    // The catalogue's passage length goes beside the files, where the embedder reads it.
+    expect(JSON.parse(await readFile(join(folder, 'sentence_bert_config.json'), 'utf8'))).toEqual({ max_seq_length: 256 });
     // The installed folder is one the embedder loads as it is.
     const embedder = await createTransformersEmbedder(folder);
     expect((await embedder.embed(['hello world']))[0]!.length).toBe(TINY_SHAPE.hidden);

@@ -27,6 +27,9 @@ import { MANIFEST_FILE, installedFolder, modelsFolder, partialFile, partialFolde
 import { pathInUse, useInSettings } from './modelSettings';
 import { expectedFiles } from './publishedDigests';
 
+/** Where sentence-transformers keeps a model's passage length; the embedder reads it (transformersEmbedder.ts). */
+const SENTENCE_CONFIG_FILE = 'sentence_bert_config.json';
+
 /** The part of the engine's settings the manager reads and changes. */
 export interface ModelSettings {
   readonly current: Readonly<Settings>;
@@ -243,6 +246,8 @@ export class ModelManager {
       installedAt: new Date().toISOString(),
     };
     await writeFile(join(partial, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
+    if (model.maxSequenceLength && !model.files.some((file) => file.path === SENTENCE_CONFIG_FILE))
+      await writeFile(join(partial, SENTENCE_CONFIG_FILE), `${JSON.stringify({ max_seq_length: model.maxSequenceLength })}\n`);
     const folder = installedFolder(this.options.dataDir, model.name);
     await rm(folder, { recursive: true, force: true });
     await rename(partial, folder);

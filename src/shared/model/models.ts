@@ -52,6 +52,11 @@ export interface CatalogueModel {
   quality: QualityFigure;
   /** One sentence: what a person gains by using it. */
   gives: string;
+  /**
+   * An embedder's own passage length in tokens, from its sentence-transformers card, where the ONNX repository does not
+   * carry sentence_bert_config.json: written beside the files at install, so passages are cut where the model was trained.
+   */
+  maxSequenceLength?: number;
 }
 
 /** Where a catalogue model stands on this machine; 'paused' means bytes are kept and the next download resumes them. */

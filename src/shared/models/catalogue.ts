@@ -56,6 +56,7 @@ export const MODEL_CATALOGUE: readonly CatalogueModel[] = [
   }),
   downloadable({
     name: 'all-minilm-l6-v2',
+    maxSequenceLength: 256,
     title: 'all-MiniLM-L6-v2',
     role: 'embedder',
     repository: 'Xenova/all-MiniLM-L6-v2',
@@ -80,6 +81,7 @@ export const MODEL_CATALOGUE: readonly CatalogueModel[] = [
   }),
   downloadable({
     name: 'bge-small-en-v1.5',
+    maxSequenceLength: 512,
     title: 'bge-small-en-v1.5',
     role: 'embedder',
     repository: 'Xenova/bge-small-en-v1.5',
@@ -99,6 +101,7 @@ export const MODEL_CATALOGUE: readonly CatalogueModel[] = [
   }),
   downloadable({
     name: 'multilingual-e5-small',
+    maxSequenceLength: 512,
     title: 'multilingual-e5-small',
     role: 'embedder',
     repository: 'Xenova/multilingual-e5-small',
