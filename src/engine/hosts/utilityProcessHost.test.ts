@@ -63,6 +63,7 @@ describe('utility process host', () => {
     expect((await route({ seq: 6, method: 'getStats', args: [] })) as Stats).toMatchObject({ messages: 5 });
     expect(await route({ seq: 7, method: 'cancelImport', args: ['import-1'] })).toBeUndefined();
     expect(await route({ seq: 8, method: 'embed', args: [] })).toMatchObject({ embedded: 5, total: 5 });
+    expect(await route({ seq: 25, method: 'ocr', args: [] })).toMatchObject({ done: expect.any(Number), skipped: expect.any(Array) });
     expect(await route({ seq: 16, method: 'setEmbeddingPaused', args: [true] })).toBe(true);
     expect(await route({ seq: 17, method: 'setEmbeddingPaused', args: [false] })).toBe(false);
     expect(await route({ seq: 9, method: 'complete', args: ['fro', 3] })).toEqual(
