@@ -73,6 +73,17 @@ const TYPE_NOISE: Partial<Record<QuestionType, string[]>> = { where: ['held', 'l
 /** Words that only ask for a sum of money: "how much does registration cost" is met by "registration is free". */
 const MONEY_NOISE = ['cost', 'costs', 'price', 'prices', 'priced', 'fee', 'fees', 'charge', 'charged', 'pay', 'paid'].map(stem);
 
+/** "What is X?", "what kind of antenna is X?": answered by a sentence that says what something is. */
+const DEFINITION_QUESTION = /^\s*what\s+((kind|type|sort)s?\s+of\s+[\p{L}\p{N}-]+\s+)?(is|are|was|were)\b/iu;
+const DEFINITION = /\b(is|are|was|were|it's)\s+(a|an|the|basically|essentially|actually|just)\b|\bstands for\b|\bmeans\b/i;
+/** As much as a name is to a who-question: "it is a dipole" over "I'm using the VERT2450 antenna". */
+const DEFINITION_FIT = 1;
+
+const KIND_OF = /\b(what|which)\s+(kind|kinds|type|types|sort|sorts)\s+of\s+([\p{L}\p{N}-]+)/iu;
+
+/** How much the category of a "what kind of" question counts: some, as "this is an API release" repeats it. */
+const CATEGORY_WEIGHT = 0.5;
+
 const MAILING_VERB = /^(sent|send|wrote|write|ask|announc|introduc|post|publish|shar|report|said|say|mention|repl|answer|respond)/i;
 
 /**
@@ -84,8 +95,13 @@ function questionTerms(question: string, type: QuestionType, history: AnswerTurn
   const verb = type === 'who' ? senderVerb(question) : null;
   // "Recommended" or "maintains" say what the person did, so they stay; "posted" or "answered" only say they mailed.
   if (verb !== null && MAILING_VERB.test(verb)) for (const term of [stem(verb.toLowerCase()), 'question']) noise.add(term);
+  // "What kind of antenna is the VERT2450?" is answered by "it is a dipole": the kind is asked, and the noun after it
+  // names the category the answer belongs to, which the answer need not repeat.
+  const kindOf = KIND_OF.exec(question);
+  if (kindOf !== null) noise.add(stem(kindOf[2]!.toLowerCase()));
+  const category = kindOf === null ? null : stem(kindOf[3]!.toLowerCase());
   const weights = new Map<string, number>();
-  for (const term of terms(question)) if (!noise.has(term)) weights.set(term, 1);
+  for (const term of terms(question)) if (!noise.has(term)) weights.set(term, term === category ? CATEGORY_WEIGHT : 1);
   const previous = history.at(-1);
   if (weights.size <= 1 && previous !== undefined) {
     for (const term of terms(previous.question)) if (!weights.has(term) && !noise.has(term)) weights.set(term, 0.6);
@@ -231,9 +247,11 @@ function scoreCandidates(question: string, passages: Passage[], history: AnswerT
   const isNumeric = type === 'when' || type === 'how-many';
   const role = type === 'who' ? questionRole(question) : null;
   const isMoney = isMoneyQuestion(question);
+  const asksDefinition = type === 'what' && DEFINITION_QUESTION.test(question);
   return sentences.map((sentence) => {
     // Any number is an amount, but only a sum of money (or "free") says what something costs.
     let fit = isMoney ? (MONEY_PATTERN.test(sentence.text) ? 1 : 0) : entityFit(type, sentence.text);
+    if (asksDefinition && DEFINITION.test(sentence.text)) fit = DEFINITION_FIT;
     // "Who is the CEO of Enron" wants a name beside the title; a name in a sentence without it is only a name.
     if (role !== null && fit > 0 && !rolePattern(role).test(sentence.text)) fit = 0.3;
     // "I can be your point of contact" answers "who is the point of contact": the sender is the person.

@@ -56,3 +56,17 @@ describe('lists', () => {
     expect(citation.quote.slice(citation.span!.start, citation.span!.end)).toBe('Mark Shuttleworth');
   });
 });
+
+describe('what something is', () => {
+  test('"what kind of antenna is the VERT2450?" is answered by the sentence saying what it is', async () => {
+    const thread = await readCorpusPassages('usrp-users-list.mbox.gz', 197, 194);
+    const user = (await readCorpusPassages('usrp-users-list.mbox.gz', 408, 407))[0]!;
+    expect(user.text).toContain('VERT2450 antenna for both');
+    const mail = [user, ...thread, ...passages].map((passage, index) => ({ ...passage, n: index + 1 }));
+    const answer = extractAnswer('What kind of antenna is the VERT2450?', mail);
+    expect(answer.refused).toBe(false);
+    expect(answer.answer).toContain('dipole');
+    const dipole = answer.citations.find((citation) => citation.quote.includes('dipole'));
+    expect(dipole?.subject).toContain('vert 2450 quarter wave');
+  });
+});
