@@ -9,6 +9,7 @@ import type { EngineRequest } from '../../shared/contract/engine';
 import type { ImportReport } from '../../shared/model/importing';
 import type { SearchResult } from '../../shared/model/search';
 import type { Stats } from '../../shared/model/stats';
+import type { ModelListing } from '../../shared/model/models';
 import type { PeopleList } from '../../shared/model/people';
 import type { Timeline } from '../../shared/model/timeline';
 import { openEngine } from '../api/engine';
@@ -102,6 +103,18 @@ describe('utility process host', () => {
     const person = people.people[0]!;
     expect(await route({ seq: 22, method: 'getPerson', args: [person.id] })).toMatchObject({ person: { id: person.id } });
     expect(await route({ seq: 23, method: 'separateAddress', args: [person.id, true] })).toEqual([person.id]);
+
+    // The model manager's calls, none of which may open a connection here: a listing, the built-in model, and refusals.
+    const models = (await route({ seq: 26, method: 'listModels', args: [] })) as ModelListing;
+    expect(models.models.some((model) => model.name === 'universal-sentence-encoder')).toBe(true);
+    await expect(route({ seq: 27, method: 'downloadModel', args: ['no-such-model', {}] })).rejects.toThrow(/there is no model named/);
+    await expect(route({ seq: 28, method: 'pauseModelDownload', args: ['no-such-model'] })).rejects.toThrow(/there is no model named/);
+    await expect(route({ seq: 29, method: 'cancelModelDownload', args: ['no-such-model'] })).rejects.toThrow(/there is no model named/);
+    expect(((await route({ seq: 30, method: 'useModel', args: ['universal-sentence-encoder'] })) as ModelListing).models.length).toBe(
+      models.models.length,
+    );
+    await expect(route({ seq: 31, method: 'removeModel', args: ['no-such-model'] })).rejects.toThrow(/there is no model named/);
+    await expect(route({ seq: 32, method: 'useModelFiles', args: [join(dataDir, 'no-such-folder')] })).rejects.toThrow(/models:/);
 
     expect([...seen].sort()).toEqual([...API_METHODS].sort());
   });
