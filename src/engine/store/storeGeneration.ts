@@ -8,8 +8,12 @@ let counter = 0;
 export async function markStoreChanged(dataDir: string): Promise<void> {
   const target = join(dataDir, MARKER);
   counter += 1;
-  await writeFile(`${target}.tmp`, `${Date.now()}-${process.pid}-${counter}\n`);
-  await rename(`${target}.tmp`, target);
+  const generation = `${Date.now()}-${process.pid}-${counter}`;
+  // A temp file of its own per change: an import and the embedding stage can mark changes at the same moment, and two
+  // writers of one temp file had the second rename find it gone (ENOENT), which stopped the embedding stage.
+  const temporary = `${target}.${process.pid}-${counter}.tmp`;
+  await writeFile(temporary, `${generation}\n`);
+  await rename(temporary, target);
 }
 
 /** Identifies the store's current state cheaply (one small read); '' before the first change. */
