@@ -35,7 +35,9 @@ test('a new embedder re-embeds in the background, meaning search answers before,
     const dataDir = join(dir, 'store');
     const engine = await openEngine({ dataDir, timeZone: 'UTC' });
     const progress: Extract<LanternEvent, { type: 'embedding-progress' }>[] = [];
+    const eventTypes: string[] = [];
     engine.subscribe((event) => {
+      eventTypes.push(event.type);
       if (event.type === 'embedding-progress') progress.push(event);
     });
     try {
@@ -70,6 +72,8 @@ test('a new embedder re-embeds in the background, meaning search answers before,
       await searching;
       expect(searches).toBeGreaterThan(0);
       expect(report).toMatchObject({ embedderId: tinyId, embedded: 80, total: 80 });
+      // The switch is announced after the last progress of the run, so the window reads the new model from the stats.
+      expect(eventTypes.lastIndexOf('store-changed')).toBeGreaterThan(eventTypes.lastIndexOf('embedding-progress'));
 
       const stats = await engine.getStats();
       expect(stats).toMatchObject({ embedderId: tinyId, embeddedMessages: 80 });

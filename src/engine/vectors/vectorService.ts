@@ -206,6 +206,8 @@ export class VectorService implements SemanticRetriever {
     this.next = null;
     this.useServing(next.set, next.chunks, next.index);
     this.opening = Promise.resolve(next.index);
+    // The window names the model meaning search uses from the stats; this is when that changes.
+    this.options.emit({ type: 'store-changed' });
     await Promise.allSettled([...this.searching]);
     await old.chunks?.drop();
     if (old.set && old.set.embedderId !== next.set.embedderId) {
