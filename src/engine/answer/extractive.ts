@@ -67,6 +67,16 @@ const LABELS: Partial<Record<QuestionType, RegExp>> = {
   where: /^(location|address|venue|where|place)\s*:/i,
 };
 
+const COUNTED = /\bhow\s+many\s+([\p{L}\p{N}-]+)/iu;
+
+/** The mail names what is counted, also with a unit's prefix: "400Mbyte/second" counts bytes. */
+function namesCounted(messageTerms: Set<string>, counted: string): boolean {
+  if (messageTerms.has(counted)) return true;
+  const bare = counted.replace(/e$/, '');
+  for (const term of messageTerms) if (/^[kmgt]/.test(term) && term.slice(1).replace(/e$/, '') === bare) return true;
+  return false;
+}
+
 const REPLY_SUBJECT = /^\s*(\[[^\]]*\]\s*)*(re|aw|sv|antw)\s*:/i;
 
 /**
@@ -178,6 +188,9 @@ function scoreCandidates(question: string, passages: Passage[], history: AnswerT
   for (const [term, weight] of wanted) total += weight * idf.get(term)!;
   // "Recommended" in "who recommended the Mellanox card" says what the sender did, which their mail need not name.
   const verbTerm = type === 'who' && senderVerb(question) !== null ? stem(senderVerb(question)!.toLowerCase()) : null;
+  // "How many employees": a count of something else is no answer, so the mail must name what is counted.
+  const countedWord = type === 'how-many' ? COUNTED.exec(question)?.[1] : undefined;
+  const counted = countedWord === undefined ? null : (terms(countedWord)[0] ?? null);
   const keyTerms = [...wanted].filter(([term, weight]) => weight === 1 && term !== verbTerm).map(([term]) => term);
   const verb = type === 'who' ? senderVerb(question) : null;
   const senderAnswers = verb !== null;
@@ -227,7 +240,8 @@ function scoreCandidates(question: string, passages: Passage[], history: AnswerT
     for (const [term, weight] of wanted) if (sentence.messageTerms.has(term)) messageCovered += weight * idf.get(term)!;
     const messageCoverage = messageCovered / total;
     const missingInMessage = keyTerms.filter((term) => !sentence.messageTerms.has(term)).length;
-    const holdsKeyTerms = missingInMessage <= Math.floor(keyTerms.length / 3);
+    const holdsKeyTerms =
+      missingInMessage <= Math.floor(keyTerms.length / 3) && (counted === null || namesCounted(sentence.messageTerms, counted));
     const hasEntity = fit > 0;
     let score = coverage + 0.25 * fit + 0.1 * (matchedInSentence / wanted.size);
     const isTopicInSentence = matchedInSentence > 0;

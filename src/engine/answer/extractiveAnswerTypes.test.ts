@@ -70,3 +70,19 @@ describe('what something is', () => {
     expect(dipole?.subject).toContain('vert 2450 quarter wave');
   });
 });
+
+describe('how many', () => {
+  test('a count of something else is no answer: the mail must name what is counted', async () => {
+    // Replies signed "Ettus Research Support" that give MTUs and sample rates, but no head count.
+    const support = await readCorpusPassages('usrp-users-list.mbox.gz', 1249, 1149);
+    const signed = support.filter((passage) => passage.from.name.startsWith('Ettus Research'));
+    expect(signed.length).toBeGreaterThan(1);
+    expect(extractAnswer('How many employees does Ettus Research have?', signed).refused).toBe(true);
+  });
+
+  test('what is counted may carry a unit prefix: "400Mbyte/second" counts bytes', async () => {
+    const reply = await readCorpusPassages('usrp-users-list.mbox.gz', 964, 963);
+    const question = 'How many bytes per second does streaming 200 Msps of 8-bit I/Q samples from disk need?';
+    expect(extractAnswer(question, [...reply, ...passages]).answer).toContain('400Mbyte/second');
+  });
+});
