@@ -341,10 +341,18 @@ function choose(candidates: Candidate[], thresholds: Thresholds, maxSentences: n
   return chosen;
 }
 
+/** A question after one thing among several versions of it, which a mail calls "this release" and names in its subject. */
+const WHICH_THING = /\b(which|what)\s+(\w+\s+)?(release|version|update|firmware|image|filesystem)\b/i;
+const LIST_TAG = /^(\s*\[[^\]]*\])+\s*/;
+
 /** One answer sentence: the mail's own words, with who or when said it where the sentence itself does not. */
-function compose(candidate: Candidate, type: QuestionType): string {
+function compose(candidate: Candidate, type: QuestionType, question: string): string {
   const sentence = neutralizeMarkers(candidate.text).replace(/\s*[;:,]$/, '');
   const marker = `[${candidate.passage.n}]`;
+  // "Which release added DPDK?" answered by "This release includes DPDK support": the subject names the release.
+  const thing = WHICH_THING.exec(question)?.[3]?.toLowerCase();
+  if (thing !== undefined && new RegExp(`\\b(this|the new|the latest)\\s+(\\w+\\s+)?${thing}\\b`, 'i').test(sentence))
+    return `In "${neutralizeMarkers(candidate.passage.subject.replace(LIST_TAG, ''))}": ${sentence.replace(/[.!?]$/, '')} ${marker}.`;
   const needsSender = type === 'who' && (candidate.isSenderAnswer || !candidate.hasEntity);
   const needsDate = type === 'when' && !candidate.hasEntity;
   if (needsDate) return `On ${readableDate(candidate.passage.date)}, ${senderName(candidate.passage)} wrote: "${sentence}" ${marker}`;
@@ -377,7 +385,7 @@ export function extractAnswer(question: string, passages: Passage[], options: Ex
       const span = answerSpan(type, question, citation.quote, { role, topicWords, date: new Date(candidate.passage.date) });
       return span === null ? citation : { ...citation, span };
     });
-  const answer = chosen.map((candidate) => compose(candidate, type)).join(' ');
+  const answer = chosen.map((candidate) => compose(candidate, type, question)).join(' ');
   return numberInOrder({ answer, citations, provider: 'extractive', refused: false, tookMs });
 }
 

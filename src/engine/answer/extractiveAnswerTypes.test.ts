@@ -86,3 +86,12 @@ describe('how many', () => {
     expect(extractAnswer(question, [...reply, ...passages]).answer).toContain('400Mbyte/second');
   });
 });
+
+describe('which release', () => {
+  test('"which release added X" quotes "this release ..." with the subject that names the release', async () => {
+    const announcement = await readCorpusPassages('usrp-users-list.mbox.gz', 525, 524);
+    const mail = [...passages, ...announcement].map((passage, index) => ({ ...passage, n: index + 1 }));
+    const answer = extractAnswer('Which UHD release added DPDK support for the X300?', mail);
+    expect(answer.answer).toMatch(/^In "3\.14\.1\.0 Release Announcement": This release includes .*DPDK support for X300/);
+  });
+});
