@@ -14,7 +14,7 @@ import {
   type QuestionType,
 } from './questionType';
 import { anchorPatterns, DEFINITION, DEFINITION_FIT, DEFINITION_QUESTION, questionTerms } from './questionTerms';
-import { splitSentences } from './sentences';
+import { listIntroductions, splitSentences } from './sentences';
 import { stem, terms } from './terms';
 import { REFUSAL_SENTENCE, type Answer, type AnswerOptions, type AnswerProvider, type AnswerTurn, type Passage } from './types';
 
@@ -94,25 +94,6 @@ function monthAndYear(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
   return date.toLocaleDateString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-}
-
-const INTRODUCTION = /:\s*$/;
-/** How many words a list item may have: "Mark Shuttleworth, Canonical", "Friday June 14; 08:00 to 17:00". */
-const LIST_ITEM_WORDS = 15;
-
-/**
- * For each sentence, the terms of the line that introduces the list it stands in ("This year, our keynote speakers
- * will be:"), or none. A list runs over short items without a full stop, and ends at the first prose sentence.
- */
-function listIntroductions(texts: string[], termSets: Set<string>[]): Set<string>[] {
-  const none = new Set<string>();
-  let current = none;
-  return texts.map((text, index) => {
-    const intro = current;
-    if (INTRODUCTION.test(text)) current = termSets[index]!;
-    else if (text.split(/\s+/).length > LIST_ITEM_WORDS || /[.!?]$/.test(text)) current = none;
-    return INTRODUCTION.test(text) ? none : text.split(/\s+/).length > LIST_ITEM_WORDS ? none : intro;
-  });
 }
 
 function inverseFrequencies(sentenceTerms: Set<string>[], wanted: Iterable<string>): Map<string, number> {

@@ -126,3 +126,22 @@ export function splitSentences(text: string): Sentence[] {
     .flatMap((segment) => splitSegment(segment))
     .map((sentence, index) => ({ text: sentence, index }));
 }
+
+const INTRODUCTION = /:\s*$/;
+/** How many words a list item may have: "Mark Shuttleworth, Canonical", "Friday June 14; 08:00 to 17:00". */
+const LIST_ITEM_WORDS = 15;
+
+/**
+ * For each sentence, the terms of the line that introduces the list it stands in ("This year, our keynote speakers
+ * will be:"), or none. A list runs over short items without a full stop, and ends at the first prose sentence.
+ */
+export function listIntroductions(texts: string[], termSets: Set<string>[]): Set<string>[] {
+  const none = new Set<string>();
+  let current = none;
+  return texts.map((text, index) => {
+    const intro = current;
+    if (INTRODUCTION.test(text)) current = termSets[index]!;
+    else if (text.split(/\s+/).length > LIST_ITEM_WORDS || /[.!?]$/.test(text)) current = none;
+    return INTRODUCTION.test(text) ? none : text.split(/\s+/).length > LIST_ITEM_WORDS ? none : intro;
+  });
+}
