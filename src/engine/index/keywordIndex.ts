@@ -4,6 +4,7 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { FrozenPostings, type SlotLists } from './frozenPostings';
 import { LivePostings } from './livePostings';
+import { prefixCompletions } from './keywordPrefix';
 import { StemVariants, type SortedVocabulary } from './keywordStems';
 import { readPostingsFile, writePostingsFile, type PostingsFileInfo } from './postingsFile';
 import { errorMessage } from '../../shared/errorMessage';
@@ -94,6 +95,11 @@ export class KeywordIndex {
   /** Other words of the index with the English stem of `word` ("buffers" -> buffer, buffered): see keywordStems.ts. */
   stemVariants(word: string): string[] {
     return this.stems.variants(word, this.vocabulary());
+  }
+
+  /** Words of the index that `prefix` begins, the most used first: the last word of a query still being typed. */
+  wordsBegunBy(prefix: string): string[] {
+    return prefixCompletions(prefix, this.vocabulary(), (word) => this.frequency('content', word) + this.frequency('meta', word));
   }
 
   private vocabulary(): SortedVocabulary {

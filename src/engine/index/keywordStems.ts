@@ -20,7 +20,8 @@ export interface SortedVocabulary {
   recent: Iterable<string>;
 }
 
-function firstAtLeast(sorted: readonly string[], prefix: string): number {
+/** Where the first word at or after `prefix` stands in sorted order (binary search). */
+export function firstAtLeast(sorted: readonly string[], prefix: string): number {
   let low = 0;
   let high = sorted.length;
   while (low < high) {

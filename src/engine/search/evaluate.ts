@@ -46,6 +46,8 @@ export interface Evaluation {
   matches: Bitset;
   /** Relevance of each ordinal from its word matches (0 where words played no part). */
   scores: Float64Array;
+  /** The words a last word still being typed was read as the beginning of (see Evaluator's typedPrefix); absent when none. */
+  completions?: string[];
 }
 
 /**
@@ -62,6 +64,7 @@ export class Evaluator {
   private readonly size: number;
   /** Allocated when a word is first scored: an operator-only query has no scores. */
   private ownScores: Float64Array | null = null;
+  private completions: string[] | undefined;
 
   /**
    * How positive words constrain: 'all' (every word must occur, as in Gmail), 'relaxed' (they match every message:
@@ -72,6 +75,8 @@ export class Evaluator {
     private readonly catalog: Catalog,
     private readonly keywords: KeywordIndex,
     private readonly wordMatch: WordMatch = 'all',
+    /** The query's last word while it is still being typed: found in no message as written, it matches the words it begins. */
+    private readonly typedPrefix: string | null = null,
   ) {
     this.size = catalog.size;
   }
@@ -82,7 +87,8 @@ export class Evaluator {
     // out unless the query asks for them, as Gmail and Outlook do.
     if (!asksForExcludedPlaces(root)) leaveOutExcluded(matches, this.catalog);
     if (this.ownScores) this.favourWholeSubjects(root, this.ownScores);
-    return { matches, scores: this.ownScores ?? zeros(this.size) };
+    const scores = this.ownScores ?? zeros(this.size);
+    return this.completions ? { matches, scores, completions: this.completions } : { matches, scores };
   }
 
   /** Messages whose subject is the query's words rank above those that only hold them (see subjectMatch.ts). */
@@ -140,6 +146,15 @@ export class Evaluator {
     }
   }
 
+  /** The other words a query word matches: its stem's forms, or for a word being typed that no message holds, the words it begins. */
+  private otherForms(term: string): string[] {
+    if (term === this.typedPrefix && this.keywords.frequency('content', term) + this.keywords.frequency('meta', term) === 0) {
+      this.completions ??= this.keywords.wordsBegunBy(term);
+      return this.completions;
+    }
+    return this.keywords.stemVariants(term);
+  }
+
   /** All messages, scoring the words' matches first when the mode ranks by them. */
   private everything(text: string, fields: ('content' | 'meta')[]): Bitset {
     if (this.wordMatch === 'any') this.wordsMatch(text, fields, true);
@@ -161,7 +176,7 @@ export class Evaluator {
     for (const term of terms) {
       hits.fill(0);
       // A negated word leaves out the messages holding it as written, no more.
-      const forms = positive ? [term, ...this.keywords.stemVariants(term)] : [term];
+      const forms = positive ? [term, ...this.otherForms(term)] : [term];
       const held: number[] = [];
       for (const field of fields) {
         const fieldWeight = field === 'meta' ? META_WEIGHT : CONTENT_WEIGHT;

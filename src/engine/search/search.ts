@@ -74,7 +74,7 @@ function withCoverage(result: SearchResult): SearchResult {
 
 /** Words and operators over every message; with 'any', a message needs at least one of the words. */
 export function matchKeywords(plan: SearchPlan, context: SearchContext): Evaluation {
-  const keyword = new Evaluator(context.catalog, context.keywords, plan.wordMatch).evaluate(plan.parsed.root);
+  const keyword = new Evaluator(context.catalog, context.keywords, plan.wordMatch, plan.typedPrefix).evaluate(plan.parsed.root);
   if (plan.wordMatch === 'any' && plan.parsed.terms.contentTerms.length > 0) {
     keyword.matches.forEach((bit, ordinal) => {
       if (bit && keyword.scores[ordinal] === 0) keyword.matches[ordinal] = 0;
@@ -165,7 +165,7 @@ async function searchOnce(request: SearchRequest, context: SearchContext, tuning
   else ranked = bestDiversified(keyword.matches, keyword.scores, context.catalog, pageEnd);
   const page = ranked.slice(plan.offset, pageEnd);
   const hits = withReasons(
-    await pageHits(page, ranking.chunks, parsed.terms.highlightTerms, copies, context),
+    await pageHits(page, ranking.chunks, [...parsed.terms.highlightTerms, ...(keyword.completions ?? [])], copies, context),
     page,
     plan,
     keyword,
@@ -195,5 +195,6 @@ async function searchOnce(request: SearchRequest, context: SearchContext, tuning
       ),
     ],
     understood: parsed.understood ?? [],
+    ...(keyword.completions ? { completions: keyword.completions } : {}),
   };
 }

@@ -1,6 +1,7 @@
 // How one search will run, decided before it runs: the mode and why, the page, the order and how words must match.
 import type { SearchMode, SearchRequest, SortOrder } from '../../shared/model/search';
 import type { ParsedQuery } from '../../shared/query/ast';
+import { words } from '../index/fold';
 import type { FusionWeights } from './rank';
 import { routeQuery } from './route';
 
@@ -29,6 +30,17 @@ export interface SearchPlan {
   /** Keyword and semantic hits are fused into one ranked list; without words (or in keyword mode) a page is picked straight from the keyword matches. */
   isFused: boolean;
   usesKeywords: boolean;
+  /** The last word of a query still being typed (folded), matched as the start of a word when no message holds it. */
+  typedPrefix: string | null;
+}
+
+/** A word cut short at the end of the box: letters or digits right up to the end, and one of the query's own words. */
+function typedPrefixOf(request: SearchRequest, parsed: ParsedQuery): string | null {
+  if (!request.isTyping) return null;
+  const trailing = /[\p{L}\p{N}]+$/u.exec(request.query)?.[0];
+  const last = trailing ? words(trailing).at(-1) : undefined;
+  if (!last) return null;
+  return words(parsed.terms.contentTerms.join(' ')).includes(last) ? last : null;
 }
 
 export function planSearch(request: SearchRequest, parsed: ParsedQuery, tuning: SearchTuning, embeddedShare: number): SearchPlan {
@@ -54,5 +66,6 @@ export function planSearch(request: SearchRequest, parsed: ParsedQuery, tuning: 
     sort: parsed.sort ?? (hasWords ? (request.sort ?? 'relevance') : 'date'),
     isFused: mode !== 'keyword' && hasWords,
     usesKeywords: mode !== 'semantic',
+    typedPrefix: typedPrefixOf(request, parsed),
   };
 }

@@ -11,7 +11,10 @@ import { searchMatches } from './timelineMatches';
  */
 export async function runTimeline(request: TimelineRequest, context: SearchContext): Promise<Timeline> {
   const started = performance.now();
-  const { ordinals, mode } = await searchMatches({ query: request.query, mode: request.mode, sort: request.sort }, context);
+  const { ordinals, mode } = await searchMatches(
+    { query: request.query, mode: request.mode, sort: request.sort, isTyping: request.isTyping },
+    context,
+  );
   const { catalog, timeZone } = context;
   const dates = new Float64Array(ordinals.length);
   let dated = 0;

@@ -37,12 +37,14 @@ const searchRequest = z.strictObject({
   offset: z.number().int().min(0).optional(),
   sort: oneOf(SORT_ORDERS).optional(),
   mode: oneOf(SEARCH_MODES).optional(),
+  isTyping: z.boolean().optional(),
 } satisfies Record<keyof SearchRequest, z.ZodType>);
 
 const timelineRequest = z.strictObject({
   query: z.string().max(MAX_QUERY_LENGTH),
   sort: oneOf(SORT_ORDERS).optional(),
   mode: oneOf(SEARCH_MODES).optional(),
+  isTyping: z.boolean().optional(),
 } satisfies Record<keyof TimelineRequest, z.ZodType>);
 
 const PEOPLE_SORTS = { messages: true, last: true, name: true } as const satisfies Record<PeopleSort, true>;

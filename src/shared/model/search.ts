@@ -22,6 +22,11 @@ export interface SearchRequest {
   sort?: SortOrder;
   /** `auto` when absent. */
   mode?: SearchMode;
+  /**
+   * The text is still being typed (the search bar's searches as you type; not after Enter): its last word, when no
+   * message holds it as written, also matches the words it begins ("daughterboa" finds "daughterboard").
+   */
+  isTyping?: boolean;
 }
 
 /** A character range [start, end) of a hit's snippet that matched a query term. */
@@ -88,4 +93,9 @@ export interface SearchResult {
   suggestions?: QuerySuggestion[];
   /** What the plain-English words were read as (limit 5, newest first, from:jeff), with the engine's contacts and time zone. */
   understood?: Interpretation[];
+  /**
+   * A search as one types whose last word no message holds: the words it was read as the beginning of ("firmwa" ->
+   * firmware, firmwares), which the hits' highlights mark. Absent otherwise.
+   */
+  completions?: string[];
 }

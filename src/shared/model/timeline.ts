@@ -7,6 +7,8 @@ export interface TimelineRequest {
   /** `auto` when absent. */
   mode?: SearchMode;
   sort?: SortOrder;
+  /** As SearchRequest's: the timeline of a search as one types counts what that search listed. */
+  isTyping?: boolean;
 }
 
 /** How long one bar of the histogram is, chosen by the span of the matches. */

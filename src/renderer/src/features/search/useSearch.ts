@@ -45,6 +45,8 @@ export function useSearch(client: LanternClient, query: string, sort: SortOrder,
   const [nonce, setNonce] = useState(0);
   const requestCounter = useRef(0);
   const isImmediate = useRef(true);
+  /** Whether the list on screen came from a search as one typed, so its further pages are read the same way. */
+  const wasTyping = useRef(false);
   const isLoadingMore = useRef(false);
   /** What the list on screen was searched for, to skip searching again for it when only the kept query changes. */
   const answered = useRef({ key: '', storeVersion: -1, nonce: -1 });
@@ -86,6 +88,8 @@ export function useSearch(client: LanternClient, query: string, sort: SortOrder,
       return;
     }
     const delay = isImmediate.current ? 0 : DEBOUNCE_MS;
+    // A search that waited for a pause in the typing may end in a word cut short; Enter's search takes words as typed.
+    const isTyping = !isImmediate.current;
     isImmediate.current = false;
     const timer = window.setTimeout(() => {
       requestCounter.current += 1;
@@ -93,9 +97,10 @@ export function useSearch(client: LanternClient, query: string, sort: SortOrder,
       isLoadingMore.current = false;
       setIsSearching(true);
       client
-        .search({ query: listedQuery, sort, limit: PAGE_SIZE })
+        .search({ query: listedQuery, sort, limit: PAGE_SIZE, isTyping })
         .then((answer) => {
           if (request !== requestCounter.current) return;
+          wasTyping.current = isTyping;
           answered.current = wanted;
           setResult(answer);
           setResultKey(wanted.key);
@@ -125,7 +130,7 @@ export function useSearch(client: LanternClient, query: string, sort: SortOrder,
     const request = requestCounter.current;
     const offset = result.hits.length;
     client
-      .search({ query: listedQuery, sort, limit: PAGE_SIZE, offset })
+      .search({ query: listedQuery, sort, limit: PAGE_SIZE, offset, isTyping: wasTyping.current })
       .then((page) => {
         if (request !== requestCounter.current) return;
         // Reading further can turn an estimated total into a better estimate or the exact one.

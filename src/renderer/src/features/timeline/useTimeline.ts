@@ -20,14 +20,16 @@ export function useTimeline(client: Pick<LanternApi, 'timeline'>, result: Search
   const requestCounter = useRef(0);
   const query = result?.query ?? null;
   const sort = result?.sort;
-  const key = query === null ? null : `${storeVersion}\u0000${sort}\u0000${query}`;
+  // The list read its last word as the beginning of words: the timeline counts what that list counts.
+  const isTyping = result?.completions !== undefined;
+  const key = query === null ? null : `${storeVersion}\u0000${sort}\u0000${isTyping}\u0000${query}`;
 
   useEffect(() => {
     if (query === null || key === null) return;
     requestCounter.current += 1;
     const request = requestCounter.current;
     client
-      .timeline({ query, sort })
+      .timeline({ query, sort, isTyping })
       .then((answer) => {
         // The stale-result guard: an answer for a search no longer listed is dropped.
         if (request !== requestCounter.current) return;
@@ -41,7 +43,7 @@ export function useTimeline(client: Pick<LanternApi, 'timeline'>, result: Search
         setError(errorMessage(failure));
         setAnsweredKey(key);
       });
-  }, [client, key, query, sort]);
+  }, [client, key, query, sort, isTyping]);
 
   return { timeline, isStale: key !== answeredKey, error };
 }
