@@ -31,7 +31,7 @@ test('dark theme from the top bar, remembered; the ? sheet lists every shortcut;
   await dropFile(page, 'usrp-users-first-40.mbox', await readFirstMessages(CORPUS, 40), 'application/mbox');
   await expect(page.getByTestId('import-panel')).toHaveAttribute('data-phase', 'finished', { timeout: 90_000 });
   await page.getByTestId('import-dismiss').click();
-  await page.getByRole('option').nth(0).click();
+  await page.getByRole('listbox', { name: 'Messages' }).getByRole('option').nth(0).click();
   await expect(page.getByTestId('reader-subject')).toBeVisible();
   expect(await bodyBackground(page)).toBe(LIGHT.app);
   expect(await backgroundOf(page, 'reading-pane')).toBe(LIGHT.pane);
@@ -96,7 +96,7 @@ test('dark theme from the top bar, remembered; the ? sheet lists every shortcut;
   }
   // Keys of the app do nothing behind the sheet.
   await page.keyboard.press('j');
-  await expect(page.getByRole('option').nth(0)).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('listbox', { name: 'Messages' }).getByRole('option').nth(0)).toHaveAttribute('aria-selected', 'true');
   await screenshot(page, 'appearance-02-shortcuts-dark');
   await page.keyboard.press('Escape');
   await expect(sheet).toHaveCount(0);
@@ -127,7 +127,7 @@ test('dark theme from the top bar, remembered; the ? sheet lists every shortcut;
   await expect(page.getByTestId('reader-subject')).toHaveText(subjects[2]!.trim());
   await page.keyboard.press('[');
   await expect(page.getByTestId('reader-subject')).toHaveText(subjects[1]!.trim());
-  await expect(page.getByRole('option').nth(1)).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('listbox', { name: 'Messages' }).getByRole('option').nth(1)).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press('u');
   await expect(page.getByTestId('result-list')).toBeFocused();
 
@@ -147,7 +147,9 @@ test('dark theme from the top bar, remembered; the ? sheet lists every shortcut;
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('result-item').first()).toContainText(/numpy/i);
   await page.keyboard.press('ArrowDown');
-  const chosenSubject = ((await page.getByRole('option').nth(0).getByTestId('result-subject').textContent()) ?? '').trim();
+  const chosenSubject = (
+    (await page.getByRole('listbox', { name: 'Messages' }).getByRole('option').nth(0).getByTestId('result-subject').textContent()) ?? ''
+  ).trim();
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('reader-subject')).toHaveText(chosenSubject);
   expect(await isOnScreen(page, 'reader-subject')).toBe(true);

@@ -64,7 +64,7 @@ test('drop an mbox, see it import, search with an operator, move with the keyboa
     expect(sender.toLowerCase()).toContain(SENDER);
   await screenshot(page, '05-search');
 
-  const options = page.getByRole('option');
+  const options = page.getByRole('listbox', { name: 'Messages' }).getByRole('option');
   await page.keyboard.press('ArrowDown');
   await expect(page.getByTestId('result-list')).toBeFocused();
   await expect(options.nth(0)).toHaveAttribute('aria-selected', 'true');
@@ -119,7 +119,7 @@ test('drop an mbox, see it import, search with an operator, move with the keyboa
 
   await page.getByTestId('import-dismiss').click();
   await page.emulateMedia({ colorScheme: 'dark' });
-  await page.getByRole('option').nth(0).click();
+  await page.getByRole('listbox', { name: 'Messages' }).getByRole('option').nth(0).click();
   await expect(page.getByTestId('reader-subject')).toBeVisible();
   await screenshot(page, '10-dark');
 });
