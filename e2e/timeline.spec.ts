@@ -31,6 +31,9 @@ test('drag across the timeline to narrow a search, then click a facet on and off
 
   await typeInSearchBar(page, 'io_uring');
   await page.keyboard.press('Enter');
+  // Folded until opened.
+  await expect(page.getByTestId('timeline-fold')).toHaveAttribute('aria-expanded', 'false');
+  await page.getByTestId('timeline-fold').click();
   const panel = page.getByTestId('timeline-panel');
   const count = page.getByTestId('result-count');
   let bars = await currentBars(page, 'io_uring');

@@ -21,7 +21,6 @@ test('the last word, cut short while typing, finds the words it begins; Enter ta
   await expect.poll(shown).toBeGreaterThan(0);
   await expect(page.getByText('best matches first')).toBeVisible();
   await expect(page.locator('mark', { hasText: /^firmware$/i }).first()).toBeVisible();
-  await expect(page.getByTestId('timeline-summary')).toContainText(`${await shown()} messages`);
   await screenshot(page, 'typing-prefix-1280');
 
   await page.keyboard.press('Enter');

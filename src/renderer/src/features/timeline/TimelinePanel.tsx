@@ -21,7 +21,9 @@ export interface TimelinePanelProps {
 }
 
 export function TimelinePanel({ client, result, storeVersion, query, onQueryChange }: TimelinePanelProps) {
-  const [isFolded, setFolded] = useState(() => localStorage.getItem(FOLDED_KEY) === 'true');
+  // Folded until the person opens it (then remembered): open, it takes the height of about five result rows, and a
+  // list at 900 px must still show sixteen.
+  const [isFolded, setFolded] = useState(() => localStorage.getItem(FOLDED_KEY) !== 'false');
   const { timeline, isStale, error } = useTimeline(client, isFolded ? null : result, storeVersion);
   const toggleFolded = (): void => {
     localStorage.setItem(FOLDED_KEY, String(!isFolded));
