@@ -1,6 +1,7 @@
 // Words for matching a question against mail sentences: lower-cased, stopwords dropped, lightly stemmed so that
 // "maintains", "maintained" and "maintaining" meet.
 import { QUESTION_VERBS, QUESTION_WORDS } from '../../shared/query/questionWords';
+import { NUMBER_WORDS } from '../../shared/query/vocabulary';
 
 const STOPWORDS = new Set<string>([
   ...QUESTION_WORDS,
@@ -37,24 +38,6 @@ export function stem(word: string): string {
   return w;
 }
 
-/** Numbers written as words, so "two N210s" meets "2 N210s" (one is a stopword: "one of the ..." is rarely a count). */
-const NUMBER_WORDS = new Map(
-  'two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty'
-    .split(' ')
-    .map((word, index) => [word, String(index + 2)]),
-);
-for (const [word, value] of Object.entries({
-  thirty: 30,
-  forty: 40,
-  fifty: 50,
-  sixty: 60,
-  seventy: 70,
-  eighty: 80,
-  ninety: 90,
-  hundred: 100,
-}))
-  NUMBER_WORDS.set(word, String(value));
-
 /** Raw word tokens, keeping product names like "E312", "UHD-3_14", "2017.4" and "num_send_frames" whole. */
 export function words(text: string): string[] {
   return text.match(/[\p{L}\p{N}]+(?:[._\-'’][\p{L}\p{N}]+)*/gu) ?? [];
@@ -71,8 +54,9 @@ export function terms(text: string): string[] {
     const lower = word.toLowerCase();
     if (STOPWORDS.has(lower) || (lower.length < 2 && !/\d/.test(lower))) continue;
     result.push(stem(lower));
-    const number = NUMBER_WORDS.get(lower);
-    if (number !== undefined) result.push(number);
+    // Numbers written as words, so "two N210s" meets "2 N210s" ("one" never gets here: "one of the ..." is a stopword).
+    const number = NUMBER_WORDS[lower];
+    if (number !== undefined) result.push(String(number));
     // A model's plural ("two N210s", "X310s") meets the model, which stem() leaves whole since it holds digits.
     const model = /^(\p{L}+\d+\p{L}*?)s$/u.exec(lower);
     if (model !== null) result.push(model[1]!);

@@ -2,7 +2,8 @@
 import type { AttachmentKind } from './ast';
 import { QUESTION_VERBS, QUESTION_WORDS } from './questionWords';
 
-const NUMBER_WORDS: Record<string, number> = {
+/** Numbers written as words, one to a hundred (and a dozen): for counts in queries and for amounts in answers. */
+export const NUMBER_WORDS: Readonly<Record<string, number>> = {
   one: 1,
   two: 2,
   three: 3,
