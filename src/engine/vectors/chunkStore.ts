@@ -1,8 +1,8 @@
 // The LanceDB `chunks` table: passages of messages with their vectors, searched by meaning with pre-filters.
 import { connect, Index, type Connection, type Table } from '@lancedb/lancedb';
-import { Field, FixedSizeList, Float32, Float64, Int32, Schema, Utf8 } from 'apache-arrow';
 import type { TableHealing } from '../../shared/model/storeHealth';
 import type { ChunkFilter, ChunkPlaces } from './chunkFilter';
+import { schemaFor, vectorSize } from './chunkSchema';
 import { openFailure, openIntactTable, readIntact, READ_AS_IS, type HealingPlace, type OpenedTable } from '../store/tableHealth';
 import { tidyTable, VERSION_GRACE_MS } from '../store/tidyTable';
 
@@ -88,22 +88,6 @@ export interface ChunkMatch {
   text: string;
   /** Cosine similarity, -1..1. */
   similarity: number;
-}
-
-function schemaFor(dimensions: number): Schema {
-  return new Schema([
-    new Field('chunkId', new Utf8(), false),
-    new Field('messageId', new Utf8(), false),
-    new Field('threadId', new Utf8(), false),
-    new Field('date', new Float64(), false),
-    new Field('origin', new Utf8(), false),
-    new Field('folder', new Utf8(), false),
-    new Field('labels', new Utf8(), false),
-    new Field('participants', new Utf8(), false),
-    new Field('position', new Int32(), false),
-    new Field('text', new Utf8(), false),
-    new Field('vector', new FixedSizeList(dimensions, new Field('item', new Float32(), true)), false),
-  ]);
 }
 
 function quote(value: string): string {
@@ -399,9 +383,4 @@ export class ChunkStore {
       this.connection.close();
     }
   }
-}
-
-async function vectorSize(table: Table): Promise<number | undefined> {
-  const vectorField = (await table.schema()).fields.find((field) => field.name === 'vector');
-  return (vectorField?.type as FixedSizeList | undefined)?.listSize;
 }
