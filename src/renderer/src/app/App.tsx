@@ -122,7 +122,8 @@ export function App({ client }: { client: LanternClient }) {
   const focusList = useCallback(() => resultList.current?.focus(), []);
   const navigation = useResultNavigation({
     rows,
-    freshness: search.freshness,
+    // An empty list being searched again (mail just imported) has nothing to act on yet: keys wait for the new rows.
+    freshness: search.freshness === 'current' && search.isSearching && rows.length === 0 ? 'waiting' : search.freshness,
     // A new query, order or grouping starts the selection at the top; a refresh of the same list keeps the place.
     shownListing: `${sort}\u0000${search.result?.query ?? ''}\u0000${view.isGroupedByThread}`,
     wantedListing: `${sort}\u0000${search.listedQuery}`,
