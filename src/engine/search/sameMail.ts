@@ -6,6 +6,22 @@ import type { SearchContext } from './searchContext';
 
 /** Copies' Date headers may differ by a time-zone offset (up to 14 hours either side) or by a relay's delay. */
 const COPY_DATE_SPAN_MS = 24 * 60 * 60 * 1000;
+/** Time zones are whole quarter hours apart: a copy's Date read in another zone is off by a multiple of this. */
+const ZONE_STEP_MS = 15 * 60 * 1000;
+/** A relay that rewrote a missing Date, or a second resolution lost on the way. */
+const RELAY_DELAY_MS = 2 * 60 * 1000;
+
+/**
+ * Whether two dates can be one mail's: the same instant, a relay's minutes apart, or whole time-zone steps apart within
+ * a day. Replies in one thread by one sender on one day are seconds-exact apart and almost never a whole step, so their
+ * bodies need not be read to tell them from copies.
+ */
+function areCopyDates(first: number, second: number): boolean {
+  const apart = Math.abs(first - second);
+  if (apart > COPY_DATE_SPAN_MS) return false;
+  const offStep = apart % ZONE_STEP_MS;
+  return apart <= RELAY_DELAY_MS || offStep <= 1000 || ZONE_STEP_MS - offStep <= 1000;
+}
 /**
  * At most this many bodies are read per search to confirm copies; the rest of a very large match set (a listing of a
  * whole archive that holds many copies) stays uncollapsed and its total is marked estimated. Bodies read are remembered.
@@ -87,7 +103,7 @@ export async function findCopies(
   for (const bucket of buckets.values()) {
     if (bucket.length < 2) continue;
     const dated = bucket.filter((ordinal) =>
-      bucket.some((other) => other !== ordinal && Math.abs(catalog.dates[other]! - catalog.dates[ordinal]!) <= COPY_DATE_SPAN_MS),
+      bucket.some((other) => other !== ordinal && areCopyDates(catalog.dates[other]!, catalog.dates[ordinal]!)),
     );
     if (dated.length >= 2)
       candidates.push(dated.sort((first, second) => (isBefore(first, second) ? -1 : isBefore(second, first) ? 1 : first - second)));
@@ -108,7 +124,7 @@ export async function findCopies(
           ? undefined
           : kept.find(
               (other) =>
-                hashes.get(catalog.id(other)) === hash && Math.abs(catalog.dates[other]! - catalog.dates[ordinal]!) <= COPY_DATE_SPAN_MS,
+                hashes.get(catalog.id(other)) === hash && areCopyDates(catalog.dates[other]!, catalog.dates[ordinal]!),
             );
       if (original === undefined) {
         kept.push(ordinal);
