@@ -48,7 +48,15 @@ export interface Evaluation {
   scores: Float64Array;
   /** The words a last word still being typed was read as the beginning of (see Evaluator's typedPrefix); absent when none. */
   completions?: string[];
+  /**
+   * For each word scored as written: per ordinal, the fields holding it (FIELD_BITS), read while matching so the
+   * reasons of a page need not walk the postings again.
+   */
+  wordFields?: ReadonlyMap<string, Uint8Array>;
 }
+
+/** The bit of each field in Evaluation.wordFields. */
+export const FIELD_BITS = { content: 1, meta: 2 } as const;
 
 /**
  * All-zero scores for evaluations that scored no word, shared (nobody writes them): allocated per query, at a million
@@ -65,6 +73,7 @@ export class Evaluator {
   /** Allocated when a word is first scored: an operator-only query has no scores. */
   private ownScores: Float64Array | null = null;
   private completions: string[] | undefined;
+  private readonly fieldsOfWords = new Map<string, Uint8Array>();
 
   /**
    * How positive words constrain: 'all' (every word must occur, as in Gmail), 'relaxed' (they match every message:
@@ -88,23 +97,40 @@ export class Evaluator {
     if (!asksForExcludedPlaces(root)) leaveOutExcluded(matches, this.catalog);
     if (this.ownScores) this.favourWholeSubjects(root, this.ownScores);
     const scores = this.ownScores ?? zeros(this.size);
-    return this.completions ? { matches, scores, completions: this.completions } : { matches, scores };
+    const evaluation: Evaluation = { matches, scores };
+    if (this.completions) evaluation.completions = this.completions;
+    if (this.fieldsOfWords.size > 0) evaluation.wordFields = this.fieldsOfWords;
+    return evaluation;
   }
 
-  /** Messages whose subject is the query's words rank above those that only hold them (see subjectMatch.ts). */
+  /**
+   * Messages whose subject is the query's words rank above those that only hold them (see subjectMatch.ts). Only the
+   * messages with the query's rarest word in their subject, people or attachment names can be such, so only those are
+   * looked at: folding every scored subject took most of a common query's time at 100k messages.
+   */
   private favourWholeSubjects(root: QueryNode | null, scores: Float64Array): void {
     const wanted = plainQueryWords(root);
     if (wanted === null || !wanted.includes(' ')) return;
+    let rarest: { word: string; count: number } | null = null;
+    for (const word of new Set(wanted.split(' '))) {
+      const count = this.keywords.frequency('meta', word);
+      if (count === 0) return;
+      if (rarest === null || count < rarest.count) rarest = { word, count };
+    }
+    if (rarest === null) return;
     const verdicts = new Map<string, boolean>();
-    for (let ordinal = 0; ordinal < this.size; ordinal += 1) {
-      if (scores[ordinal] === 0) continue;
-      const subject = this.catalog.subject(ordinal);
-      let isWhole = verdicts.get(subject);
-      if (isWhole === undefined) {
-        isWhole = isWholeSubject(subject, wanted);
-        verdicts.set(subject, isWhole);
+    for (const ordinals of this.keywords.postings('meta', rarest.word)) {
+      if (!ordinals) continue;
+      for (const ordinal of ordinals) {
+        if (!scores[ordinal]) continue;
+        const subject = this.catalog.subject(ordinal);
+        let isWhole = verdicts.get(subject);
+        if (isWhole === undefined) {
+          isWhole = isWholeSubject(subject, wanted);
+          verdicts.set(subject, isWhole);
+        }
+        if (isWhole) scores[ordinal]! *= WHOLE_SUBJECT_FACTOR;
       }
-      if (isWhole) scores[ordinal]! *= WHOLE_SUBJECT_FACTOR;
     }
   }
 
@@ -168,54 +194,68 @@ export class Evaluator {
    */
   private wordsMatch(text: string, fields: ('content' | 'meta')[], positive: boolean): Bitset {
     const terms = words(text);
-    const scores = positive ? (this.ownScores ??= new Float64Array(this.size)) : null;
-    const result = new Uint8Array(this.size).fill(terms.length > 0 ? 1 : 0);
-    const hits = new Uint8Array(terms.length > 0 ? this.size : 0);
-    const termScores = scores ? new Float64Array(this.size) : null;
-    const fieldScores = scores ? new Float64Array(this.size) : null;
+    const size = this.size;
+    const scores = positive ? (this.ownScores ??= new Float64Array(size)) : null;
+    const result = new Uint8Array(size).fill(terms.length > 0 ? 1 : 0);
+    const hits = new Uint8Array(terms.length > 0 ? size : 0);
+    // Dense arrays summed by a pass over all messages: cheaper than lists of the touched ordinals for common words.
+    const termScores = scores ? new Float64Array(size) : null;
+    const fieldScores = scores ? new Float64Array(size) : null;
     for (const term of terms) {
       hits.fill(0);
       // A negated word leaves out the messages holding it as written, no more.
       const forms = positive ? [term, ...this.otherForms(term)] : [term];
-      const held: number[] = [];
+      let fieldsOfTerm: Uint8Array | null = null;
+      if (positive) {
+        fieldsOfTerm = this.fieldsOfWords.get(term) ?? new Uint8Array(size);
+        this.fieldsOfWords.set(term, fieldsOfTerm);
+      }
+      let held = 0;
       for (const field of fields) {
         const fieldWeight = field === 'meta' ? META_WEIGHT : CONTENT_WEIGHT;
-        const touched: number[] = [];
-        forms.forEach((form, index) => {
+        const fieldBit = FIELD_BITS[field];
+        for (let index = 0; index < forms.length; index += 1) {
           const weight = fieldWeight * (index === 0 ? 1 : STEMMED_WEIGHT);
-          const slots = this.keywords.postings(field, form);
-          const count = slots.reduce((sum, ordinals) => sum + (ordinals?.length ?? 0), 0);
+          const slots = this.keywords.postings(field, forms[index]!);
+          let count = 0;
+          for (const ordinals of slots) count += ordinals?.length ?? 0;
+          if (count === 0) continue;
+          const bits = index === 0 ? fieldsOfTerm : null;
           let rank = 0;
           for (const ordinals of slots) {
             if (!ordinals) continue;
             for (let position = 0; position < ordinals.length; position += 1, rank += 1) {
               const ordinal = ordinals[position]!;
-              if (ordinal >= this.size) continue;
-              if (!hits[ordinal]) {
+              if (ordinal >= size) continue;
+              if (hits[ordinal] === 0) {
                 hits[ordinal] = 1;
-                held.push(ordinal);
+                held += 1;
               }
-              if (!fieldScores) continue;
+              if (bits !== null) bits[ordinal]! |= fieldBit;
+              if (fieldScores === null) continue;
               const score = weight * (1 - (0.5 * rank) / count);
-              if (fieldScores[ordinal] === 0) touched.push(ordinal);
               if (score > fieldScores[ordinal]!) fieldScores[ordinal] = score;
             }
           }
-        });
-        if (!fieldScores || !termScores) continue;
-        for (const ordinal of touched) {
-          termScores[ordinal]! += fieldScores[ordinal]!;
+        }
+        if (fieldScores === null || termScores === null) continue;
+        for (let ordinal = 0; ordinal < size; ordinal += 1) {
+          const score = fieldScores[ordinal]!;
+          if (score === 0) continue;
+          termScores[ordinal]! += score;
           fieldScores[ordinal] = 0;
         }
       }
-      if (scores && termScores) {
-        const weight = inverseFrequency(held.length, this.size);
-        for (const ordinal of held) {
-          scores[ordinal]! += weight * termScores[ordinal]!;
+      if (scores !== null && termScores !== null) {
+        const weight = inverseFrequency(held, size);
+        for (let ordinal = 0; ordinal < size; ordinal += 1) {
+          const score = termScores[ordinal]!;
+          if (score === 0) continue;
+          scores[ordinal]! += weight * score;
           termScores[ordinal] = 0;
         }
       }
-      for (let ordinal = 0; ordinal < this.size; ordinal += 1) result[ordinal]! &= hits[ordinal]!;
+      for (let ordinal = 0; ordinal < size; ordinal += 1) result[ordinal]! &= hits[ordinal]!;
     }
     return result;
   }

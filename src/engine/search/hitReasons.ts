@@ -2,7 +2,7 @@
 import type { HitReasons, SearchHit } from '../../shared/model/search';
 import { words } from '../../shared/query/fold';
 import type { KeywordField } from '../index/keywordIndex';
-import type { Evaluation } from './evaluate';
+import { FIELD_BITS, type Evaluation } from './evaluate';
 import type { FusedRanking } from './fusedStage';
 import type { RankedHit } from './rank';
 import type { SearchContext } from './searchContext';
@@ -10,13 +10,27 @@ import type { SearchPlan } from './searchPlan';
 
 const FIELDS: readonly KeywordField[] = ['meta', 'content'];
 
-/** For each of the query's words, which of the page's messages hold it in which field: one pass over its postings. */
-function wordFields(terms: readonly string[], page: readonly RankedHit[], context: SearchContext): Map<number, HitReasons['words']> {
+/**
+ * For each of the query's words, which of the page's messages hold it in which field: from what matching the words
+ * recorded, or else one pass over the word's postings.
+ */
+function wordFields(
+  terms: readonly string[],
+  page: readonly RankedHit[],
+  keyword: Evaluation,
+  context: SearchContext,
+): Map<number, HitReasons['words']> {
   const onPage = new Set(page.map((hit) => hit.ordinal));
   const found = new Map<number, HitReasons['words']>(page.map((hit) => [hit.ordinal, []]));
   for (const word of new Set(terms.flatMap(words))) {
     const fieldsOf = new Map<number, KeywordField[]>();
+    const recorded = keyword.wordFields?.get(word);
     for (const field of FIELDS) {
+      if (recorded) {
+        for (const ordinal of onPage)
+          if (recorded[ordinal]! & FIELD_BITS[field]) fieldsOf.set(ordinal, [...(fieldsOf.get(ordinal) ?? []), field]);
+        continue;
+      }
       for (const ordinals of context.keywords.postings(field, word)) {
         if (!ordinals) continue;
         for (const ordinal of ordinals) if (onPage.has(ordinal)) fieldsOf.set(ordinal, [...(fieldsOf.get(ordinal) ?? []), field]);
@@ -27,14 +41,20 @@ function wordFields(terms: readonly string[], page: readonly RankedHit[], contex
   return found;
 }
 
-/** 1 + how many keyword matches scored higher: the hit's place in the list by words alone. */
-function keywordRank(ordinal: number, keyword: Evaluation): number | null {
-  if (keyword.matches[ordinal] !== 1) return null;
-  const score = keyword.scores[ordinal]!;
-  let above = 0;
-  for (let other = 0; other < keyword.matches.length; other += 1)
-    if (keyword.matches[other] === 1 && keyword.scores[other]! > score) above += 1;
-  return above + 1;
+/** For each of the page's keyword matches, 1 + how many keyword matches scored higher: one pass over the matches. */
+function keywordRanks(page: readonly RankedHit[], keyword: Evaluation): Map<number, number> {
+  const pageScores = [...new Set(page.filter((hit) => keyword.matches[hit.ordinal] === 1).map((hit) => keyword.scores[hit.ordinal]!))];
+  const above = new Map<number, number>(pageScores.map((score) => [score, 0]));
+  if (pageScores.length > 0)
+    for (let other = 0; other < keyword.matches.length; other += 1) {
+      if (keyword.matches[other] !== 1) continue;
+      const score = keyword.scores[other]!;
+      for (const pageScore of pageScores) if (score > pageScore) above.set(pageScore, above.get(pageScore)! + 1);
+    }
+  const ranks = new Map<number, number>();
+  for (const hit of page)
+    if (keyword.matches[hit.ordinal] === 1) ranks.set(hit.ordinal, above.get(keyword.scores[hit.ordinal]!)! + 1);
+  return ranks;
 }
 
 /** The page's hits with their reasons; `page` is the ranked page the hits were read from, in the same order. */
@@ -46,8 +66,9 @@ export function withReasons(
   ranking: FusedRanking,
   context: SearchContext,
 ): SearchHit[] {
-  const found = wordFields(plan.parsed.terms.contentTerms, page, context);
+  const found = wordFields(plan.parsed.terms.contentTerms, page, keyword, context);
   const meaningOrder = [...ranking.chunks.keys()];
+  const ranks = plan.usesKeywords && plan.parsed.terms.contentTerms.length > 0 ? keywordRanks(page, keyword) : null;
   return hits.map((hit, index) => {
     const ordinal = page[index]!.ordinal;
     const chunk = ranking.chunks.get(ordinal);
@@ -56,7 +77,7 @@ export function withReasons(
       ...hit,
       reasons: {
         words: found.get(ordinal) ?? [],
-        keywordRank: plan.usesKeywords && plan.parsed.terms.contentTerms.length > 0 ? keywordRank(ordinal, keyword) : null,
+        keywordRank: ranks ? (ranks.get(ordinal) ?? null) : null,
         meaningRank,
         similarity: chunk ? Number(chunk.similarity.toFixed(3)) : null,
       },
