@@ -52,8 +52,7 @@ function keywordRanks(page: readonly RankedHit[], keyword: Evaluation): Map<numb
       for (const pageScore of pageScores) if (score > pageScore) above.set(pageScore, above.get(pageScore)! + 1);
     }
   const ranks = new Map<number, number>();
-  for (const hit of page)
-    if (keyword.matches[hit.ordinal] === 1) ranks.set(hit.ordinal, above.get(keyword.scores[hit.ordinal]!)! + 1);
+  for (const hit of page) if (keyword.matches[hit.ordinal] === 1) ranks.set(hit.ordinal, above.get(keyword.scores[hit.ordinal]!)! + 1);
   return ranks;
 }
 

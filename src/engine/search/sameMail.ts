@@ -122,10 +122,7 @@ export async function findCopies(
       const original =
         hash === EMPTY_BODY_HASH
           ? undefined
-          : kept.find(
-              (other) =>
-                hashes.get(catalog.id(other)) === hash && areCopyDates(catalog.dates[other]!, catalog.dates[ordinal]!),
-            );
+          : kept.find((other) => hashes.get(catalog.id(other)) === hash && areCopyDates(catalog.dates[other]!, catalog.dates[ordinal]!));
       if (original === undefined) {
         kept.push(ordinal);
         continue;
