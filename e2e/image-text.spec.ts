@@ -41,20 +41,20 @@ test('a scanned receipt becomes searchable after import, and its hit says the te
   }
   await expect(status).toBeHidden({ timeout: 120_000 });
 
+  // Once the scans have vectors, search by meaning may add the library letter after the receipt: the receipt comes first.
   await typeInSearchBar(page, 'bookshelf');
   await page.keyboard.press('Enter');
-  await expect(page.getByTestId('result-count')).toHaveText('1 result');
-  await expect(page.getByTestId('result-subject')).toHaveText('Scanned receipt');
-  await expect(page.getByTestId('result-matched-in')).toHaveText('text read from the image');
-  await expect(page.getByTestId('result-matched-in')).toHaveAttribute(
+  await expect(page.getByTestId('result-subject').first()).toHaveText('Scanned receipt');
+  await expect(page.getByTestId('result-matched-in').first()).toHaveText('text read from the image');
+  await expect(page.getByTestId('result-matched-in').first()).toHaveAttribute(
     'title',
     'The words were found in text read from the image receipt.png',
   );
 
   await typeInSearchBar(page, '"breakwater survey"');
   await page.keyboard.press('Enter');
-  await expect(page.getByTestId('result-subject')).toHaveText('Scanned letter 2');
-  await expect(page.getByTestId('result-matched-in')).toHaveText('text read from the image');
+  await expect(page.getByTestId('result-subject').first()).toHaveText('Scanned letter 2');
+  await expect(page.getByTestId('result-matched-in').first()).toHaveText('text read from the image');
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('reader-subject')).toHaveText('Scanned letter 2');
