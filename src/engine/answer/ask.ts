@@ -7,7 +7,7 @@ import type { SearchRequest, SearchResult } from '../../shared/model/search';
 import type { SearchTuning } from '../search/search';
 import type { AnswerProvider, Passage } from './types';
 import { numberInOrder } from './citations';
-import { chunkMessage } from '../embed/chunker';
+import { messagePassage } from './messagePassage';
 import { words } from '../index/fold';
 import { quoteValue } from '../../shared/query/quoteValue';
 import { decodeAttachmentTexts } from '../store/messageRecord';
@@ -41,32 +41,27 @@ function retrievalQuery(request: AskRequest): string {
   return isFollowUp ? `${request.question} ${previous.question}` : request.question;
 }
 
-/** The passage of a message that shares the most words with the question (the first one on a tie). */
-function bestPassage(subject: string, text: string, attachmentTextJson: string, questionWords: Set<string>): string {
-  const chunks = chunkMessage({ subject, body: text, attachments: decodeAttachmentTexts(attachmentTextJson) });
-  let best = chunks[0]?.text ?? subject;
-  let bestScore = -1;
-  for (const chunk of chunks) {
-    const score = new Set(words(chunk.text).filter((word) => questionWords.has(word))).size;
-    if (score > bestScore) {
-      best = chunk.text;
-      bestScore = score;
-    }
-  }
-  return best;
-}
-
-/** The other messages of the best hits' threads, newest first, none already among the hits. */
-async function conversationIds(found: SearchResult, context: AskContext): Promise<string[]> {
+/**
+ * The other messages of the best hits' threads, none already among the hits: those that share the most words with the
+ * question first (in a long thread, what the person asked about may be a reply far from either end), then the newest.
+ */
+async function conversationIds(found: SearchResult, query: string, context: AskContext): Promise<string[]> {
   const hitIds = new Set(found.hits.map((hit) => hit.id));
   const ids: string[] = [];
   for (const hit of found.hits.slice(0, CONVERSATION_HITS)) {
     if (hit.threadSize <= 1) continue;
-    const thread = await context.search(
-      { query: `thread:${quoteValue(hit.threadId)}`, limit: CONVERSATION_MESSAGES + 1, mode: 'keyword', sort: 'date' },
-      {},
+    const thread = `thread:${quoteValue(hit.threadId)}`;
+    const related = await context.search(
+      { query: `${thread} ${query}`, limit: CONVERSATION_MESSAGES + 1, mode: 'keyword' },
+      { dropFiller: 'always', wordMatch: 'any' },
     );
-    for (const message of thread.hits) if (!hitIds.has(message.id) && !ids.includes(message.id)) ids.push(message.id);
+    const newest = await context.search({ query: thread, limit: CONVERSATION_MESSAGES + 1, mode: 'keyword', sort: 'date' }, {});
+    const added: string[] = [];
+    for (const message of [...related.hits, ...newest.hits]) {
+      if (added.length >= CONVERSATION_MESSAGES) break;
+      if (!hitIds.has(message.id) && !ids.includes(message.id) && !added.includes(message.id)) added.push(message.id);
+    }
+    ids.push(...added);
   }
   return ids;
 }
@@ -77,19 +72,16 @@ export async function askQuestion(request: AskRequest, context: AskContext): Pro
   const started = performance.now();
   const provider = context.provider(request);
   // Questions are phrased, not typed like searches: drop question words and let a mail match some of the rest.
-  const found = await context.search(
-    { query: retrievalQuery(request), limit: MAX_PASSAGES, mode: 'auto' },
-    { dropFiller: 'always', wordMatch: 'any' },
-  );
+  const query = retrievalQuery(request);
+  const found = await context.search({ query, limit: MAX_PASSAGES, mode: 'auto' }, { dropFiller: 'always', wordMatch: 'any' });
   const citedBefore = request.history?.at(-1)?.citedIds ?? [];
   const retrieved = [...new Set([...citedBefore, ...found.hits.map((hit) => hit.id)])].slice(0, MAX_PASSAGES);
-  const ids = [...new Set([...retrieved, ...(await conversationIds(found, context))])];
+  const ids = [...new Set([...retrieved, ...(await conversationIds(found, query, context))])];
   const records = new Map(
     (await context.store.getColumns(ids, ['id', 'subject', 'fromName', 'fromAddress', 'date', 'text', 'attachmentTextJson'])).map(
       (record) => [record.id, record],
     ),
   );
-  const questionWords = new Set(words(request.question));
   const passages: Passage[] = [];
   for (const id of ids) {
     const record = records.get(id);
@@ -100,7 +92,10 @@ export async function askQuestion(request: AskRequest, context: AskContext): Pro
       subject: record.subject,
       from: { name: record.fromName, address: record.fromAddress },
       date: new Date(record.date).toISOString(),
-      text: bestPassage(record.subject, record.text, record.attachmentTextJson, questionWords),
+      text: messagePassage(
+        { subject: record.subject, body: record.text, attachments: decodeAttachmentTexts(record.attachmentTextJson) },
+        request.question,
+      ),
     });
   }
   // Stopped while the mail was searched: nothing was written, so there is nothing to keep.

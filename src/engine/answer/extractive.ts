@@ -219,6 +219,9 @@ function scoreCandidates(question: string, passages: Passage[], history: AnswerT
     const coverage = covered / total;
     let messageCovered = 0;
     for (const [term, weight] of wanted) if (sentence.messageTerms.has(term)) messageCovered += weight * idf.get(term)!;
+    // The sender's act counts as covered: "The Mellanox NIC is a good option" recommends it without the word.
+    if (verbTerm !== null && wanted.has(verbTerm) && !sentence.messageTerms.has(verbTerm))
+      messageCovered += wanted.get(verbTerm)! * idf.get(verbTerm)!;
     const messageCoverage = messageCovered / total;
     const missingInMessage = keyTerms.filter((term) => !sentence.messageTerms.has(term)).length;
     const holdsKeyTerms =
