@@ -4,7 +4,7 @@ import { buildFolderTree } from '../shared/folderTree/buildFolderTree';
 import { visibleRows } from '../shared/folderTree/visibleRows';
 import type { Folder } from '../shared/model/folder';
 import type { MessageDetail } from '../shared/model/message';
-import type { SearchResult } from '../shared/model/search';
+import type { SearchHit, SearchResult } from '../shared/model/search';
 import type { Stats } from '../shared/model/stats';
 import { describeStoreHealth } from '../shared/model/storeHealth';
 import type { EmbeddingReport } from '../shared/model/embedding';
@@ -25,6 +25,11 @@ export function printError(text: string): void {
   console.error(forTerminal(plainStorageError(text)));
 }
 
+/** "(3 of 12 in its conversation match) " when other messages of the hit's conversation match too. */
+function threadMatchesText(hit: SearchHit): string {
+  return hit.threadMatches ? `(${hit.threadMatches + 1} of ${hit.threadSize} in its conversation match) ` : '';
+}
+
 export function printSearch(result: SearchResult): void {
   const lines = [
     `${result.isTotalEstimated ? 'about ' : ''}${result.total} results (${result.mode}${result.modeNote ? `: ${result.modeNote}` : ''}, ${result.tookMs} ms)`,
@@ -38,7 +43,7 @@ export function printSearch(result: SearchResult): void {
   for (const hit of result.hits) {
     const sender = forTerminalLine(hit.from.name || hit.from.address).slice(0, 24);
     lines.push(
-      `${hit.date.slice(0, 10)}  ${sender.padEnd(24)}  ${forTerminalLine(hit.subject).slice(0, 70)}  ${hit.hasAttachments ? '📎 ' : ''}[${hit.id}]`,
+      `${hit.date.slice(0, 10)}  ${sender.padEnd(24)}  ${forTerminalLine(hit.subject).slice(0, 70)}  ${hit.hasAttachments ? '📎 ' : ''}${threadMatchesText(hit)}[${hit.id}]`,
     );
   }
   printText(lines.join('\n'));

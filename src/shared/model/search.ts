@@ -48,6 +48,11 @@ export interface SearchHit extends MessageSummary {
   /** Messages in this hit's thread, in the whole store (1 for a lone mail). */
   threadSize: number;
   /**
+   * How many other messages of this hit's conversation match the query (for a conversation that holds the words only
+   * between its messages, those whose words it needed); absent for a lone mail and from engines that predate it.
+   */
+  threadMatches?: number;
+  /**
    * Every folder this mail is in, its own first, when it is stored more than once (same sender, subject and body, dates
    * within a day, whatever their Message-IDs): its copies are not hits of their own. Absent for a mail stored once.
    */

@@ -11,6 +11,7 @@ import type { Density, ViewSettings } from '../settings/viewSettings';
 import { highlightSegments } from './highlightSegments';
 import { rowSenders, type ResultRow } from './resultRows';
 import { ResultsHeader } from './ResultsHeader';
+import { threadMarker } from './threadMarker';
 import type { ListingFreshness } from './useSearch';
 import './resultList.css';
 
@@ -60,13 +61,20 @@ function Senders({ row, isGrouped }: { row: ResultRow; isGrouped: boolean }) {
 }
 
 function ThreadSize({ row, isGrouped }: { row: ResultRow; isGrouped: boolean }) {
-  const { threadSize } = row.hit;
-  if (threadSize <= 1) return null;
-  const matching = isGrouped ? `; ${row.hits.length} of them ${row.hits.length === 1 ? 'matches' : 'match'} in the results loaded` : '';
+  const marker = threadMarker(row, isGrouped);
+  if (marker === null) return null;
+  // The "+2" beside the badge, not in it: the badge's text stays the conversation's size.
   return (
-    <span className="result-thread-size" title={`${threadSize} messages in this conversation${matching}`} data-testid="result-thread-size">
-      {threadSize}
-    </span>
+    <>
+      <span className="result-thread-size" title={marker.title} data-testid="result-thread-size">
+        {row.hit.threadSize}
+      </span>
+      {marker.others && (
+        <span className="result-thread-matches" title={marker.title} data-testid="result-thread-matches">
+          {marker.others}
+        </span>
+      )}
+    </>
   );
 }
 
