@@ -122,6 +122,7 @@ export function buildEngineApi(parts: EngineParts): Engine {
       return {
         ...computeStats(catalog, parts.sources, vectors.stats()),
         imageText: await parts.ocr.counts(),
+        languages: parts.keywords.languages().map((language) => language.name),
         dataDir: resolve(parts.dataDir),
         ...(storeHealth ? { storeHealth } : {}),
       };

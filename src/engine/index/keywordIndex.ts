@@ -6,6 +6,8 @@ import { FrozenPostings, type SlotLists } from './frozenPostings';
 import { LivePostings } from './livePostings';
 import { prefixCompletions } from './keywordPrefix';
 import { StemVariants, type SortedVocabulary } from './keywordStems';
+import { detectLanguages } from './archiveLanguages';
+import type { StemmingLanguage } from './stemmingLanguages';
 import { readPostingsFile, writePostingsFile, type PostingsFileInfo } from './postingsFile';
 import { errorMessage } from '../../shared/errorMessage';
 
@@ -59,6 +61,13 @@ export class KeywordIndex {
   /** The sorted vocabulary of the postings it was built from (compared by identity) and of that many live documents. */
   private vocabularyOf: { content: FrozenPostings; meta: FrozenPostings; liveDocuments: number; vocabulary: SortedVocabulary } | null =
     null;
+  /** The archive's languages, told from the content postings it was built from (by identity), live and all documents. */
+  private languagesOf: {
+    content: FrozenPostings;
+    liveDocuments: number;
+    documents: number;
+    languages: readonly StemmingLanguage[];
+  } | null = null;
 
   /** `foldAfter` is for tests: how many added documents stay live at least before they are folded. */
   constructor(private readonly foldAfter = FOLD_AFTER) {}
@@ -92,9 +101,20 @@ export class KeywordIndex {
     return frozen.flatMap((ids, slot) => [ids, live[slot]]);
   }
 
-  /** Other words of the index with the English stem of `word` ("buffers" -> buffer, buffered): see keywordStems.ts. */
+  /** Other words of the index with the stem of `word` in English or the archive's languages ("buffers" -> buffer): see keywordStems.ts. */
   stemVariants(word: string): string[] {
-    return this.stems.variants(word, this.vocabulary());
+    return this.stems.variants(word, this.vocabulary(), this.languages());
+  }
+
+  /** The languages the archive's messages are written in, the most used first: see archiveLanguages.ts. */
+  languages(): readonly StemmingLanguage[] {
+    const known = this.languagesOf;
+    const { content } = this.frozen;
+    const { liveDocuments, documents } = this;
+    if (known?.content === content && known.liveDocuments === liveDocuments && known.documents === documents) return known.languages;
+    const languages = detectLanguages((word) => this.frequency('content', word), documents);
+    this.languagesOf = { content, liveDocuments, documents, languages };
+    return languages;
   }
 
   /** Words of the index that `prefix` begins, the most used first: the last word of a query still being typed. */

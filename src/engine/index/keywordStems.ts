@@ -1,9 +1,8 @@
-// The words of the keyword index that share a query word's English stem ("buffers" -> buffer, buffered, buffering),
-// found at query time in the sorted vocabulary, so the index itself stays as it is (no stemmed postings to build or keep).
-import { stemmer } from 'stemmer';
+// The words of the keyword index that share a query word's stem in English or another of the archive's languages
+// ("buffers" -> buffer, buffered, buffering; "rechnung" -> rechnungen), found at query time in the sorted vocabulary,
+// so the index itself stays as it is (no stemmed postings to build or keep).
+import { ENGLISH, type StemmingLanguage } from './stemmingLanguages';
 
-/** Only plain lower-case words are stemmed: identifiers, numbers and other scripts match as written. */
-const STEMMABLE = /^[a-z]{3,30}$/;
 /**
  * How many words sharing the stem's prefix are read at most: a short stem ("con") starts thousands of words at a
  * million messages, and the variants worth finding are among the first few anyway.
@@ -37,32 +36,42 @@ function sharedPrefix(stem: string): string {
   return stem.slice(0, Math.max(3, stem.length - 1));
 }
 
+/** Words of the vocabulary other than `word` with its stem in `language`. */
+function sameStem(word: string, language: StemmingLanguage, vocabulary: SortedVocabulary, found: Set<string>): void {
+  if (!language.stemmable.test(word)) return;
+  const stem = language.stem(word);
+  const prefix = sharedPrefix(stem);
+  const consider = (candidate: string): void => {
+    if (candidate !== word && language.stemmable.test(candidate) && language.stem(candidate) === stem) found.add(candidate);
+  };
+  const { sorted } = vocabulary;
+  for (let index = firstAtLeast(sorted, prefix), read = 0; index < sorted.length && read < MOST_CANDIDATES; index += 1, read += 1) {
+    const candidate = sorted[index]!;
+    if (!candidate.startsWith(prefix)) break;
+    consider(candidate);
+  }
+  for (const candidate of vocabulary.recent) if (candidate.startsWith(prefix)) consider(candidate);
+}
+
 export class StemVariants {
   private remembered = new Map<string, string[]>();
-  private rememberedFor: SortedVocabulary | null = null;
+  private rememberedFor: { vocabulary: SortedVocabulary; languages: readonly StemmingLanguage[] } | null = null;
 
-  /** Other words of the vocabulary with the stem of `word` (folded, as the index holds words); [] when none or not English. */
-  variants(word: string, vocabulary: SortedVocabulary): string[] {
-    if (!STEMMABLE.test(word)) return [];
-    if (this.rememberedFor !== vocabulary || this.remembered.size > MOST_REMEMBERED) {
+  /**
+   * Other words of the vocabulary with the stem of `word` (folded, as the index holds words) in English or one of
+   * `languages` (the archive's, see archiveLanguages.ts); [] when none or when the word is not one to stem.
+   */
+  variants(word: string, vocabulary: SortedVocabulary, languages: readonly StemmingLanguage[]): string[] {
+    const rememberedFor = this.rememberedFor;
+    if (rememberedFor?.vocabulary !== vocabulary || rememberedFor.languages !== languages || this.remembered.size > MOST_REMEMBERED) {
       this.remembered = new Map();
-      this.rememberedFor = vocabulary;
+      this.rememberedFor = { vocabulary, languages };
     }
     const known = this.remembered.get(word);
     if (known) return known;
-    const stem = stemmer(word);
-    const prefix = sharedPrefix(stem);
     const found = new Set<string>();
-    const consider = (candidate: string): void => {
-      if (candidate !== word && STEMMABLE.test(candidate) && stemmer(candidate) === stem) found.add(candidate);
-    };
-    const { sorted } = vocabulary;
-    for (let index = firstAtLeast(sorted, prefix), read = 0; index < sorted.length && read < MOST_CANDIDATES; index += 1, read += 1) {
-      const candidate = sorted[index]!;
-      if (!candidate.startsWith(prefix)) break;
-      consider(candidate);
-    }
-    for (const candidate of vocabulary.recent) if (candidate.startsWith(prefix)) consider(candidate);
+    sameStem(word, ENGLISH, vocabulary, found);
+    for (const language of languages) if (language !== ENGLISH) sameStem(word, language, vocabulary, found);
     const variants = [...found];
     this.remembered.set(word, variants);
     return variants;

@@ -18,6 +18,11 @@ export interface Stats {
   embedderId: string | null;
   /** Messages with images or scanned PDF pages, and how many of them the OCR stage has read; absent before it counted. */
   imageText?: { done: number; total: number };
+  /**
+   * The languages the archive's mail is written in, the most used first ("english", "german"): told from the keyword
+   * index's counts of each language's function words; search stems words in these and always in English.
+   */
+  languages?: string[];
   /** The data folder the engine works in (for the MCP snippet, backups and "where is my data"). */
   dataDir: string;
   /** Present when opening found the store damaged, or imports to run again to bring back what it lost. */
