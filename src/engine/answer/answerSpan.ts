@@ -9,6 +9,7 @@ import {
   MONEY_PATTERN,
   NAME_PATTERN,
   NUMBER_PATTERN,
+  PATH_PATTERN,
   PLACE_NAME_PATTERN,
   rolePattern,
   type QuestionType,
@@ -78,7 +79,10 @@ function dateSpan(sentence: string, reference: Date, topicWords: string[]): Span
 /** "in Columbia, Maryland" gives "Columbia, Maryland": the preposition goes, the region after a comma stays. */
 function placeSpan(sentence: string): Span | null {
   const match = PLACE_NAME_PATTERN.exec(sentence);
-  if (match === null) return null;
+  if (match === null) {
+    const path = PATH_PATTERN.exec(sentence);
+    return path === null ? null : { start: path.index, end: path.index + path[0].length };
+  }
   const lead = /^(in|at|near|from)\s+(the\s+)?/i.exec(match[0])?.[0].length ?? 0;
   const rest =
     /^(\s\p{Lu}[\p{Ll}\p{Lu}]+)*(,\s*\p{Lu}[\p{Ll}\p{Lu}]+(\s\p{Lu}[\p{Ll}\p{Lu}]+)*)*/u.exec(

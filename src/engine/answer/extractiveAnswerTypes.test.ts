@@ -95,3 +95,15 @@ describe('which release', () => {
     expect(answer.answer).toMatch(/^In "3\.14\.1\.0 Release Announcement": This release includes .*DPDK support for X300/);
   });
 });
+
+describe('where a program is', () => {
+  test('"where are the example programs installed?" is answered by the folder the mail names', async () => {
+    const thread = await readCorpusPassages('usrp-users-list.mbox.gz', 1045, 1041);
+    expect(thread[0]?.subject).toContain('uhd example programs');
+    const mail = [...thread, ...passages].map((passage, index) => ({ ...passage, n: index + 1 }));
+    const answer = extractAnswer('Where are the UHD example programs installed?', mail);
+    expect(answer.answer).toContain('/usr/lib/uhd/examples');
+    const citation = answer.citations[0]!;
+    expect(citation.quote.slice(citation.span!.start, citation.span!.end)).toBe('/usr/lib/uhd/examples/');
+  });
+});

@@ -1,7 +1,7 @@
 // Question types and the entities that answer them, plus a password lookup through the extractive provider.
 import { describe, expect, test } from 'vitest';
 import { extractAnswer } from './extractive';
-import { classifyQuestion, entityFit, senderVerb } from './questionType';
+import { classifyQuestion, entityFit, PATH_PATTERN, senderVerb } from './questionType';
 import type { Passage } from './types';
 
 describe('classifyQuestion', () => {
@@ -79,5 +79,20 @@ describe('code lookups', () => {
   test('finds a door code, and refuses a code that no mail mentions', () => {
     expect(extractAnswer('What is the garage door code?', passages).answer).toContain('4711');
     expect(extractAnswer('What is the password for the nudge ticketing dashboard?', passages).refused).toBe(true);
+  });
+});
+
+describe('PATH_PATTERN', () => {
+  test.each([
+    ['located in /usr/lib/uhd/examples/).', '/usr/lib/uhd/examples/'],
+    ['saved it to ~/reports/q3.xlsx yesterday', '~/reports/q3.xlsx'],
+    ['run ./installs/share/uhd first', './installs/share/uhd'],
+    ['it is on C:\\Data\\mail now', 'C:\\Data\\mail'],
+  ])('%s holds a path', (sentence, path) => {
+    expect(PATH_PATTERN.exec(sentence)?.[0]).toBe(path);
+  });
+
+  test.each(['see https://github.com/EttusResearch/uhd/issues', 'TX/RX and/or RX2', 'about 8 Ms/s'])('%s holds none', (sentence) => {
+    expect(PATH_PATTERN.test(sentence)).toBe(false);
   });
 });

@@ -77,6 +77,11 @@ export function isMoneyQuestion(question: string): boolean {
 /** Case-sensitive on purpose: with the i flag, \p{Lu} would match any letter and "in practice" would be a place. */
 export const PLACE_NAME_PATTERN =
   /\b(in|at|near|from|In|At|Near|From)\s+(the\s+)?\p{Lu}\p{Ll}+|\b\d+\s+\p{Lu}\p{Ll}+(\s\p{Lu}\p{Ll}+)*\s+(Street|St|Road|Rd|Avenue|Ave|Drive|Dr|Blvd|Boulevard|Lane|Way|Square|Place)\b/u;
+/**
+ * A folder or file: "installed in /usr/lib/uhd/examples/", "saved to ~/reports/q3.xlsx", "on C:\\Data\\mail". Where
+ * a program or a file is answers with its path; a link's "//host/..." is no path (the slash follows a colon).
+ */
+export const PATH_PATTERN = /(?<![\w:/.])(~|\.{1,2})?\/[\w.+-]+(\/[\w.+-]+)+\/?|\b[A-Z]:\\[\w.+-]+(\\[\w.+-]+)*/;
 const PLACE_WORD_PATTERN = /\b(street|road|avenue|drive|suite|building|room|floor|campus|university|hotel|airport|station|usa)\b/i;
 
 /** Two capitalised words in a row, or an initial: "Phil Vallance", "Marcus D. Leech". */
@@ -100,7 +105,7 @@ export function hasExpectedEntity(type: QuestionType, sentence: string): boolean
     case 'when':
       return DATE_PATTERNS.some((pattern) => pattern.test(sentence)) || YEAR_PATTERN.test(sentence);
     case 'where':
-      return PLACE_NAME_PATTERN.test(sentence) || PLACE_WORD_PATTERN.test(sentence);
+      return PLACE_NAME_PATTERN.test(sentence) || PLACE_WORD_PATTERN.test(sentence) || PATH_PATTERN.test(sentence);
     case 'how-many':
       return NUMBER_PATTERN.test(sentence);
     case 'code':
