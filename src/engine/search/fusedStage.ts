@@ -5,6 +5,7 @@ import { countBits, Evaluator, setBits, type Bitset, type Evaluation } from './e
 import { hydeSearchText, writeHypotheticalPassage } from './hyde';
 import { byScore, firstInOrder, fuseByRank, type RankedHit } from './rank';
 import { rerankFused } from './rerankStage';
+import { similarThreshold } from './similarOffer';
 import type { SearchContext } from './searchContext';
 import type { SearchPlan } from './searchPlan';
 import { errorMessage } from '../../shared/errorMessage';
@@ -144,9 +145,11 @@ export async function rankFused(plan: SearchPlan, keyword: Evaluation, context: 
   // Fused pages slice one list whatever their offset, so its semantic part does not grow with the offset.
   const semantic = await semanticHits(semanticText, filter, mode === 'semantic' ? offset + limit : 0, context);
   if (holdsNoneOfTheWords(parsed.terms.contentTerms, context)) {
-    // Letters the archive never uses embed near its hex dumps and logs: such a query must be plainly close in meaning.
-    const { unknownWords } = context.semantic!.similarityFloors();
-    semantic.hits = semantic.hits.filter((hit) => hit.score >= unknownWords);
+    // Letters the archive never uses embed near its hex dumps and logs: such a query must be plainly close in meaning,
+    // or, when the person asked for messages about similar things, at least somewhat close.
+    const floors = context.semantic!.similarityFloors();
+    const least = plan.isSimilar ? similarThreshold(floors) : floors.unknownWords;
+    semantic.hits = semantic.hits.filter((hit) => hit.score >= least);
   }
   let fused =
     mode === 'semantic' ? semantic.hits : fuseByRank([...keywordHits, ...someWords], semantic.hits, context.catalog, plan.weights);

@@ -28,6 +28,7 @@ import type { SearchContext } from './searchContext';
 import { planSearch, type SearchPlan, type SearchTuning } from './searchPlan';
 import { wordSuggestions } from './wordSuggestions';
 import { findCopies, type Copies } from './sameMail';
+import { withSimilarCount } from './similarOffer';
 
 export type { SearchTuning } from './searchPlan';
 
@@ -39,11 +40,13 @@ export async function runSearch(request: SearchRequest, context: SearchContext, 
       : typed;
   // A plain question rarely has every one of its words in one mail (and before vectors exist, keyword is all there
   // is): rather than "0 results", auto mode shows the messages with the most of its words, and says so.
-  const isAuto = (request.mode ?? 'auto') === 'auto';
+  const isAuto = (request.mode ?? 'auto') === 'auto' && !request.similar;
   if (result.total > 0 || tuning.wordMatch !== undefined) return withCoverage(result);
-  if (!isAuto) return withCoverage(withNothingMatched(result));
+  const nothing = (): Promise<SearchResult> =>
+    withSimilarCount(request, withCoverage(withNothingMatched(result)), context, (similar) => searchOnce(similar, context, tuning));
+  if (!isAuto) return nothing();
   const loose = await searchOnce(request, context, { ...tuning, dropFiller: 'always', wordMatch: 'any' });
-  if (loose.total === 0) return withCoverage(withNothingMatched(result));
+  if (loose.total === 0) return nothing();
   const note = 'no message has all of the words: showing messages with the most of them';
   return withCoverage({ ...loose, tookMs: result.tookMs + loose.tookMs, modeNote: joinNotes(note, loose.modeNote) });
 }

@@ -4,6 +4,7 @@ import type { ParsedQuery } from '../../shared/query/ast';
 import { words } from '../index/fold';
 import type { FusionWeights } from './rank';
 import { routeQuery } from './route';
+import { SIMILAR_NOTE } from './similarOffer';
 
 const MAX_LIMIT = 1000;
 
@@ -32,6 +33,8 @@ export interface SearchPlan {
   usesKeywords: boolean;
   /** The last word of a query still being typed (folded), matched as the start of a word when no message holds it. */
   typedPrefix: string | null;
+  /** The request's `similar`: by meaning alone, with the lower threshold for a query none of whose words occur. */
+  isSimilar: boolean;
 }
 
 /** A word cut short at the end of the box: letters or digits right up to the end, and one of the query's own words. */
@@ -47,8 +50,10 @@ export function planSearch(request: SearchRequest, parsed: ParsedQuery, tuning: 
   const wordMatch = tuning.wordMatch ?? 'all';
   const phrases = wordMatch === 'all' ? parsed.terms.phrases : [];
   const hasWords = parsed.terms.contentTerms.length > 0;
-  const route = routeQuery(request.mode ?? 'auto', parsed, phrases, embeddedShare);
+  const isSimilar = request.similar === true;
+  const route = routeQuery(isSimilar ? 'semantic' : (request.mode ?? 'auto'), parsed, phrases, embeddedShare);
   let { mode, note } = route;
+  if (isSimilar && mode === 'semantic') note = SIMILAR_NOTE;
   if ((mode === 'hyde' || mode === 'rerank') && !hasWords) {
     note = `${mode} ran as keyword: the query has only operators, no words to ${mode === 'hyde' ? 'write a passage about' : 'rerank by'}`;
     mode = 'keyword';
@@ -67,5 +72,6 @@ export function planSearch(request: SearchRequest, parsed: ParsedQuery, tuning: 
     isFused: mode !== 'keyword' && hasWords,
     usesKeywords: mode !== 'semantic',
     typedPrefix: typedPrefixOf(request, parsed),
+    isSimilar,
   };
 }

@@ -38,6 +38,7 @@ const searchRequest = z.strictObject({
   sort: oneOf(SORT_ORDERS).optional(),
   mode: oneOf(SEARCH_MODES).optional(),
   isTyping: z.boolean().optional(),
+  similar: z.boolean().optional(),
 } satisfies Record<keyof SearchRequest, z.ZodType>);
 
 const timelineRequest = z.strictObject({

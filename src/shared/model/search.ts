@@ -27,6 +27,11 @@ export interface SearchRequest {
    * message holds it as written, also matches the words it begins ("daughterboa" finds "daughterboard").
    */
   isTyping?: boolean;
+  /**
+   * By meaning alone, with a lower similarity threshold when none of the words occur in the archive: the messages about
+   * similar things that a search which found nothing offered (its `similarCount`). Replaces `mode`.
+   */
+  similar?: boolean;
 }
 
 /** A character range [start, end) of a hit's snippet that matched a query term. */
@@ -103,4 +108,9 @@ export interface SearchResult {
    * firmware, firmwares), which the hits' highlights mark. Absent otherwise.
    */
   completions?: string[];
+  /**
+   * Set only when nothing matched and meaning search can run: how many messages are about similar things (at most
+   * the 100 nearest), which the same request with `similar` lists. Absent when there are none.
+   */
+  similarCount?: number;
 }
