@@ -30,6 +30,7 @@ const OPTIONS = {
   offset: { type: 'string' },
   sort: { type: 'string' },
   mode: { type: 'string' },
+  similar: { type: 'boolean', default: false },
   port: { type: 'string' },
   provider: { type: 'string' },
   model: { type: 'string' },

@@ -9,6 +9,7 @@ import type { Stats } from '../shared/model/stats';
 import { describeStoreHealth } from '../shared/model/storeHealth';
 import type { EmbeddingReport } from '../shared/model/embedding';
 import { forTerminal, forTerminalLine, jsonForTerminal } from './terminalText';
+import { nothingFoundLines } from './nothingFound';
 
 /** Prints a value as JSON, with the characters a terminal acts on escaped (it parses to the same value). */
 export function printJson(value: unknown): void {
@@ -35,6 +36,7 @@ export function printSearch(result: SearchResult): void {
     `${result.isTotalEstimated ? 'about ' : ''}${result.total} results (${result.mode}${result.modeNote ? `: ${result.modeNote}` : ''}, ${result.tookMs} ms)`,
   ];
   for (const warning of result.parsed.warnings) lines.push(`warning: ${warning}`);
+  lines.push(...nothingFoundLines(result));
   const other = result.parsed.alternative;
   if (other && !other.isShown) {
     const reading = other.flips.map((flip) => `"${flip.text}" as ${other.reads === 'words' ? 'a word' : flip.meaning}`).join(', ');

@@ -7,6 +7,7 @@ export const USAGE = `Usage: lantern <command> [options]
 Commands:
   import <path...>          Import mbox files (and folders); prints the import report
   search "<query>"          Search: --limit N --offset N --sort relevance|date --mode keyword|semantic|hybrid|rerank|hyde|auto
+                            --similar: the messages about similar things that a search finding nothing offers
   timeline "<query>"        A search's matches by day, month or year (in the time zone of the settings) and its top
                             senders, recipients, folders and labels, years and attachment kinds: --mode, --sort
   show <id>                 Print one message

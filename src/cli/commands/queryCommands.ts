@@ -19,6 +19,7 @@ export interface SearchFlags {
   offset?: string;
   sort?: string;
   mode?: string;
+  similar?: boolean;
 }
 
 export async function runSearch(query: string | undefined, flags: SearchFlags, dataDir: string, json: boolean): Promise<number> {
@@ -37,6 +38,7 @@ export async function runSearch(query: string | undefined, flags: SearchFlags, d
       offset,
       sort: flags.sort as SortOrder | undefined,
       mode: (flags.mode as SearchMode | undefined) ?? 'auto',
+      ...(flags.similar ? { similar: true } : {}),
     });
     if (json) printJson(result);
     else printSearch(result);

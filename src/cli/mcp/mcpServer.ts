@@ -102,15 +102,26 @@ export function createMcpServer(api: ToolApi, version: string): McpServer {
         offset: z.number().int().min(0).optional().describe('Hits to skip, for the next page'),
         sort: z.enum(['relevance', 'date']).optional().describe('relevance (default) or date (newest first)'),
         context: scopesArgument('["@folder:inbox", "@label:work"]').optional(),
+        similar: z
+          .boolean()
+          .optional()
+          .describe('True to list the messages about similar things that a search finding nothing counted in similarCount (by meaning)'),
       },
       outputSchema: SEARCH_OUTPUT,
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
-    ({ query, mode, limit, offset, sort, context }) =>
+    ({ query, mode, limit, offset, sort, context, similar }) =>
       guarded(async () => {
         const full = withContext(query, context);
         if (full === '') return toolError('search_emails: give a query (words and/or operators such as from:anna after:2024-01-01)');
-        const found = await api.search({ query: full, mode: mode ?? 'auto', limit: limit ?? 10, offset: offset ?? 0, sort });
+        const found = await api.search({
+          query: full,
+          mode: mode ?? 'auto',
+          limit: limit ?? 10,
+          offset: offset ?? 0,
+          sort,
+          ...(similar ? { similar: true } : {}),
+        });
         return result<OutputOf<typeof SEARCH_OUTPUT>>({
           query: full,
           total: found.total,
@@ -121,6 +132,7 @@ export function createMcpServer(api: ToolApi, version: string): McpServer {
           modeNote: found.modeNote,
           tookMs: found.tookMs,
           parsed: { filters: found.parsed.filters, warnings: found.parsed.warnings },
+          ...(found.similarCount ? { similarCount: found.similarCount } : {}),
           hits: found.hits.map((hit) => ({
             id: hit.id,
             subject: hit.subject,

@@ -17,6 +17,11 @@ export const SEARCH_OUTPUT = {
     filters: z.array(z.object({ operator: z.string(), value: z.string(), negated: z.boolean() })),
     warnings: z.array(z.string()).describe('Parts of the query that were ignored or read as text, and why'),
   }),
+  similarCount: z
+    .number()
+    .int()
+    .optional()
+    .describe('When nothing matched: how many messages are about similar things; search again with similar: true to list them'),
   hits: z.array(
     z.object({
       id: z.string().describe('Pass to get_email'),
