@@ -262,6 +262,7 @@ export function App({ client }: { client: LanternClient }) {
                 openId={openId}
                 onOpen={navigation.openAt}
                 onLoadMore={search.loadMore}
+                onShowSimilar={search.showSimilar}
                 overview={
                   <TimelinePanel
                     client={client}

@@ -127,6 +127,8 @@ export interface ResultListProps {
   overview?: ReactNode;
   /** The switch to the attachment gallery, beside the list's own view toggles. */
   viewSwitch?: ReactNode;
+  /** Lists the messages about similar things that a search which found nothing offers. */
+  onShowSimilar?: () => void;
 }
 
 export function ResultList({
@@ -144,6 +146,7 @@ export function ResultList({
   notice,
   overview,
   viewSwitch,
+  onShowSimilar,
 }: ResultListProps) {
   const isGrouped = view.isGroupedByThread;
   const rowHeight = ROW_HEIGHTS[view.density];
@@ -185,7 +188,7 @@ export function ResultList({
   return (
     <section className="result-pane" aria-label="Results">
       <header className="result-header">
-        <ResultsHeader result={result}>
+        <ResultsHeader result={result} onShowSimilar={onShowSimilar}>
           <ViewToggles view={view} viewSwitch={viewSwitch} />
         </ResultsHeader>
         {keptQuery !== null && (

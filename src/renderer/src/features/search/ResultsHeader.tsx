@@ -1,13 +1,21 @@
 // The result list's header: "23 results · best matches first", a plain note when it matters, and "Why these results?".
 import { useState, type ReactNode } from 'react';
 import type { SearchResult } from '../../../../shared/model/search';
-import { countLine, orderLine, plainNote } from './resultsSummary';
+import { countLine, orderLine, plainNote, similarOffer } from './resultsSummary';
 import { WhyResults } from './WhyResults';
 import './resultsHeader.css';
 
-export function ResultsHeader({ result, children }: { result: SearchResult | null; children?: ReactNode }) {
+export interface ResultsHeaderProps {
+  result: SearchResult | null;
+  /** Runs the same words by meaning with the lower threshold: what the offer of messages about similar things shows. */
+  onShowSimilar?: () => void;
+  children?: ReactNode;
+}
+
+export function ResultsHeader({ result, onShowSimilar, children }: ResultsHeaderProps) {
   const [isWhyOpen, setWhyOpen] = useState(false);
   const note = result ? plainNote(result) : null;
+  const offer = result && onShowSimilar ? similarOffer(result) : null;
   return (
     <>
       <span className="result-count" data-testid="result-count" aria-live="polite">
@@ -28,6 +36,11 @@ export function ResultsHeader({ result, children }: { result: SearchResult | nul
           data-testid="why-results-button"
         >
           Why these results?
+        </button>
+      )}
+      {offer && (
+        <button type="button" className="similar-offer-button" onClick={onShowSimilar} data-testid="similar-offer">
+          {offer}
         </button>
       )}
       {note && (

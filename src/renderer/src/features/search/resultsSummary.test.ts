@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { SearchResult } from '../../../../shared/model/search';
 import { parseQuery } from '../../../../shared/query/parse';
 import { correctedTerm } from './QueryNotes';
-import { countLine, orderLine, plainNote } from './resultsSummary';
+import { countLine, orderLine, plainNote, similarOffer } from './resultsSummary';
 import { removeUnderstood } from './understoodEditing';
 
 function result(change: Partial<SearchResult>): SearchResult {
@@ -58,5 +58,19 @@ describe('notes line', () => {
     expect(removeUnderstood(text, limit!).text).toBe('latest emails from jeff about gas');
     expect(removeUnderstood(text, order!).text).toBe('5 emails from jeff about gas');
     expect(removeUnderstood(text, person!).text).toBe('5 latest emails about gas');
+  });
+});
+
+describe('the offer of messages about similar things', () => {
+  it('is made only when nothing matched and some messages are near in meaning', () => {
+    expect(similarOffer(result({ total: 0, similarCount: 37 }))).toBe('Show 37 messages about similar things');
+    expect(similarOffer(result({ total: 0, similarCount: 1 }))).toBe('Show 1 message about similar things');
+    expect(similarOffer(result({ total: 0 }))).toBeNull();
+    expect(similarOffer(result({ total: 3, similarCount: 37 }))).toBeNull();
+  });
+
+  it('says what the list of them is', () => {
+    const similar = result({ mode: 'semantic', modeNote: 'showing messages about similar things: no message holds these words' });
+    expect(plainNote(similar)).toBe('No message holds these words or is near enough in meaning: showing messages about similar things');
   });
 });

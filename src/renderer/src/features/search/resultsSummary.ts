@@ -8,6 +8,13 @@ export function countLine(result: SearchResult): string {
   return `${result.isTotalEstimated ? 'About ' : ''}${formatCount(result.total)} result${result.total === 1 ? '' : 's'}`;
 }
 
+/** "Show 37 messages about similar things" when nothing matched and some messages are near in meaning; null otherwise. */
+export function similarOffer(result: SearchResult): string | null {
+  const count = result.similarCount ?? 0;
+  if (result.total > 0 || count === 0) return null;
+  return `Show ${formatCount(count)} message${count === 1 ? '' : 's'} about similar things`;
+}
+
 /** The order the list is in, as the engine ran it. */
 export function orderLine(result: SearchResult): string {
   if (result.sort === 'relevance') return 'best matches first';
@@ -32,6 +39,8 @@ export function plainNote(result: SearchResult): string | null {
   const notes: string[] = [];
   if (result.modeNote?.includes('no message has all of the words'))
     notes.push('No message has every word: showing those with the most of them');
+  if (result.modeNote?.startsWith('showing messages about similar things'))
+    notes.push('No message holds these words or is near enough in meaning: showing messages about similar things');
   // While vectors are being made, a search with words says how far meaning search reaches (auto mode may have matched
   // by words alone because of it).
   if (result.parsed.text.trim() !== '' && result.embeddedShare > 0 && result.embeddedShare < 1) {

@@ -32,6 +32,8 @@ export interface SearchState {
   settle: () => void;
   /** Keeps the list the person settled on while the box holds the text it has now (a question asked, not searched). */
   keepResults: () => void;
+  /** Lists the messages about similar things that a search which found nothing offered, until the query changes. */
+  showSimilar: () => void;
 }
 
 export function useSearch(client: LanternClient, query: string, sort: SortOrder, storeVersion: number): SearchState {
@@ -50,13 +52,16 @@ export function useSearch(client: LanternClient, query: string, sort: SortOrder,
   const isLoadingMore = useRef(false);
   /** What the list on screen was searched for, to skip searching again for it when only the kept query changes. */
   const answered = useRef({ key: '', storeVersion: -1, nonce: -1 });
+  // The listing the offer of messages about similar things was taken for: a changed query or order searches as usual.
+  const [similarFor, setSimilarFor] = useState<string | null>(null);
   const listedQuery = kept !== null && kept.text === query ? kept.listedQuery : query;
-  const key = listingKey(listedQuery, sort);
+  const isSimilar = similarFor === listingKey(listedQuery, sort);
+  const key = `${listingKey(listedQuery, sort)}${isSimilar ? '\u0000similar' : ''}`;
   // A search as you type runs on pauses in typing, so a question typed slowly is searched in pieces on its way.
   const settled = useRef<string | null>(null);
-  const latest = useRef({ query, listedQuery });
+  const latest = useRef({ query, listedQuery, sort });
   useEffect(() => {
-    latest.current = { query, listedQuery };
+    latest.current = { query, listedQuery, sort };
   });
 
   const settle = useCallback(() => {
@@ -70,6 +75,11 @@ export function useSearch(client: LanternClient, query: string, sort: SortOrder,
     setNonce((previous) => previous + 1);
   }, []);
 
+  const showSimilar = useCallback(() => {
+    isImmediate.current = true;
+    setSimilarFor(listingKey(latest.current.listedQuery, latest.current.sort));
+  }, []);
+
   const keepResults = useCallback(() => {
     // Back to the settled list at once if a piece of the question is on screen; nothing runs if the list is already it.
     isImmediate.current = true;
@@ -77,7 +87,7 @@ export function useSearch(client: LanternClient, query: string, sort: SortOrder,
   }, [query, result]);
 
   useEffect(() => {
-    const wanted = { key: listingKey(listedQuery, sort), storeVersion, nonce };
+    const wanted = { key, storeVersion, nonce };
     if (
       wanted.key === answered.current.key &&
       wanted.storeVersion === answered.current.storeVersion &&
@@ -97,7 +107,7 @@ export function useSearch(client: LanternClient, query: string, sort: SortOrder,
       isLoadingMore.current = false;
       setIsSearching(true);
       client
-        .search({ query: listedQuery, sort, limit: PAGE_SIZE, isTyping })
+        .search({ query: listedQuery, sort, limit: PAGE_SIZE, isTyping, ...(isSimilar ? { similar: true } : {}) })
         .then((answer) => {
           if (request !== requestCounter.current) return;
           wasTyping.current = isTyping;
@@ -121,7 +131,7 @@ export function useSearch(client: LanternClient, query: string, sort: SortOrder,
       // An answer still on its way is for a query that is no longer in the box: drop it rather than show it.
       requestCounter.current += 1;
     };
-  }, [client, listedQuery, sort, storeVersion, nonce]);
+  }, [client, key, listedQuery, sort, isSimilar, storeVersion, nonce]);
 
   /** The next page after the hits already shown, appended; dropped if another search started meanwhile. */
   const loadMore = useCallback(() => {
@@ -130,7 +140,7 @@ export function useSearch(client: LanternClient, query: string, sort: SortOrder,
     const request = requestCounter.current;
     const offset = result.hits.length;
     client
-      .search({ query: listedQuery, sort, limit: PAGE_SIZE, offset, isTyping: wasTyping.current })
+      .search({ query: listedQuery, sort, limit: PAGE_SIZE, offset, isTyping: wasTyping.current, ...(isSimilar ? { similar: true } : {}) })
       .then((page) => {
         if (request !== requestCounter.current) return;
         // Reading further can turn an estimated total into a better estimate or the exact one.
@@ -147,8 +157,8 @@ export function useSearch(client: LanternClient, query: string, sort: SortOrder,
       .finally(() => {
         if (request === requestCounter.current) isLoadingMore.current = false;
       });
-  }, [client, listedQuery, sort, result]);
+  }, [client, listedQuery, sort, isSimilar, result]);
 
   const freshness: ListingFreshness = resultKey === key ? 'current' : failedKey === key ? 'failed' : 'waiting';
-  return { result, isSearching, error, freshness, listedQuery, searchNow, loadMore, settle, keepResults };
+  return { result, isSearching, error, freshness, listedQuery, searchNow, loadMore, settle, keepResults, showSimilar };
 }
