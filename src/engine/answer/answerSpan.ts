@@ -4,6 +4,7 @@
 // no name-finding library is installed and one trained on news would not know list mail's "Robin Coxe | Manager".
 import * as chrono from 'chrono-node';
 import {
+  CAUSE_PATTERN,
   DATE_PATTERNS,
   isMoneyQuestion,
   MONEY_PATTERN,
@@ -110,6 +111,13 @@ function amountSpan(sentence: string, question: string): Span | null {
   return { start: found.start, end: found.end + per };
 }
 
+/** The reason, from the word that gives it to the end of the sentence: "because of the way the ADCs are shared". */
+function reasonSpan(sentence: string): Span | null {
+  const match = CAUSE_PATTERN.exec(sentence);
+  if (match === null) return null;
+  return { start: match.index, end: sentence.replace(/[\s.!?;:,]+$/, '').length };
+}
+
 /** Where the answer to the question stands in the sentence, or null when the question type names no such thing. */
 export function answerSpan(
   type: QuestionType,
@@ -126,6 +134,8 @@ export function answerSpan(
       return placeSpan(sentence);
     case 'how-many':
       return amountSpan(sentence, question);
+    case 'why':
+      return reasonSpan(sentence);
     default:
       return null;
   }

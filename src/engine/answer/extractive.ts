@@ -191,7 +191,7 @@ function scoreCandidates(question: string, passages: Passage[], history: AnswerT
     if (isSenderAnswer && fit === 0) fit = 0.7;
     // "Location: ..." or "Thursday June 13" in a mail whose subject names the event answers "where/when is the
     // event", though the sentence names none of it: for such a sentence the subject counts in full.
-    const isLabelled = LABELS[type]?.test(sentence.text) === true || (fit === 1 && type !== 'what' && type !== 'yes-no');
+    const isLabelled = LABELS[type]?.test(sentence.text) === true || (fit === 1 && type !== 'what' && type !== 'yes-no' && type !== 'why');
     // "What did Marcus say about the N210?" is met by any sentence of Marcus's mail about the N210.
     const namesAuthor = type !== 'who' && [...wanted.keys()].some((term) => sentence.author.has(term));
     const isRoleFit = senderRoleWanted === 'any' || (senderRoleWanted === 'reply') === REPLY_SUBJECT.test(sentence.passage.subject);

@@ -107,3 +107,15 @@ describe('where a program is', () => {
     expect(citation.quote.slice(citation.span!.start, citation.span!.end)).toBe('/usr/lib/uhd/examples/');
   });
 });
+
+describe('why', () => {
+  test('"why" is answered by the sentence that gives the reason, and the span marks the reason', async () => {
+    const thread = await readCorpusPassages('usrp-users-list.mbox.gz', 210, 197);
+    const mail = [...thread, ...passages].map((passage, index) => ({ ...passage, n: index + 1 }));
+    const answer = extractAnswer('Why must the TwinRX run with a 100MHz master clock?', mail);
+    expect(answer.refused).toBe(false);
+    const citation = answer.citations[0]!;
+    expect(citation.from.name).toContain('Marcus D. Leech');
+    expect(citation.quote.slice(citation.span!.start, citation.span!.end)).toMatch(/^because of the way the ADCs are shared/);
+  });
+});

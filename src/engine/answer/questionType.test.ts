@@ -21,6 +21,9 @@ describe('classifyQuestion', () => {
     ['What frequency range do the N320 and N321 cover?', 'how-many'],
     ['What sample rate does ODR-DabMod drive the USRP at?', 'how-many'],
     ['Which C library did meta-ettus switch to?', 'what'],
+    ['Why must the TwinRX run at 100 MHz?', 'why'],
+    ['What was the reason for the RMA?', 'why'],
+    ['How come the E310 drops samples?', 'why'],
   ])('%s -> %s', (question, type) => {
     expect(classifyQuestion(question)).toBe(type);
   });

@@ -3,7 +3,7 @@
 import { assertNever } from '../../shared/assertNever';
 import { QUESTION_VERBS } from '../../shared/query/questionWords';
 
-export type QuestionType = 'who' | 'when' | 'where' | 'how-many' | 'code' | 'yes-no' | 'what';
+export type QuestionType = 'who' | 'when' | 'where' | 'how-many' | 'why' | 'code' | 'yes-no' | 'what';
 
 const CODE_WORDS =
   /\b(password|passwords|passcode|passphrase|pin|otp|one-time code|verification code|confirmation code|access code|door code|wi-?fi code|code for|tracking number|account number|booking reference|confirmation number|reference number|serial number|licen[cs]e key|product key|api key|token|username|user name|login)\b/i;
@@ -32,6 +32,7 @@ export function classifyQuestion(question: string): QuestionType {
   ) {
     return 'where';
   }
+  if (/^(why|how come)\b|\b(what|which) (is|was|are|were) the (reason|cause)s?\b|\bwhat (caused|causes)\b/.test(q)) return 'why';
   // "What frequency range", "what sample rate": a quantity, answered by a number with its unit.
   if (
     /\bhow (many|much|long|big|fast|large|high|often|far)\b|\b(what|which) (is the |are the )?([\w-]+ )?(number|amount|price|cost|fee|rate|total|size|count|version|range|bandwidth|speed|frequency)\b/.test(
@@ -74,6 +75,10 @@ export function isMoneyQuestion(question: string): boolean {
   return /\b(cost|costs|price|prices|priced|fee|fees|charge|charged|pay|paid)\b/.test(q) && classifyQuestion(question) === 'how-many';
 }
 
+/** A reason given: "because of the way the ADCs are shared", "due to a driver bug", "the cause was a bad cable". */
+export const CAUSE_PATTERN =
+  /\b(because|due to|owing to|caused by|(the|a|one) (reason|cause) (is|was|being)|as a result of|that's why|which is why|this is why|so that|in order to)\b/i;
+
 /** Case-sensitive on purpose: with the i flag, \p{Lu} would match any letter and "in practice" would be a place. */
 export const PLACE_NAME_PATTERN =
   /\b(in|at|near|from|In|At|Near|From)\s+(the\s+)?\p{Lu}\p{Ll}+|\b\d+\s+\p{Lu}\p{Ll}+(\s\p{Lu}\p{Ll}+)*\s+(Street|St|Road|Rd|Avenue|Ave|Drive|Dr|Blvd|Boulevard|Lane|Way|Square|Place)\b/u;
@@ -108,6 +113,8 @@ export function hasExpectedEntity(type: QuestionType, sentence: string): boolean
       return PLACE_NAME_PATTERN.test(sentence) || PLACE_WORD_PATTERN.test(sentence) || PATH_PATTERN.test(sentence);
     case 'how-many':
       return NUMBER_PATTERN.test(sentence);
+    case 'why':
+      return CAUSE_PATTERN.test(sentence);
     case 'code':
       return CODE_PATTERN.test(sentence);
     case 'yes-no':
