@@ -25,6 +25,11 @@ const vectorCacheFile = join(repoRoot, '.bench-cache', 'use-lite-en-512.vectors'
 const million = { label: '1M', messages: 1_000_000 };
 /** `--million-only` runs the million alone (37 minutes with a warm vector cache) and writes its own file, keeping the last full run's. */
 const millionOnly = args.has('--million-only');
+/**
+ * `--queries-only` imports and gives vectors to the 33k and 100k stores and times their queries, nothing else (about 10
+ * minutes): a check of query latency after a change to search, written to bench/results-queries.md.
+ */
+const queriesOnly = args.has('--queries-only');
 const sizes: { label: string; messages: number | null }[] = millionOnly
   ? [million]
   : [{ label: 'io-uring (33k)', messages: null }, { label: '100k', messages: 100_000 }, ...(args.has('--million') ? [million] : [])];
@@ -149,19 +154,20 @@ interface BusySearch {
 }
 
 const results: SizeResult[] = [];
+const queryRuns: Pick<SizeResult, 'label' | 'importResult' | 'queries'>[] = [];
 const timelines: TimelineRun[] = [];
 const work = await mkdtemp(join(tmpdir(), 'lantern-bench-'));
 let firstResult: FirstResult | null = null;
 let embedders: EmbeddersRun | null = null;
 try {
-  if (withPeers) ensurePeers();
-  if (!millionOnly)
+  if (withPeers && !queriesOnly) ensurePeers();
+  if (!millionOnly && !queriesOnly)
     firstResult = runDriver('lanternFirstResult', [
       join(work, 'store-first-result'),
       ioUring,
       join(bundleDir, 'parseWorker.mjs'),
     ]) as unknown as FirstResult;
-  if (!millionOnly) embedders = runDriver('lanternEmbedders', [ioUring, miniLmVocabulary]) as unknown as EmbeddersRun;
+  if (!millionOnly && !queriesOnly) embedders = runDriver('lanternEmbedders', [ioUring, miniLmVocabulary]) as unknown as EmbeddersRun;
   for (const size of sizes) {
     console.error(`\n== ${size.label}`);
     const source = size.messages === null ? ioUring : join(work, `scaled-${size.messages}.mbox`);
@@ -170,13 +176,18 @@ try {
     const importResult = runDriver('lanternImport', [dataDir, source, join(bundleDir, 'parseWorker.mjs')]) as Record<string, number>;
     console.error(`lantern import: ${JSON.stringify(importResult)}`);
     // The stage's rate needs messages without vectors, so it runs before the rest are given theirs.
-    const embedding = results.length === 0 ? (runDriver('lanternEmbedding', [dataDir]) as unknown as EmbeddingRate) : null;
+    const embedding = results.length === 0 && !queriesOnly ? (runDriver('lanternEmbedding', [dataDir]) as unknown as EmbeddingRate) : null;
     if (embedding) console.error(`lantern embedding: ${JSON.stringify(embedding)}`);
     // Two model workers, one per core: a cold cache takes about 25 minutes for the io-uring archive, once.
     const vectors = withVectors ? (runDriver('lanternVectors', [dataDir, vectorCacheFile, '2']) as unknown as VectorRun) : null;
     if (vectors) console.error(`lantern vectors: ${JSON.stringify(vectors)}`);
     const queries = runDriver('lanternQueries', [dataDir]);
     console.error(`lantern queries: ${JSON.stringify(queries.latency)}`);
+    if (queriesOnly) {
+      queryRuns.push({ label: size.label, importResult, queries });
+      await rm(dataDir, { recursive: true, force: true });
+      continue;
+    }
     timelines.push({ label: size.label, ...runDriver('lanternTimeline', [dataDir]) } as TimelineRun);
     const busy = runDriver('lanternBusySearch', [dataDir, usrpUsers]) as unknown as BusySearch;
     console.error(`lantern searches while busy: ${JSON.stringify(busy)}`);
@@ -195,6 +206,33 @@ try {
   }
 } finally {
   await rm(work, { recursive: true, force: true });
+}
+
+if (queriesOnly) {
+  const pair = (latency: { p50: number; p95: number }): string => `${round(latency.p50)} / ${round(latency.p95)}`;
+  const report = [
+    '# Query latency (npm run bench -- --queries-only)',
+    '',
+    `Run ${new Date().toISOString()} on ${cpus()[0]?.model ?? 'unknown CPU'} (${cpus().length} cores), Node ${process.version}: ${BENCH_QUERIES.length} fixed queries, 5 warm repeats each; milliseconds.`,
+    '',
+    '| archive | messages with vectors | keyword+operators p50 / p95 | semantic p50 / p95 | hybrid p50 / p95 | auto p50 / p95 | engine peak RSS MB |',
+    '|---|---|---|---|---|---|---|',
+    ...queryRuns.map(({ label, queries }) => {
+      const query = queries as {
+        keywordOperatorP50: number;
+        keywordOperatorP95: number;
+        latency: Record<string, { p50: number; p95: number }>;
+        embeddedMessages: number;
+        messages: number;
+        peakRssMb: number;
+      };
+      return `| ${label} | ${query.embeddedMessages} of ${query.messages} | ${pair({ p50: query.keywordOperatorP50, p95: query.keywordOperatorP95 })} | ${pair(query.latency.semantic!)} | ${pair(query.latency.hybrid!)} | ${pair(query.latency.auto!)} | ${query.peakRssMb} |`;
+    }),
+    '',
+  ].join('\n');
+  await writeFile(join(repoRoot, 'bench', 'results-queries.md'), report);
+  console.log(report);
+  process.exit(0);
 }
 
 function ratio(ours: number, theirs: number | undefined): string {
