@@ -20,7 +20,7 @@ export function holdsAnyWord(text: string, queryWords: readonly string[]): boole
 export async function listAttachments(request: GalleryRequest, context: SearchContext): Promise<GalleryPage> {
   const started = performance.now();
   const { catalog } = context;
-  const { ordinals, highlightTerms } = await matchingMessages(request.query, request.mode ?? 'auto', context);
+  const { ordinals, highlightTerms } = await matchingMessages(request.query, request.mode ?? 'auto', context, request.isTyping);
   const all: { ordinal: number; index: number }[] = [];
   for (const ordinal of ordinals) catalog.attachments(ordinal).forEach((_, index) => all.push({ ordinal, index }));
   const offset = Math.max(0, request.offset ?? 0);

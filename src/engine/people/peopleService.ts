@@ -46,7 +46,10 @@ export class PeopleService {
     const snapshot = this.index.current(await this.separatedAddresses());
     const query = request.query?.trim() ? request.query : null;
     // The people of a search: counted over exactly the messages its total counts, so every operator and mode applies.
-    const matches = query === null ? null : (await searchMatches({ query, mode: request.mode ?? 'auto' }, this.context())).ordinals;
+    const matches =
+      query === null
+        ? null
+        : (await searchMatches({ query, mode: request.mode ?? 'auto', isTyping: request.isTyping }, this.context())).ordinals;
     const people =
       matches === null
         ? snapshot.people

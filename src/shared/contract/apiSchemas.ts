@@ -54,6 +54,7 @@ const peopleRequest = z.strictObject({
   query: z.string().max(MAX_QUERY_LENGTH).optional(),
   mode: oneOf(SEARCH_MODES).optional(),
   filter: z.string().max(1_000).optional(),
+  isTyping: z.boolean().optional(),
   sort: oneOf(PEOPLE_SORTS).optional(),
   limit: z.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
   offset: z.number().int().min(0).optional(),
@@ -116,6 +117,7 @@ const galleryRequest = z.strictObject({
   mode: oneOf(SEARCH_MODES).optional(),
   offset: z.number().int().min(0).optional(),
   limit: z.number().int().min(1).max(MAX_PAGE_SIZE).optional(),
+  isTyping: z.boolean().optional(),
 } satisfies Record<keyof GalleryRequest, z.ZodType>);
 
 const previewRequest = z.strictObject({

@@ -11,6 +11,8 @@ export interface GalleryRequest {
   mode?: SearchMode;
   offset?: number;
   limit?: number;
+  /** As SearchRequest's: the gallery of a search as one types lists the attachments of what that search listed. */
+  isTyping?: boolean;
 }
 
 /** One attachment of one matching message. */

@@ -61,6 +61,8 @@ export interface PeopleRequest {
   query?: string;
   /** The search's mode (default auto). */
   mode?: SearchMode;
+  /** As SearchRequest's: the query is still being typed, so its last word also matches the words it begins. */
+  isTyping?: boolean;
   /** Words every listed person's name or one of their addresses contains (type-to-filter). */
   filter?: string;
   sort?: PeopleSort;

@@ -86,7 +86,7 @@ export function App({ client }: { client: LanternClient }) {
   const readingPane = useRef<HTMLElement>(null);
   const answerPane = useRef<HTMLElement>(null);
   const galleryGrid = useRef<HTMLDivElement>(null);
-  const gallery = useGallery(client, search.result?.query ?? '', isGalleryOpen, storeVersion);
+  const gallery = useGallery(client, search.result?.query ?? '', isGalleryOpen, storeVersion, search.result?.completions !== undefined);
   const toggleGallery = useCallback(() => {
     setGalleryOpen((open) => !open);
     setPreviewed(null);

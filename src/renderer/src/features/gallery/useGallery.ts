@@ -28,18 +28,19 @@ interface Shown {
 /**
  * Loads nothing while the gallery is closed; a page for an older query or store is dropped when it arrives late. A
  * changed store (an import, text read by OCR) lists again in place, so the cards stay put until the new page comes.
+ * `isTyping`: the list read the query's last word as the beginning of words (a search as one types), so the gallery does.
  */
-export function useGallery(client: LanternClient, query: string, isOpen: boolean, storeVersion: number): GalleryState {
+export function useGallery(client: LanternClient, query: string, isOpen: boolean, storeVersion: number, isTyping = false): GalleryState {
   const [shown, setShown] = useState<Shown | null>(null);
   const [isLoadingMore, setLoadingMore] = useState(false);
   const request = useRef(0);
-  const key = isOpen ? `${storeVersion}\u0000${query}` : null;
+  const key = isOpen ? `${storeVersion}\u0000${isTyping}\u0000${query}` : null;
 
   useEffect(() => {
     if (key === null) return;
     request.current += 1;
     const mine = request.current;
-    client.listAttachments({ query, offset: 0, limit: PAGE_SIZE }).then(
+    client.listAttachments({ query, offset: 0, limit: PAGE_SIZE, isTyping }).then(
       (page) => {
         if (mine === request.current) setShown({ key, query, items: page.items, total: page.total, error: null });
       },
@@ -47,14 +48,14 @@ export function useGallery(client: LanternClient, query: string, isOpen: boolean
         if (mine === request.current) setShown({ key, query, items: [], total: null, error: errorMessage(failure) });
       },
     );
-  }, [client, key, query]);
+  }, [client, key, query, isTyping]);
 
   const current = shown !== null && shown.query === query && isOpen ? shown : null;
   const loadMore = useCallback(() => {
     if (!current || current.key !== key || isLoadingMore || current.total === null || current.items.length >= current.total) return;
     const mine = request.current;
     setLoadingMore(true);
-    client.listAttachments({ query, offset: current.items.length, limit: PAGE_SIZE }).then(
+    client.listAttachments({ query, offset: current.items.length, limit: PAGE_SIZE, isTyping }).then(
       (page) => {
         setLoadingMore(false);
         if (mine === request.current) setShown({ ...current, items: [...current.items, ...page.items], total: page.total });
@@ -64,7 +65,7 @@ export function useGallery(client: LanternClient, query: string, isOpen: boolean
         if (mine === request.current) setShown({ ...current, error: errorMessage(failure) });
       },
     );
-  }, [client, current, isLoadingMore, key, query]);
+  }, [client, current, isLoadingMore, key, query, isTyping]);
 
   return {
     query,

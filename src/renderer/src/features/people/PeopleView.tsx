@@ -65,7 +65,10 @@ export function PeopleView({ client, control, storeVersion, searchQuery, onShowM
   const [isScoped, setScoped] = useState(false);
   const version = `${storeVersion}.${control.grouping}`;
   const scope = isScoped ? searchQuery.trim() : '';
-  const list = usePeopleList(client, scope, filter.trim(), sort, version);
+  // The scope follows the search bar as one types, as the result list does: a last word without a space after it may be
+  // cut short, and is read as the beginning of words when no message holds it as written.
+  const isTyping = scope !== '' && !/\s$/.test(searchQuery);
+  const list = usePeopleList(client, scope, filter.trim(), sort, version, isTyping);
   const detail = usePerson(client, control.personId, version);
   const listRef = useRef<HTMLUListElement>(null);
   const filterRef = useRef<HTMLInputElement>(null);

@@ -33,11 +33,18 @@ function useLoad<T>(key: string | null, load: () => Promise<T>, what: string): L
   return answer?.key === key ? answer.loaded : { state: 'loading' };
 }
 
-/** `query`: count only the mail this search matches ('' for all mail). */
-export function usePeopleList(client: LanternClient, query: string, filter: string, sort: PeopleSort, version: string): Loaded<PeopleList> {
+/** `query`: count only the mail this search matches ('' for all mail); `isTyping`: its last word is still being typed. */
+export function usePeopleList(
+  client: LanternClient,
+  query: string,
+  filter: string,
+  sort: PeopleSort,
+  version: string,
+  isTyping = false,
+): Loaded<PeopleList> {
   return useLoad(
-    `${version}\u0000${query}\u0000${sort}\u0000${filter}`,
-    () => client.listPeople({ query, filter, sort, limit: PEOPLE_PAGE }),
+    `${version}\u0000${isTyping}\u0000${query}\u0000${sort}\u0000${filter}`,
+    () => client.listPeople({ query, filter, sort, limit: PEOPLE_PAGE, isTyping }),
     'the people list',
   )!;
 }
