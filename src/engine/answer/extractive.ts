@@ -55,6 +55,8 @@ interface Candidate {
   isQuestion: boolean;
   /** The passage names every model, version and year the question names. */
   holdsAnchors: boolean;
+  /** The sentence or its subject is about a draft or release candidate, which the question does not ask about. */
+  isProvisional: boolean;
   score: number;
 }
 
@@ -114,6 +116,9 @@ function quotableSentences(passage: Passage): string[] {
     .map((sentence) => sentence.text.replace(/^(hi|hello|hey|dear|good (morning|afternoon|evening))\b[^,.!:]{0,40}[,!:]\s*/i, ''))
     .filter((text) => text !== '' && !normalized(text).endsWith(subject));
 }
+
+/** A thing not yet final: "3.14.1.0 Release Candidate 1", "v4.0.0.0-rc2", "the draft agreement", "beta firmware". */
+const PROVISIONAL = /\b(release candidates?|rc\d*|beta|alpha|preview|draft|drafts|tentative|proposed)\b|-rc\d+\b/i;
 
 const FIRST_PERSON = /\b(I|I'm|I'll|I've|I am|we|We|our|Our)\b/;
 const QUESTION_SENTENCE =
@@ -180,6 +185,8 @@ function scoreCandidates(question: string, passages: Passage[], history: AnswerT
   const role = type === 'who' ? questionRole(question) : null;
   const isMoney = isMoneyQuestion(question);
   const asksDefinition = type === 'what' && DEFINITION_QUESTION.test(question);
+  // A question about the thing itself is not answered by mail about its draft or release candidate.
+  const isFinalAsked = !PROVISIONAL.test(question);
   return sentences.map((sentence) => {
     // Any number is an amount, but only a sum of money (or "free") says what something costs.
     let fit = isMoney ? (MONEY_PATTERN.test(sentence.text) ? 1 : 0) : entityFit(type, sentence.text);
@@ -239,6 +246,8 @@ function scoreCandidates(question: string, passages: Passage[], history: AnswerT
     const isQuestion = QUESTION_SENTENCE.test(sentence.text);
     if (isQuestion) score *= 0.5;
     if (wordCount > 70) score *= 0.8;
+    const isProvisional = isFinalAsked && PROVISIONAL.test(`${sentence.passage.subject} ${sentence.text}`);
+    if (isProvisional) score *= 0.8;
     if (letterShare(sentence.text, isNumeric) < 0.75) score *= 0.6;
     score += 0.05 * (1 - sentence.rank / Math.max(1, passages.length));
     const { passage, rank, text, holdsAnchors } = sentence;
@@ -257,6 +266,7 @@ function scoreCandidates(question: string, passages: Passage[], history: AnswerT
       isSenderAnswer,
       isQuestion,
       holdsAnchors,
+      isProvisional,
       score,
     };
   });
@@ -312,8 +322,11 @@ function choose(candidates: Candidate[], thresholds: Thresholds, maxSentences: n
   };
   // For a who/when/where/how-many question a runner-up must hold that kind of answer too, or it is only on topic;
   // and when the best sentence names the topic itself, a runner-up that has it only from its subject line is weaker.
+  // Mail about a release candidate is no second source for the release itself.
   const fits = (candidate: Candidate): boolean =>
-    (candidate.hasEntity || !best.hasEntity) && (candidate.isTopicInSentence || !best.isTopicInSentence);
+    (candidate.hasEntity || !best.hasEntity) &&
+    (candidate.isTopicInSentence || !best.isTopicInSentence) &&
+    (!candidate.isProvisional || best.isProvisional);
   pass(
     (candidate) =>
       fits(candidate) &&

@@ -119,3 +119,23 @@ describe('why', () => {
     expect(citation.quote.slice(citation.span!.start, citation.span!.end)).toMatch(/^because of the way the ADCs are shared/);
   });
 });
+
+describe('drafts and release candidates', () => {
+  test('"when was X released?" is answered by the release, not by its release candidate', async () => {
+    const candidate = await readCorpusPassages('usrp-users-list.mbox.gz', 275, 274);
+    const release = await readCorpusPassages('usrp-users-list.mbox.gz', 525, 524);
+    expect(candidate[0]?.subject).toContain('Release Candidate');
+    const mail = [...candidate, ...release, ...passages].map((passage, index) => ({ ...passage, n: index + 1 }));
+    const answer = extractAnswer('When was UHD 3.14.1.0 released?', mail);
+    expect(answer.answer).toMatch(/^On 8 July 2019, Michael West wrote: "UHD 3\.14\.1\.0 is now available!"/);
+    expect(answer.citations.map((citation) => citation.subject)).toEqual([release[0]!.subject]);
+  });
+
+  test('a question about the release candidate is still answered by it', async () => {
+    const candidate = await readCorpusPassages('usrp-users-list.mbox.gz', 275, 274);
+    const release = await readCorpusPassages('usrp-users-list.mbox.gz', 525, 524);
+    const mail = [...candidate, ...release].map((passage, index) => ({ ...passage, n: index + 1 }));
+    const answer = extractAnswer('When was the UHD 3.14.1.0 release candidate tagged?', mail);
+    expect(answer.citations[0]?.subject).toBe(candidate[0]!.subject);
+  });
+});
