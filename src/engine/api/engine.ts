@@ -56,7 +56,7 @@ async function openStoreEngine(options: EngineOptions): Promise<Engine> {
   const tables = tablesPlace(options);
   const store = await MessageStore.open(tables.location, { dataDir, canWrite });
   const sources = await SourceRegistry.open(dataDir);
-  const catalog = await loadCatalog(store);
+  const catalog = await loadCatalog(store, dataDir, canWrite);
   const storeHealing = store.healing;
   const unsavedLostImports = await noteLostImports(storeHealing, sources, () => messagesBySource(catalog), canWrite);
   if (storeHealing?.isRepaired) await markStoreChanged(dataDir);

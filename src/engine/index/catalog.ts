@@ -3,6 +3,7 @@ import type { Address, AttachmentInfo } from '../../shared/model/message';
 import { decodeAddresses, decodeAttachments, decodeLabels, type CatalogRow } from '../store/messageRecord';
 import { placeKey } from '../../shared/query/placeKey';
 import { foldText } from './fold';
+import { mapRecord, type CatalogParts } from './catalogParts';
 import { ValueColumn } from './valueColumn';
 
 /** One message's metadata, with searchable fields pre-folded, assembled from the columns for a page or a reader. */
@@ -45,6 +46,11 @@ interface LabelSet {
   keys: string[];
 }
 
+function labelSetOf(json: string): LabelSet {
+  const labels = json === '[]' ? NO_LABELS : decodeLabels(json);
+  return labels.length === 0 ? { labels: NO_LABELS, keys: NO_LABELS } : { labels, keys: labels.map(placeKey) };
+}
+
 /** A typed array of at least `length` elements holding `array`'s. */
 function grown<T extends Float64Array | Uint8Array>(array: T, length: number, make: (length: number) => T): T {
   if (length <= array.length) return array;
@@ -60,14 +66,14 @@ function grown<T extends Float64Array | Uint8Array>(array: T, length: number, ma
  * on the largest archives; columns hold about a third of that (bench/measured-reasons.md).
  */
 export class Catalog {
-  private readonly ids: string[] = [];
-  private readonly messageIds: string[] = [];
+  private ids: string[] = [];
+  private messageIds: string[] = [];
   dates = new Float64Array(1024);
   private sizes = new Float64Array(1024);
   private flags = new Uint8Array(1024);
   private readonly attachmentLists: AttachmentInfo[][] = [];
   /** Label lists by their JSON text, with the parsed lists by number (a mailbox has few distinct ones). */
-  private readonly labelColumn = new ValueColumn();
+  private labelColumn = new ValueColumn();
   private readonly labelSets: LabelSet[] = [];
   /** Fields as stored, for listings and the reader. */
   private readonly stored = {
@@ -85,10 +91,10 @@ export class Catalog {
   private readonly foldedPeople = new Map<string, string>();
   /** Folded subjects and senders by their text: replies repeat both. */
   private readonly folded = new Map<string, string>();
-  private readonly ordinalById = new Map<string, number>();
+  private ordinalByIdMap: Map<string, number> | null = new Map();
   /** Ordinals by Message-ID: the one ordinal of almost every message, a list for the few stored more than once. */
-  private readonly ordinalsByMessageId = new Map<string, number | number[]>();
-  private readonly threadSizes = new Map<string, number>();
+  private ordinalsByMessageIdMap: Map<string, number | number[]> | null = new Map();
+  private threadSizeMap: Map<string, number> | null = new Map();
   /** The fields metadata filters test, as value columns (see ValueColumn); folded as the entries' fields are. */
   readonly columns = {
     from: new ValueColumn(),
@@ -105,6 +111,78 @@ export class Catalog {
 
   /** How many times an existing row's labels were replaced: counts kept beside the catalog recount when it moves. */
   labelAmendments = 0;
+  /** Moves with every change (added row, replaced labels or attachments), so a writer tells a saved snapshot still current. */
+  revision = 0;
+
+  /** A catalog of the columns a snapshot saved; its lookups by id, Message-ID and thread are made when first used. */
+  static fromParts(parts: CatalogParts): Catalog {
+    const catalog = new Catalog();
+    catalog.ids = parts.ids;
+    catalog.messageIds = parts.messageIds;
+    catalog.dates = parts.dates;
+    catalog.sizes = parts.sizes;
+    catalog.flags = parts.flags;
+    Object.assign(catalog.stored, mapRecord(parts.stored, ValueColumn.fromParts));
+    Object.assign(catalog.columns, mapRecord(parts.columns, ValueColumn.fromParts));
+    const attachments = ValueColumn.fromParts(parts.attachments);
+    catalog.labelColumn = ValueColumn.fromParts(parts.labels);
+    parts.labels.values.forEach((json, number) => (catalog.labelSets[number] = labelSetOf(json)));
+    for (let ordinal = 0; ordinal < parts.ids.length; ordinal += 1) {
+      const json = attachments.valueAt(ordinal);
+      catalog.attachmentLists.push(json === '[]' ? NO_ATTACHMENTS : decodeAttachments(json));
+    }
+    // Made at their first use: a keyword search from the command line needs none of them.
+    catalog.ordinalByIdMap = null;
+    catalog.ordinalsByMessageIdMap = null;
+    catalog.threadSizeMap = null;
+    return catalog;
+  }
+
+  private get ordinalById(): Map<string, number> {
+    this.ordinalByIdMap ??= new Map(this.ids.map((id, ordinal) => [id, ordinal]));
+    return this.ordinalByIdMap;
+  }
+
+  private get ordinalsByMessageId(): Map<string, number | number[]> {
+    if (!this.ordinalsByMessageIdMap) {
+      this.ordinalsByMessageIdMap = new Map();
+      this.messageIds.forEach((messageId, ordinal) => this.noteMessageId(messageId, ordinal));
+    }
+    return this.ordinalsByMessageIdMap;
+  }
+
+  private get threadSizes(): Map<string, number> {
+    if (!this.threadSizeMap) {
+      this.threadSizeMap = new Map();
+      for (let ordinal = 0; ordinal < this.size; ordinal += 1) this.countThread(this.threadId(ordinal));
+    }
+    return this.threadSizeMap;
+  }
+
+  private countThread(threadId: string): void {
+    this.threadSizes.set(threadId, (this.threadSizes.get(threadId) ?? 0) + 1);
+  }
+
+  /** The columns, for a snapshot (see CatalogParts). */
+  parts(): CatalogParts {
+    const size = this.size;
+    const attachments = new ValueColumn();
+    for (let ordinal = 0; ordinal < size; ordinal += 1) {
+      const list = this.attachmentLists[ordinal]!;
+      attachments.set(ordinal, list.length === 0 ? '[]' : JSON.stringify(list));
+    }
+    return {
+      ids: this.ids,
+      messageIds: this.messageIds,
+      dates: this.dates.subarray(0, size),
+      sizes: this.sizes.subarray(0, size),
+      flags: this.flags.subarray(0, size),
+      attachments: attachments.parts(size),
+      labels: this.labelColumn.parts(size),
+      stored: mapRecord(this.stored, (column) => column.parts(size)),
+      columns: mapRecord(this.columns, (column) => column.parts(size)),
+    };
+  }
 
   get size(): number {
     return this.ids.length;
@@ -179,22 +257,24 @@ export class Catalog {
     columns.listId.set(ordinal, row.listId);
     columns.sourceId.set(ordinal, row.sourceId);
     this.ordinalById.set(row.id, ordinal);
-    this.threadSizes.set(row.threadId, (this.threadSizes.get(row.threadId) ?? 0) + 1);
-    if (row.messageId) {
-      const known = this.ordinalsByMessageId.get(row.messageId);
-      if (known === undefined) this.ordinalsByMessageId.set(row.messageId, ordinal);
-      else if (typeof known === 'number') this.ordinalsByMessageId.set(row.messageId, [known, ordinal]);
-      else known.push(ordinal);
-    }
+    this.countThread(row.threadId);
+    this.noteMessageId(row.messageId, ordinal);
+    this.revision += 1;
     return ordinal;
+  }
+
+  private noteMessageId(messageId: string, ordinal: number): void {
+    if (!messageId) return;
+    const known = this.ordinalsByMessageId.get(messageId);
+    if (known === undefined) this.ordinalsByMessageId.set(messageId, ordinal);
+    else if (typeof known === 'number') this.ordinalsByMessageId.set(messageId, [known, ordinal]);
+    else known.push(ordinal);
   }
 
   private setLabelsJson(ordinal: number, json: string): void {
     this.labelColumn.set(ordinal, json);
     const number = this.labelColumn.numberAt(ordinal);
-    if (this.labelSets[number]) return;
-    const labels = json === '[]' ? NO_LABELS : decodeLabels(json);
-    this.labelSets[number] = labels.length === 0 ? { labels: NO_LABELS, keys: NO_LABELS } : { labels, keys: labels.map(placeKey) };
+    this.labelSets[number] ??= labelSetOf(json);
   }
 
   id(ordinal: number): string {
@@ -320,10 +400,12 @@ export class Catalog {
   /** The same attachments with their stored copies' hashes filled in; names are unchanged, so nothing else is. */
   setAttachments(ordinal: number, attachments: AttachmentInfo[]): void {
     this.attachmentLists[ordinal] = attachments;
+    this.revision += 1;
   }
 
   setLabels(ordinal: number, labels: string[]): void {
     this.labelAmendments += 1;
+    this.revision += 1;
     this.setLabelsJson(ordinal, JSON.stringify(labels));
   }
 }

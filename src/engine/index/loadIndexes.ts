@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import type { MessageStore } from '../store/messageStore';
 import { Catalog } from './catalog';
+import { CatalogSnapshotKeeper, loadCatalogSnapshot, tableTieOf } from './catalogSnapshot';
 import { KeywordIndex } from './keywordIndex';
 import { KEYWORD_SOURCE_COLUMNS, keywordDocumentOf } from './keywordDocument';
 
@@ -21,12 +22,24 @@ function orderFingerprint(catalog: Catalog): string {
 }
 
 /** Every message's catalog row, read through the store's healing: a damaged table is repaired or read around first. */
-export function loadCatalog(store: MessageStore): Promise<Catalog> {
+export function scanCatalog(store: MessageStore): Promise<Catalog> {
   return store.readIntact(async (intact) => {
     const catalog = new Catalog();
     for await (const rows of intact.scanCatalog()) for (const row of rows) catalog.add(row);
     return catalog;
   });
+}
+
+/**
+ * The catalog saved beside the keyword index when it was made from the table as it is (a read of one file instead of
+ * every row: most of an engine's start); otherwise the scanned one, saved again when this engine may write.
+ */
+export async function loadCatalog(store: MessageStore, dataDir: string, canSave: boolean): Promise<Catalog> {
+  const saved = await loadCatalogSnapshot(dataDir, await tableTieOf(store));
+  if (saved) return saved;
+  const scanned = await scanCatalog(store);
+  if (canSave) await new CatalogSnapshotKeeper(store, scanned, dataDir).save();
+  return scanned;
 }
 
 /** A keyword index of every stored message, read from the store. */

@@ -1,5 +1,11 @@
 // One string field of every message as numbers into its distinct values, so a filter tests each distinct value once.
 
+/** A column's distinct values and, per message, the number of its value. */
+export interface ValueColumnParts {
+  values: string[];
+  numbers: Int32Array<ArrayBuffer>;
+}
+
 /**
  * A mailing list has a few thousand senders, recipient lists and folders among a million messages: testing
  * `from:axboe` against each distinct sender and copying the verdicts out by number costs a fraction of testing every
@@ -7,10 +13,30 @@
  */
 export class ValueColumn {
   /** Distinct values, in order of first appearance. */
-  private readonly values: string[] = [];
-  private readonly numberOf = new Map<string, number>();
+  private values: string[] = [];
+  /** Numbers by value, made at the first `set` after a snapshot's load: an engine that only reads never needs them. */
+  private numberOfValue: Map<string, number> | null = new Map();
   /** Per ordinal, the number of its value. */
   private numbers = new Int32Array(1024);
+
+  /** A column of `length` messages as a snapshot saved it (see catalogSnapshot.ts). */
+  static fromParts(parts: ValueColumnParts): ValueColumn {
+    const column = new ValueColumn();
+    column.values = parts.values;
+    column.numberOfValue = null;
+    column.numbers = parts.numbers;
+    return column;
+  }
+
+  /** The distinct values and the first `length` messages' numbers into them. */
+  parts(length: number): ValueColumnParts {
+    return { values: this.values, numbers: this.numbers.subarray(0, length) };
+  }
+
+  private get numberOf(): Map<string, number> {
+    this.numberOfValue ??= new Map(this.values.map((value, number) => [value, number]));
+    return this.numberOfValue;
+  }
 
   set(ordinal: number, value: string): void {
     let number = this.numberOf.get(value);

@@ -6,6 +6,7 @@ import { openFailure, openIntactTable, readIntact, READ_AS_IS, type HealingPlace
 import { mergeFragments, tidyTable, type Tidied } from './tidyTable';
 import { CATALOG_COLUMNS, MESSAGE_SCHEMA, type CatalogRow, type MessageRecord } from './messageRecord';
 import { lanceArrow } from './lanceArrow';
+import { localTableFolder } from './tableFiles';
 
 const TABLE = 'messages';
 /** Below this many rows a scan is as fast as an index lookup and the index would only cost writes. */
@@ -114,6 +115,16 @@ export class MessageStore {
   /** The version the table is at, and when each of its versions was written (for `lantern check`). */
   async versions(): Promise<{ current: number; all: { version: number; timestamp: Date }[] }> {
     return { current: await this.table.version(), all: await this.table.listVersions() };
+  }
+
+  /** The table's folder on this machine, or null for object storage (see localTableFolder). */
+  get localFolder(): string | null {
+    return localTableFolder(this.location, TABLE);
+  }
+
+  /** The table version this store reads (a catalog snapshot is tied to it). */
+  async version(): Promise<number> {
+    return this.table.version();
   }
 
   async count(): Promise<number> {

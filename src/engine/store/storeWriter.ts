@@ -3,6 +3,7 @@
 import type { ImportReport } from '../../shared/model/importing';
 import type { Catalog } from '../index/catalog';
 import type { KeywordIndex } from '../index/keywordIndex';
+import { CatalogSnapshotKeeper } from '../index/catalogSnapshot';
 import { saveKeywordIndex } from '../index/loadIndexes';
 import { markStoreChanged } from './storeGeneration';
 import type { MessageStore } from './messageStore';
@@ -23,9 +24,12 @@ export interface StoreWriterOptions {
 export class StoreWriter {
   private readonly queue = new WriteQueue();
   private readonly tidier: VersionTidier;
+  private readonly catalogSnapshot: CatalogSnapshotKeeper;
 
   constructor(private readonly options: StoreWriterOptions) {
-    this.tidier = new VersionTidier(options.store, this.queue, options.dataDir, options.versionGraceMs);
+    this.catalogSnapshot = new CatalogSnapshotKeeper(options.store, options.catalog, options.dataDir);
+    // A tidy's new version holds the same rows: the catalog snapshot is tied to it before readers are told.
+    this.tidier = new VersionTidier(options.store, this.queue, options.dataDir, options.versionGraceMs, () => this.catalogSnapshot.keep());
     // Versions an earlier session left (it closed within the grace) go once this session has had the store for a grace.
     if (options.canWrite) this.tidier.later();
   }
@@ -35,6 +39,7 @@ export class StoreWriter {
     const { store, catalog, keywords, dataDir } = this.options;
     await saveKeywordIndex(keywords, catalog, dataDir);
     await store.ensureIdIndex(catalog.size);
+    await this.catalogSnapshot.keep();
     await markStoreChanged(dataDir);
   }
 
@@ -62,6 +67,7 @@ export class StoreWriter {
     // Merged at once, so searches read few files; the versions it replaced stay for the grace.
     if (await this.options.store.isFragmented()) {
       await this.options.store.mergeFragments();
+      await this.catalogSnapshot.keep();
       await markStoreChanged(this.options.dataDir);
     }
     // With no grace nothing reads the store meanwhile (the bench's import): the replaced versions go now.

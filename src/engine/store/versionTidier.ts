@@ -17,12 +17,17 @@ export class VersionTidier {
     private readonly queue: WriteQueue,
     private readonly dataDir: string,
     readonly graceMs: number,
+    /** Runs after a tidy wrote a new version, before readers are told (the writer ties its catalog snapshot to it). */
+    private readonly onTidied: () => Promise<void> = async () => undefined,
   ) {}
 
   /** Tidies at once, on the caller's turn of the queue; versions too young to drop get another try later. */
   async now(): Promise<void> {
     const { changed, remaining } = await this.store.tidy(this.graceMs);
-    if (changed) await markStoreChanged(this.dataDir);
+    if (changed) {
+      await this.onTidied();
+      await markStoreChanged(this.dataDir);
+    }
     if (remaining) this.later();
   }
 

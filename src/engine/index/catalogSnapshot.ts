@@ -1,0 +1,108 @@
+// The catalog saved beside the keyword index, so an engine opens without scanning the messages table: read only when
+// it was made from the table's current version, kept current by the one writer.
+import { readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { errorMessage } from '../../shared/errorMessage';
+import type { MessageStore } from '../store/messageStore';
+import { Catalog } from './catalog';
+import {
+  CATALOG_SNAPSHOT_VERSION,
+  readCatalogManifest,
+  readCatalogSnapshot,
+  retieCatalogSnapshot,
+  writeCatalogSnapshot,
+  type TableTie,
+} from './catalogSnapshotFile';
+
+/** The data folder's subfolder the catalog snapshot is saved in (lantern check reads it there too). */
+export const CATALOG_SNAPSHOT_FOLDER = 'catalog-snapshot';
+
+export function catalogSnapshotFolder(dataDir: string): string {
+  return join(dataDir, CATALOG_SNAPSHOT_FOLDER);
+}
+
+async function dataFileSizes(tableFolder: string | null): Promise<Record<string, number> | null> {
+  if (tableFolder === null) return null;
+  const folder = join(tableFolder, 'data');
+  const names = await readdir(folder).catch(() => [] as string[]);
+  const sizes = await Promise.all(names.map(async (name) => (await stat(join(folder, name)).catch(() => null))?.size ?? -1));
+  return Object.fromEntries(names.map((name, index) => [name, sizes[index]!]));
+}
+
+/** The table's version, row count and data files now. */
+export async function tableTieOf(store: MessageStore): Promise<TableTie> {
+  return { version: await store.version(), rows: await store.count(), dataFiles: await dataFileSizes(store.localFolder) };
+}
+
+/** Why a snapshot made from the table as `saved` describes it is not of the table as it is `now`; null when it is. */
+function tieDifference(saved: TableTie, now: TableTie): string | null {
+  if (saved.version !== now.version || saved.rows !== now.rows)
+    return `it was made from version ${saved.version} of the messages table (${saved.rows} messages), which is now at version ${now.version} (${now.rows})`;
+  for (const [name, size] of Object.entries(saved.dataFiles ?? {})) {
+    const current = now.dataFiles?.[name];
+    if (current !== size)
+      return `the table's data file ${name} ${current === undefined ? 'is gone' : `holds ${current} bytes, not ${size}`}`;
+  }
+  return null;
+}
+
+/**
+ * The saved catalog when it was made from the table as it is now; null (and one line on stderr saying why, when there
+ * was a snapshot) when it is missing, of another version, made from another table version, or damaged.
+ */
+export async function loadCatalogSnapshot(dataDir: string, table: TableTie): Promise<Catalog | null> {
+  const folder = catalogSnapshotFolder(dataDir);
+  const problem = await (async (): Promise<string | Catalog | null> => {
+    try {
+      const manifest = await readCatalogManifest(folder);
+      if (!manifest) return null;
+      if (manifest.version !== CATALOG_SNAPSHOT_VERSION) return `it is of format ${manifest.version}, not ${CATALOG_SNAPSHOT_VERSION}`;
+      const difference = tieDifference(manifest.table, table);
+      if (difference) return difference;
+      if (manifest.rows !== table.rows) return `it holds ${manifest.rows} messages, the table ${table.rows}`;
+      return Catalog.fromParts(await readCatalogSnapshot(folder, manifest));
+    } catch (error) {
+      return errorMessage(error);
+    }
+  })();
+  if (typeof problem !== 'string') return problem;
+  console.warn(`catalog snapshot: reading the catalog from the messages table instead: ${problem}`);
+  return null;
+}
+
+/**
+ * Kept by the store's writer: after the catalog changed, the snapshot is written again; after a change of the table
+ * alone (merged fragments, a new index, dropped versions: the same rows), only its manifest is tied to the new version.
+ */
+export class CatalogSnapshotKeeper {
+  /** The catalog's revision the snapshot on disk holds, when this writer wrote it. */
+  private savedRevision: number | null = null;
+
+  constructor(
+    private readonly store: MessageStore,
+    private readonly catalog: Catalog,
+    private readonly dataDir: string,
+  ) {}
+
+  /** Writes the snapshot whole: the catalog and the table are the same messages now (the writer's queue holds both). */
+  async save(): Promise<void> {
+    const { catalog } = this;
+    if (catalog.size === 0) return;
+    const revision = catalog.revision;
+    await writeCatalogSnapshot(catalogSnapshotFolder(this.dataDir), catalog.parts(), await tableTieOf(this.store));
+    this.savedRevision = revision;
+  }
+
+  /** Brings the snapshot to the table's current version, rewriting only the manifest when the catalog has not changed. */
+  async keep(): Promise<void> {
+    try {
+      const folder = catalogSnapshotFolder(this.dataDir);
+      const manifest = this.savedRevision === this.catalog.revision ? await readCatalogManifest(folder).catch(() => null) : null;
+      if (!manifest || manifest.rows !== this.catalog.size) await this.save();
+      else await retieCatalogSnapshot(folder, manifest, await tableTieOf(this.store));
+    } catch (error) {
+      // Only a faster start is lost: a snapshot left behind is of an older table version, which no engine reads.
+      console.warn(`catalog snapshot: not saved, the next open reads the messages table: ${errorMessage(error)}`);
+    }
+  }
+}
