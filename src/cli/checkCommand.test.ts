@@ -41,7 +41,14 @@ describe('lantern check', () => {
       parts: { name: string; ok: boolean; checked: string[]; problems: string[]; repaired: string[] }[];
     };
     expect(report).toMatchObject({ ok: true, repair: false });
-    expect(report.parts.map((part) => part.name)).toEqual(['tables', 'sources', 'keyword index', 'attachments', 'vectors']);
+    expect(report.parts.map((part) => part.name)).toEqual([
+      'tables',
+      'sources',
+      'keyword index',
+      'catalog snapshot',
+      'attachments',
+      'vectors',
+    ]);
     expect(Object.keys(report.parts[0]!).sort()).toEqual(['checked', 'name', 'ok', 'problems', 'repaired']);
   });
 

@@ -1,10 +1,12 @@
-// `lantern check` on real stores: whole, then with a damaged attachment, keyword index, sources.json or table version.
+// `lantern check` on real stores: whole, then with a damaged attachment, keyword index, catalog snapshot, sources.json or table version.
 import { open, readdir, readFile, stat, truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDir, readCorpusMessages, toMbox } from '../../../test/corpus';
 import { mimeMessage } from '../../../test/mimeMessage';
 import { openEngine } from '../api/engine';
+import { catalogSnapshotFolder, loadCatalogSnapshot, tableTieOf } from '../index/catalogSnapshot';
+import { MessageStore } from '../store/messageStore';
 import { listManifests } from '../store/tableFiles';
 import { runCheck } from './runCheck';
 import type { CheckReport } from './checkReport';
@@ -76,6 +78,7 @@ describe('lantern check', () => {
       ['tables', true],
       ['sources', true],
       ['keyword index', true],
+      ['catalog snapshot', true],
       ['attachments', true],
       ['vectors', true],
     ]);
@@ -100,6 +103,32 @@ describe('lantern check', () => {
     expect(await readdir(join(dataDir, 'attachments'))).toEqual([]);
     const kept = await readdir(join(dataDir, 'damaged'));
     expect(await readFile(join(dataDir, 'damaged', kept[0]!, name!), 'utf8')).toBe('not the bytes it was named for');
+  });
+
+  it('finds a damaged catalog snapshot, and --repair saves it again so engines open from it', async () => {
+    const { dataDir } = await storeWithAttachment();
+    const columns = join(catalogSnapshotFolder(dataDir), 'columns.bin');
+    const bytes = await readFile(columns);
+    bytes[bytes.length >> 1] = bytes[bytes.length >> 1]! ^ 0xff;
+    await writeFile(columns, bytes);
+    const found = await check(dataDir);
+    expect(found.ok).toBe(false);
+    expect(part(found, 'catalog snapshot').problems).toEqual([expect.stringMatching(/columns\.bin is damaged .*lantern check --repair/)]);
+
+    const repaired = await check(dataDir, true);
+    expect(repaired.ok).toBe(true);
+    expect(part(repaired, 'catalog snapshot').repaired).toEqual([
+      expect.stringContaining('removed and saved again from the messages table'),
+    ]);
+    expect(part(await check(dataDir), 'catalog snapshot').checked).toEqual([
+      'catalog snapshot: 21 messages, its file matches its checksum',
+    ]);
+    const store = await MessageStore.open(join(dataDir, 'lancedb'));
+    try {
+      expect((await loadCatalogSnapshot(dataDir, await tableTieOf(store)))?.size).toBe(21);
+    } finally {
+      store.close();
+    }
   });
 
   it('finds a damaged keyword index file, and --repair rebuilds it', async () => {

@@ -5,7 +5,7 @@
  * `--json` output's contract: fields are only ever added.
  */
 export interface CheckPart {
-  name: 'tables' | 'sources' | 'keyword index' | 'attachments' | 'vectors';
+  name: 'tables' | 'sources' | 'keyword index' | 'catalog snapshot' | 'attachments' | 'vectors';
   ok: boolean;
   /** What was looked at, in a phrase: "messages table: 1,204 rows at version 12". */
   checked: string[];

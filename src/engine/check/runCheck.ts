@@ -5,6 +5,7 @@ import { LanternError } from '../../shared/contract/errors';
 import { acquireWriterLock } from '../store/writerLock';
 import type { HealingPlace } from '../store/tableHealth';
 import { checkAttachments } from './checkAttachments';
+import { checkCatalogSnapshot } from './checkCatalogSnapshot';
 import { checkKeywordIndex } from './checkKeywordIndex';
 import type { CheckReport } from './checkReport';
 import { checkSources } from './checkSources';
@@ -20,9 +21,9 @@ export interface CheckOptions {
 }
 
 /**
- * Reads every table row, the keyword index's files, every attachment copy, sources.json and the vector metadata. With
+ * Reads every table row, the keyword index's and catalog snapshot's files, every attachment copy, sources.json and the vector metadata. With
  * `repair` it holds the writer lock (the app or an import must not write meanwhile), heals tables, removes a damaged
- * keyword index and rebuilds it, moves damaged attachment copies aside and rewrites a damaged sources.json.
+ * keyword index or catalog snapshot and saves it again, moves damaged attachment copies aside and rewrites a damaged sources.json.
  */
 export async function runCheck(options: CheckOptions): Promise<CheckReport> {
   const dataDir = resolve(options.dataDir);
@@ -38,8 +39,9 @@ export async function runCheck(options: CheckOptions): Promise<CheckReport> {
     const tables = await checkMessagesTable(tablesLocation, place, readable.sources);
     const sources = readable.part.ok ? readable : await checkSources(dataDir, tables.stored, options.repair);
     const keywords = await checkKeywordIndex(dataDir, tables.stored?.rows ?? null, options.repair);
-    needsRebuild = keywords.needsRebuild || tables.part.repaired.length > 0;
-    parts.push(tables.part, sources.part, keywords.part);
+    const snapshot = await checkCatalogSnapshot(dataDir, tables.stored?.rows ?? null, options.repair);
+    needsRebuild = keywords.needsRebuild || snapshot.needsRebuild || tables.part.repaired.length > 0;
+    parts.push(tables.part, sources.part, keywords.part, snapshot.part);
     parts.push(await checkAttachments(dataDir, tables.stored?.attachmentUsers ?? null, options.repair));
     parts.push(await checkVectorTable(dataDir, tablesLocation, place));
   } finally {
