@@ -1,7 +1,8 @@
 // The stage of a search by meaning (semantic, hybrid, hyde, rerank): nearest messages, fused with the keyword hits, reordered when asked.
 import { chunkFilter, type ChunkFilter } from '../vectors/chunkFilter';
 import type { ChunkMatch } from '../vectors/chunkStore';
-import { countBits, Evaluator, setBits, type Bitset, type Evaluation } from './evaluate';
+import { countBits, Evaluator, setBits, type Bitset } from './evaluate';
+import type { KeywordMatches } from './conversationMatch';
 import { hydeSearchText, writeHypotheticalPassage } from './hyde';
 import { byScore, firstInOrder, fuseByRank, type RankedHit } from './rank';
 import { rerankFused } from './rerankStage';
@@ -107,11 +108,12 @@ async function hypotheticalText(query: string, context: SearchContext): Promise<
  * The messages with some but not all of the query's words, best first, after those with all of them; operators and
  * negated words apply. None when a message needs only some words anyway, or the query has a single word.
  */
-function partialHits(plan: SearchPlan, keyword: Evaluation, context: SearchContext): RankedHit[] {
+function partialHits(plan: SearchPlan, keyword: KeywordMatches, context: SearchContext): RankedHit[] {
   if (plan.wordMatch !== 'all' || words(plan.parsed.terms.contentTerms.join(' ')).length < 2) return [];
   const some = new Evaluator(context.catalog, context.keywords, 'any').evaluate(plan.parsed.root);
   const best = firstInOrder(
-    setBits(some.matches).filter((ordinal) => some.scores[ordinal]! > 0 && !keyword.matches[ordinal]),
+    // A conversation's best message ranks among these, by its own words: ranked above them, it lost the eval relevant mail.
+    setBits(some.matches).filter((ordinal) => some.scores[ordinal]! > 0 && (!keyword.matches[ordinal] || keyword.helpers.has(ordinal))),
     (first, second) => some.scores[second]! - some.scores[first]! || first - second,
     PARTIAL_CANDIDATES,
   );
@@ -119,11 +121,12 @@ function partialHits(plan: SearchPlan, keyword: Evaluation, context: SearchConte
 }
 
 /** Runs a fused plan over the keyword stage's matches. */
-export async function rankFused(plan: SearchPlan, keyword: Evaluation, context: SearchContext): Promise<FusedRanking> {
+export async function rankFused(plan: SearchPlan, keyword: KeywordMatches, context: SearchContext): Promise<FusedRanking> {
   const { parsed, offset, limit } = plan;
   let { mode, note } = plan;
   const keywordHits = plan.usesKeywords
     ? setBits(keyword.matches)
+        .filter((ordinal) => !keyword.helpers.has(ordinal))
         .map((ordinal): RankedHit => ({ ordinal, score: keyword.scores[ordinal]!, matchType: 'keyword' }))
         .sort(byScore(context.catalog))
     : [];

@@ -8,21 +8,27 @@ import { matchOf, snippetFor } from './snippetHighlights';
 import { toSummary } from './toSummary';
 import { isImageTextMatch } from '../ocr/imageTextMatch';
 
-/**
- * `chunks` holds the passage each hit found by meaning matched; `highlightTerms` are the query's (ParsedQuery.terms);
- * `copies` the other copies of mails stored more than once, which the hit shown for each stands for (see sameMail.ts).
- */
+/** What the rest of the archive says about a page's messages. */
+export interface PageEvidence {
+  /** The other copies of mails stored more than once, which the hit shown for each stands for (see sameMail.ts). */
+  copies: Copies;
+  /** How many other messages of a message's conversation match the query (see threadMatches.ts). */
+  threadMatches: (ordinal: number) => number;
+}
+
+/** `chunks` holds the passage each hit found by meaning matched; `highlightTerms` are the query's (ParsedQuery.terms). */
 export async function pageHits(
   page: RankedHit[],
   chunks: Map<number, ChunkMatch>,
   highlightTerms: string[],
-  copies: Copies,
+  { copies, threadMatches }: PageEvidence,
   context: SearchContext,
 ): Promise<SearchHit[]> {
   const ids = page.map((hit) => context.catalog.id(hit.ordinal));
   const texts = new Map((await context.store.getColumns(ids, ['id', 'snippet', 'text', 'attachmentTextJson'])).map((row) => [row.id, row]));
   return page.map((hit) => {
     const entry = context.catalog.entry(hit.ordinal);
+    const threadSize = context.catalog.threadSize(entry.row.threadId);
     const stored = texts.get(entry.row.id);
     const chunk = chunks.get(hit.ordinal);
     const match = matchOf(entry, highlightTerms, chunk?.origin, stored);
@@ -40,7 +46,8 @@ export async function pageHits(
       matchType: hit.matchType,
       matchedIn: match.matchedIn,
       ...(isImageTextMatch(stored?.attachmentTextJson, match.matchedIn) ? { matchedImageText: true } : {}),
-      threadSize: context.catalog.threadSize(entry.row.threadId),
+      threadSize,
+      ...(threadSize > 1 ? { threadMatches: threadMatches(hit.ordinal) } : {}),
       ...copiesShown(hit.ordinal, copies, context.catalog),
     };
   });

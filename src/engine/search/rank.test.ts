@@ -5,6 +5,7 @@ import { Catalog } from '../index/catalog';
 import type { CatalogRow } from '../store/messageRecord';
 import {
   bestDiversified,
+  bestDiversifiedThen,
   byDate,
   byScore,
   diversifyThreads,
@@ -142,5 +143,20 @@ describe('firstInOrder, firstMatches and bestDiversified', () => {
         expect(bestDiversified(matches, scores, catalog, count)).toEqual(expected);
       }),
     );
+  });
+});
+
+describe('bestDiversifiedThen', () => {
+  it('lists the later ordinals after every other match, even those diversity moved down', () => {
+    const catalog = new Catalog();
+    // Four matches in one thread, two lone ones, and two conversation matches that score higher than all of them.
+    for (let index = 0; index < 8; index += 1) catalog.add(row(`m${index}`, index < 4 ? 'long' : `t${index}`, index));
+    const matches = new Uint8Array(8).fill(1);
+    const scores = Float64Array.from([5, 4, 3, 2, 1, 1, 9, 8]);
+    const ranked = bestDiversifiedThen(matches, scores, [6, 7], catalog, 8).map((ranked) => ranked.ordinal);
+    expect(ranked).toEqual([0, 1, 5, 4, 2, 3, 6, 7]);
+    expect(bestDiversifiedThen(matches, scores, [6, 7], catalog, 3).map((ranked) => ranked.ordinal)).toEqual([0, 1, 5]);
+    matches[6] = 0;
+    expect(bestDiversifiedThen(matches, scores, [6, 7], catalog, 8).map((ranked) => ranked.ordinal)).toEqual([0, 1, 5, 4, 2, 3, 7]);
   });
 });

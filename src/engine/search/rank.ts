@@ -199,3 +199,27 @@ export function bestDiversified(
     if (isSettled || best.length < prefix) return ordered.slice(0, count);
   }
 }
+
+/**
+ * As bestDiversified over `matches` without the `later` ordinals, then those by score (then newest): messages that
+ * match only through their conversation (conversationMatch.ts) never take the place of a match diversity moved down.
+ */
+export function bestDiversifiedThen(
+  matches: Uint8Array,
+  scores: Float64Array,
+  later: readonly number[],
+  catalog: Catalog,
+  count: number,
+): RankedHit[] {
+  if (later.length === 0) return bestDiversified(matches, scores, catalog, count);
+  const first = matches.slice();
+  for (const ordinal of later) first[ordinal] = 0;
+  const ranked = bestDiversified(first, scores, catalog, count);
+  if (ranked.length >= count) return ranked;
+  const rest = firstInOrder(
+    later.filter((ordinal) => matches[ordinal]),
+    ordinalsByScore(catalog, scores),
+    count - ranked.length,
+  );
+  return [...ranked, ...rest.map((ordinal): RankedHit => ({ ordinal, score: scores[ordinal]!, matchType: 'keyword' }))];
+}

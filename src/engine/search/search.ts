@@ -13,7 +13,7 @@ import { rankFused, type FusedRanking } from './fusedStage';
 import { pageHits } from './pageHits';
 import { keepPhraseMatches } from './phraseFilter';
 import {
-  bestDiversified,
+  bestDiversifiedThen,
   DIVERSE_TOP,
   diversifyThreads,
   firstInOrder,
@@ -28,6 +28,8 @@ import type { SearchContext } from './searchContext';
 import { planSearch, type SearchPlan, type SearchTuning } from './searchPlan';
 import { wordSuggestions } from './wordSuggestions';
 import { findCopies, type Copies } from './sameMail';
+import { matchConversations, type KeywordMatches } from './conversationMatch';
+import { threadMatchCounter } from './threadMatches';
 import { withSimilarCount } from './similarOffer';
 
 export type { SearchTuning } from './searchPlan';
@@ -75,15 +77,24 @@ function withCoverage(result: SearchResult): SearchResult {
   return { ...result, modeNote: joinNotes(result.modeNote, coverage) };
 }
 
-/** Words and operators over every message; with 'any', a message needs at least one of the words. */
-export function matchKeywords(plan: SearchPlan, context: SearchContext): Evaluation {
+/**
+ * Words and operators over every message; with 'any', a message needs at least one of the words. With 'all', a
+ * conversation holding a plain query's words between its messages matches by its best message.
+ */
+export function matchKeywords(plan: SearchPlan, context: SearchContext): KeywordMatches {
   const keyword = new Evaluator(context.catalog, context.keywords, plan.wordMatch, plan.typedPrefix).evaluate(plan.parsed.root);
   if (plan.wordMatch === 'any' && plan.parsed.terms.contentTerms.length > 0) {
     keyword.matches.forEach((bit, ordinal) => {
       if (bit && keyword.scores[ordinal] === 0) keyword.matches[ordinal] = 0;
     });
   }
-  return keyword;
+  // Words that could be read as a constraint ("January 2023") show that reading when no message holds them all: a
+  // conversation holding them between its messages would hide it.
+  const helpers =
+    plan.wordMatch === 'all' && !plan.parsed.alternative
+      ? matchConversations(plan.parsed.root, keyword, context)
+      : new Map<number, number[]>();
+  return { ...keyword, helpers };
 }
 
 /**
@@ -165,10 +176,16 @@ async function searchOnce(request: SearchRequest, context: SearchContext, tuning
       score: keyword.scores[ordinal]!,
       matchType: 'keyword',
     }));
-  else ranked = bestDiversified(keyword.matches, keyword.scores, context.catalog, pageEnd);
+  else ranked = bestDiversifiedThen(keyword.matches, keyword.scores, [...keyword.helpers.keys()], context.catalog, pageEnd);
   const page = ranked.slice(plan.offset, pageEnd);
   const hits = withReasons(
-    await pageHits(page, ranking.chunks, [...parsed.terms.highlightTerms, ...(keyword.completions ?? [])], copies, context),
+    await pageHits(
+      page,
+      ranking.chunks,
+      [...parsed.terms.highlightTerms, ...(keyword.completions ?? [])],
+      { copies, threadMatches: threadMatchCounter(keyword.matches, keyword.helpers, context.catalog) },
+      context,
+    ),
     page,
     plan,
     keyword,

@@ -1,0 +1,159 @@
+// Finds the conversations whose messages hold every word of a plain word query between them though none holds them all
+// ("budget" in a mail, "approval" in its reply): each one's best message becomes a match, ranked after the messages
+// that hold every word themselves.
+import type { QueryNode } from '../../shared/query/ast';
+import { isExcludedPlace as isExcludedPlaceName } from '../../shared/query/excludedFolders';
+import type { Catalog } from '../index/catalog';
+import { words } from '../index/fold';
+import type { KeywordIndex } from '../index/keywordIndex';
+import { inverseFrequency, type Evaluation } from './evaluate';
+import { membersOf, threadMembers } from './threadMembers';
+
+/** Below the messages holding every word, conversations score up to this share of the lowest of them. */
+const CONVERSATION_SHARE = 0.5;
+/** Word masks are 32-bit: a longer query is a description, which search by meaning serves better. */
+const MAX_WORDS = 31;
+/**
+ * At most this many messages are looked at per query, conversation by conversation from the rarest word's holders:
+ * a query whose rarest word is in tens of thousands of mails has its matches anyway, and stays fast.
+ */
+const MAX_VISITS = 5_000;
+
+/** The keyword stage's matches, with the messages whose words completed each conversation match, by its best message. */
+export interface KeywordMatches extends Evaluation {
+  helpers: Map<number, number[]>;
+}
+
+export interface ConversationContext {
+  catalog: Catalog;
+  keywords: KeywordIndex;
+}
+
+/** The query's words when it is nothing but plain words (no phrase, operator, negation or OR); else null. */
+export function plainWords(root: QueryNode | null): string[] | null {
+  if (root === null) return null;
+  const nodes = root.kind === 'and' ? root.children : [root];
+  const found: string[] = [];
+  for (const node of nodes) {
+    if (node.kind !== 'text' || node.phrase) return null;
+    found.push(...words(node.value));
+  }
+  return [...new Set(found)];
+}
+
+/** Verdicts by place: an archive has a few hundred distinct folders and labels. */
+const excludedVerdicts = new Map<string, boolean>();
+
+function isExcludedPlace(place: string): boolean {
+  let verdict = excludedVerdicts.get(place);
+  if (verdict === undefined) {
+    verdict = isExcludedPlaceName(place);
+    excludedVerdicts.set(place, verdict);
+  }
+  return verdict;
+}
+
+function isExcludedMessage(catalog: Catalog, ordinal: number): boolean {
+  if (isExcludedPlace(catalog.columns.folderKey.valueAt(ordinal))) return true;
+  for (const key of catalog.labelKeys(ordinal)) if (isExcludedPlace(key)) return true;
+  return false;
+}
+
+/**
+ * Marks each such conversation's best message (the most and rarest of the words, then the newest) as a match of
+ * `keyword` and scores it; returns, per best message, the other messages whose words it needed. Messages in Trash or
+ * Spam take no part, as plain word queries leave them out. Only the conversations of the rarest word's holders are
+ * read, from the words' fields matching recorded, so no posting is walked twice.
+ */
+export function matchConversations(root: QueryNode | null, keyword: Evaluation, context: ConversationContext): Map<number, number[]> {
+  const found = new Map<number, number[]>();
+  const queryWords = plainWords(root);
+  const recorded = keyword.wordFields;
+  if (queryWords === null || queryWords.length < 2 || queryWords.length > MAX_WORDS || recorded === undefined) return found;
+  const { catalog, keywords } = context;
+  const holders = queryWords.map((word) => recorded.get(word));
+  const counts = queryWords.map((word) => keywords.frequency('content', word) + keywords.frequency('meta', word));
+  if (holders.some((bits) => bits === undefined) || counts.some((count) => count === 0)) return found;
+  const weights = counts.map((count) => inverseFrequency(count, catalog.size));
+  const rarest = queryWords[counts.indexOf(Math.min(...counts))]!;
+  const everyWord = queryWords.length === 31 ? 0x7fffffff : (1 << queryWords.length) - 1;
+  const grouping = threadMembers(catalog);
+  const seen = new Uint8Array(grouping.members.length);
+  let visits = 0;
+  for (const field of ['meta', 'content'] as const) {
+    for (const ordinals of keywords.postings(field, rarest)) {
+      if (!ordinals) continue;
+      for (const holder of ordinals) {
+        if (holder >= catalog.size) continue;
+        const thread = grouping.threadOf[holder]!;
+        if (seen[thread]) continue;
+        seen[thread] = 1;
+        // A lone mail, or a conversation one of whose messages holds every word: nothing to add.
+        if (typeof grouping.members[thread] === 'number' || keyword.matches[holder]) continue;
+        const members = membersOf(grouping, thread);
+        if (visits > MAX_VISITS) return placed(found, keyword);
+        visits += members.length;
+        const match = bestOfConversation(members, holders as Uint8Array[], weights, everyWord, keyword, catalog);
+        if (match !== null) found.set(match.best, match.helpers);
+      }
+    }
+  }
+  return placed(found, keyword);
+}
+
+/**
+ * Scores each conversation's best message by its own words' score plus its best helper's, scaled below the lowest
+ * score of a message holding every word (on the eval's queries, letting strong conversations rise among them lost
+ * more relevant mail than it found), and marks it a match.
+ */
+function placed(found: Map<number, number[]>, keyword: Evaluation): Map<number, number[]> {
+  if (found.size === 0) return found;
+  const { matches, scores } = keyword;
+  let lowest = Infinity;
+  for (let ordinal = 0; ordinal < matches.length; ordinal += 1)
+    if (matches[ordinal] && scores[ordinal]! < lowest) lowest = scores[ordinal]!;
+  const evidence = new Map([...found].map(([best, helpers]) => [best, scores[best]! + scores[helpers[0]!]!]));
+  const strongest = Math.max(...evidence.values());
+  for (const [best, score] of evidence) {
+    matches[best] = 1;
+    scores[best] = lowest === Infinity ? score : lowest * CONVERSATION_SHARE * (score / strongest);
+  }
+  return found;
+}
+
+/**
+ * The conversation's best message and the others holding words it lacks (the best of them first), when its messages
+ * hold every word between them and none holds all; null otherwise (one that does is a match already).
+ */
+function bestOfConversation(
+  members: readonly number[],
+  holders: readonly Uint8Array[],
+  weights: readonly number[],
+  everyWord: number,
+  keyword: Evaluation,
+  catalog: Catalog,
+): { best: number; helpers: number[] } | null {
+  const masks = new Map<number, number>();
+  let union = 0;
+  for (const member of members) {
+    let mask = 0;
+    for (let word = 0; word < holders.length; word += 1) if (holders[word]![member]) mask |= 1 << word;
+    if (mask === 0 || isExcludedMessage(catalog, member)) continue;
+    // One message holds every word (as written, or in another form of its stem): the conversation is found already.
+    if (mask === everyWord || keyword.matches[member]) return null;
+    masks.set(member, mask);
+    union |= mask;
+  }
+  if (union !== everyWord) return null;
+  const weightOf = (mask: number): number => weights.reduce((sum, weight, word) => (mask & (1 << word) ? sum + weight : sum), 0);
+  let best = -1;
+  for (const [member, mask] of masks) {
+    const difference = best === -1 ? 1 : weightOf(mask) - weightOf(masks.get(best)!);
+    if (difference > 0 || (difference === 0 && catalog.dates[member]! > catalog.dates[best]!)) best = member;
+  }
+  const lacking = everyWord & ~masks.get(best)!;
+  const helpers = [...masks.keys()]
+    .filter((member) => member !== best && masks.get(member)! & lacking)
+    .sort((first, second) => keyword.scores[second]! - keyword.scores[first]! || first - second);
+  return { best, helpers };
+}
