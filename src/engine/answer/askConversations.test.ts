@@ -1,6 +1,6 @@
 // Questions whose answer sits in a long mail's later part, in a reply deep in a long thread, or in a mail that does
 // what the question asks without naming it: real usrp-users threads through the whole engine.
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDir, readCorpusMessages, toMbox } from '../../../test/corpus';
@@ -9,13 +9,15 @@ import type { Engine } from '../api/engineTypes';
 
 describe('ask: long mail and long conversations', () => {
   let engine: Engine;
+  let log: string;
 
   beforeAll(async () => {
     const dir = await makeTempDir();
     // Seven months of the list: enough mail about the N210, UHD releases and network cards to crowd out the answer.
     const file = join(dir, 'threads.mbox');
     await writeFile(file, toMbox(await readCorpusMessages('usrp-users-list.mbox.gz', 1200)));
-    engine = await openEngine({ dataDir: join(dir, 'store'), timeZone: 'UTC' });
+    log = join(dir, 'interactions.jsonl');
+    engine = await openEngine({ dataDir: join(dir, 'store'), timeZone: 'UTC', interactionLog: log });
     await engine.importPaths([file], 'threads');
   }, 120_000);
 
@@ -48,5 +50,15 @@ describe('ask: long mail and long conversations', () => {
       expect(citation.from.name).toContain('Robin Coxe');
       expect(citation.subject).toContain('N210');
     }
+  });
+
+  it('ranks the mail for a question by its words even when the question says "oldest"', async () => {
+    // "Oldest" read as an order put the archive's first messages (any of the words, oldest first) before the answer.
+    const question = 'What is the oldest UHD version still downloadable on files.ettus.com?';
+    await engine.ask({ question, requestId: 'oldest' });
+    const lines = (await readFile(log, 'utf8')).trim().split('\n');
+    const retrieved = (JSON.parse(lines.at(-1)!) as { question: string; retrievedIds: string[] }).retrievedIds;
+    const texts = await Promise.all(retrieved.map(async (id) => (await engine.getMessage(id))?.text ?? ''));
+    expect(texts.filter((text) => text.includes('files.ettus.com')).length).toBeGreaterThanOrEqual(3);
   });
 });

@@ -68,7 +68,9 @@ export function planSearch(request: SearchRequest, parsed: ParsedQuery, tuning: 
     offset: Math.max(0, request.offset ?? 0),
     limit: Math.min(MAX_LIMIT, Math.max(0, request.limit ?? 20), parsed.limit ?? MAX_LIMIT),
     // Without words there is nothing to rank by: newest first, and the result says so (the app's sort toggle shows it).
-    sort: parsed.sort ?? (hasWords ? (request.sort ?? 'relevance') : 'date'),
+    // A question's "oldest" or "latest" ("what is the oldest UHD version") is part of what it asks, not an order for
+    // the messages that share only some of its words: those stay ranked by how many they hold.
+    sort: wordMatch === 'any' && hasWords ? 'relevance' : (parsed.sort ?? (hasWords ? (request.sort ?? 'relevance') : 'date')),
     isFused: mode !== 'keyword' && hasWords,
     usesKeywords: mode !== 'semantic',
     typedPrefix: typedPrefixOf(request, parsed),
