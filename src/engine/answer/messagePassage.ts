@@ -7,6 +7,8 @@ import { terms } from './terms';
  * chunks meet the same question words: two chunks keep the answer in view while one long mail cannot crowd out the rest.
  */
 const CHUNKS_PER_MESSAGE = 2;
+/** A further chunk is read only when it holds nearly as many of the question's terms as the best one, so a language model's context is not spent on parts of a long mail that are off the question. */
+const FURTHER_CHUNK_SHARE = 0.8;
 /** Enough characters to recognise a chunk's opening words inside the chunk before it. */
 const OVERLAP_PROBE = 40;
 
@@ -34,6 +36,7 @@ export function messagePassage(message: ChunkableMessage, question: string): str
   const ranked = chunks
     .map((chunk) => ({ chunk, score: new Set(terms(chunk.text).filter((term) => wanted.has(term))).size }))
     .sort((a, b) => b.score - a.score || a.chunk.index - b.chunk.index)
+    .filter(({ score }, index, all) => index === 0 || score >= FURTHER_CHUNK_SHARE * all[0]!.score)
     .slice(0, CHUNKS_PER_MESSAGE)
     .map(({ chunk }) => chunk)
     .sort((a, b) => a.index - b.index);
