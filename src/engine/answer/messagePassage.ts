@@ -7,7 +7,10 @@ import { terms } from './terms';
  * chunks meet the same question words: two chunks keep the answer in view while one long mail cannot crowd out the rest.
  */
 const CHUNKS_PER_MESSAGE = 2;
-/** A further chunk is read only when it holds nearly as many of the question's terms as the best one, so a language model's context is not spent on parts of a long mail that are off the question. */
+/**
+ * A further chunk is read only when it holds nearly as many of the question's terms as the best one, so a language
+ * model's context is not spent on parts of a long mail that are off the question.
+ */
 const FURTHER_CHUNK_SHARE = 0.8;
 /** Enough characters to recognise a chunk's opening words inside the chunk before it. */
 const OVERLAP_PROBE = 40;
