@@ -57,6 +57,15 @@ interface SizeResult {
   /** Measured on the first size only: the rate does not depend on the archive's size. */
   embedding: EmbeddingRate | null;
   peers: PeerResult[];
+  /** Whole `lantern` processes, beside notmuch's (bench/lanternWholeCommand.ts); up to 100k messages, as the peers. */
+  wholeCommand: WholeCommand | null;
+}
+
+interface WholeCommand {
+  searchP50: number;
+  searchP95: number;
+  mcpFirstCallP50: number;
+  mcpFirstCallMax: number;
 }
 
 interface EmbeddingRate {
@@ -201,7 +210,12 @@ try {
       console.error(`mu: ${JSON.stringify({ ...peers.at(-1), totals: undefined })}`);
       await rm(maildir, { recursive: true, force: true });
     }
-    results.push({ label: size.label, importResult, queries, busy, vectors, embedding, peers });
+    const wholeCommand =
+      (size.messages ?? 0) <= 100_000
+        ? (runDriver('lanternWholeCommand', [join(repoRoot, 'bin', 'lantern.mjs'), dataDir]) as unknown as WholeCommand)
+        : null;
+    if (wholeCommand) console.error(`lantern whole commands: ${JSON.stringify(wholeCommand)}`);
+    results.push({ label: size.label, importResult, queries, busy, vectors, embedding, peers, wholeCommand });
     await rm(dataDir, { recursive: true, force: true });
   }
 } finally {
@@ -288,6 +302,18 @@ for (const result of results) {
     `| ${result.label} | ${query.embeddedMessages} of ${query.messages} | ${round(query.firstResultMs, 0)} | ${round(query.coldQueryMs)} | ${pair(query.keywordOperatorP50, query.keywordOperatorP95)} | ${pair(query.latency.semantic!.p50, query.latency.semantic!.p95)} (ran as ${query.latency.semantic!.mode}) | ${pair(query.latency.hybrid!.p50, query.latency.hybrid!.p95)} (ran as ${query.latency.hybrid!.mode}) | ${pair(query.latency.auto!.p50, query.latency.auto!.p95)} | ${pair(query.completeP50, query.completeP95)} (${round(query.completeFirstMs)}) | ${query.peakRssMb} | ${notmuch ? pair(notmuch.queryP50, notmuch.queryP95) : '–'} | ${mu ? pair(mu.queryP50, mu.queryP95) : '–'} | ${ratio(query.keywordOperatorP95, notmuch?.queryP95)} |`,
   );
 }
+lines.push(
+  '',
+  'Whole commands, timed from the process start as notmuch is: `lantern search --mode keyword --json` for each query notmuch has (three times each), and `lantern mcp` from its start to the answer of its first search_emails call (three starts).',
+  '',
+  '| archive | lantern search p50 / p95 | lantern mcp first call p50 / max | notmuch search p50 / p95 | lantern p50 / notmuch p50 |',
+  '|---|---|---|---|---|',
+  ...results.map(({ label, wholeCommand, peers }) => {
+    const notmuch = peers.find((peer) => peer.name === 'notmuch');
+    if (!wholeCommand) return `| ${label} | – | – | – | – |`;
+    return `| ${label} | ${round(wholeCommand.searchP50, 0)} / ${round(wholeCommand.searchP95, 0)} | ${round(wholeCommand.mcpFirstCallP50, 0)} / ${round(wholeCommand.mcpFirstCallMax, 0)} | ${notmuch ? `${round(notmuch.queryP50)} / ${round(notmuch.queryP95)}` : '–'} | ${ratio(wholeCommand.searchP50, notmuch?.queryP50)} |`;
+  }),
+);
 lines.push('', ...timelineLines(timelines));
 lines.push(
   '',

@@ -14,6 +14,7 @@ await bundleAndRun(
     lanternEmbedding: 'bench/lanternEmbedding.ts',
     lanternVectors: 'bench/lanternVectors.ts',
     lanternEmbedders: 'bench/lanternEmbedders.ts',
+    lanternWholeCommand: 'bench/lanternWholeCommand.ts',
     parseWorker: 'src/engine/import/parseWorker.ts',
     embedWorker: 'src/engine/embed/embedWorker.ts',
   },
