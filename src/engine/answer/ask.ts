@@ -11,6 +11,7 @@ import { messagePassage } from './messagePassage';
 import { words } from '../index/fold';
 import { quoteValue } from '../../shared/query/quoteValue';
 import { decodeAttachmentTexts } from '../store/messageRecord';
+import { splitReplies } from '../../shared/mail/replyParts';
 import type { MessageStore } from '../store/messageStore';
 
 /** Enough evidence for a short answer, few enough to fit a small model's context. */
@@ -21,6 +22,8 @@ const MAX_PASSAGES = 8;
  */
 const CONVERSATION_HITS = 2;
 const CONVERSATION_MESSAGES = 4;
+/** Enough of what a reply quotes to tell what it answers; a long chain of quotes adds only older mail. */
+const MAX_QUOTED_CHARACTERS = 4_000;
 const FOLLOW_UP = /\b(it|that|this|those|these|they|them|he|she|him|her|there|then)\b/i;
 
 export interface AskContext {
@@ -96,6 +99,11 @@ export async function askQuestion(request: AskRequest, context: AskContext): Pro
         { subject: record.subject, body: record.text, attachments: decodeAttachmentTexts(record.attachmentTextJson) },
         request.question,
       ),
+      quoted: splitReplies(record.text)
+        .filter((part) => part.kind === 'folded')
+        .map((part) => part.text)
+        .join('\n')
+        .slice(0, MAX_QUOTED_CHARACTERS),
     });
   }
   // Stopped while the mail was searched: nothing was written, so there is nothing to keep.

@@ -146,8 +146,10 @@ function scoreCandidates(question: string, passages: Passage[], history: AnswerT
     const author = new Set(terms(senderName(passage)));
     const dated = monthAndYear(passage.date);
     const sender = new Set([...author, ...terms(dated)]);
-    const messageTerms = new Set([...subject, ...sender, ...termSets.flatMap((set) => [...set])]);
-    const searchable = `${passage.subject}\n${passage.text}\n${dated}`.toLowerCase();
+    // A reply is about what it quotes: "The X310 will need to be RMA'd" answers the quoted question about the v35 image.
+    const quotedTerms = terms(passage.quoted ?? '');
+    const messageTerms = new Set([...subject, ...sender, ...termSets.flatMap((set) => [...set]), ...quotedTerms]);
+    const searchable = `${passage.subject}\n${passage.text}\n${dated}\n${passage.quoted ?? ''}`.toLowerCase();
     const holdsAnchors = anchors.every((anchor) => anchor.test(searchable));
     const intros = listIntroductions(texts, termSets);
     // The subject, the sender and the sentences either side set the topic of a sentence: "We should have something

@@ -2,6 +2,7 @@
 // "free" for what something costs, and each fact cited once, from the message that says it.
 import { beforeAll, describe, expect, test } from 'vitest';
 import { passageOf, readCorpusPassages } from './corpusPassages';
+import { splitReplies } from '../../shared/mail/replyParts';
 import { extractAnswer } from './extractive';
 import type { Passage } from './types';
 
@@ -137,5 +138,26 @@ describe('drafts and release candidates', () => {
     const mail = [...candidate, ...release].map((passage, index) => ({ ...passage, n: index + 1 }));
     const answer = extractAnswer('When was the UHD 3.14.1.0 release candidate tagged?', mail);
     expect(answer.citations[0]?.subject).toBe(candidate[0]!.subject);
+  });
+});
+
+describe('replies', () => {
+  test('a reply is about what it quotes: its own short answer meets a question whose words are in the quote', async () => {
+    const [reply] = await readCorpusPassages('usrp-users-list.mbox.gz', 1268, 1267);
+    expect(reply?.from.name).toContain('Ettus Research Support');
+    const parts = splitReplies(reply!.text);
+    const own = parts
+      .filter((part) => part.kind === 'own')
+      .map((part) => part.text)
+      .join('\n\n');
+    const quoted = parts
+      .filter((part) => part.kind === 'folded')
+      .map((part) => part.text)
+      .join('\n');
+    expect(own).not.toContain('v35');
+    const mail = [{ ...reply!, text: own, quoted }, ...passages].map((passage, index) => ({ ...passage, n: index + 1 }));
+    const answer = extractAnswer("Which X310 will need to be RMA'd after the v35 downgrade?", mail);
+    expect(answer.refused).toBe(false);
+    expect(answer.citations[0]?.quote).toContain("The X310 will need to be RMA'd");
   });
 });

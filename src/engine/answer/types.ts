@@ -15,6 +15,8 @@ export interface Passage {
   date: string;
   /** The passage text: a chunk of the mail. */
   text: string;
+  /** What the mail quotes (the mail it replies to): what it is about, never what it says; extractive use only. */
+  quoted?: string;
 }
 
 export interface AnswerOptions {
