@@ -1,19 +1,6 @@
 // The `lantern` command line: every feature of the engine, for people and scripts (--json).
 import { parseArgs } from 'node:util';
 import { LanternError } from '../shared/contract/errors';
-import { runAsk } from './commands/askCommand';
-import { runAttachment } from './commands/attachmentCommand';
-import { runAttachments } from './commands/attachmentsCommand';
-import { runBackup, runExport, runRestore } from './commands/backupCommands';
-import { runCheckCommand } from './commands/checkCommand';
-import { runImport } from './commands/importCommand';
-import { runMcp } from './commands/mcpCommand';
-import { runOcr } from './commands/ocrCommand';
-import { runModels } from './commands/modelsCommand';
-import { runListing, runSearch, runShow } from './commands/queryCommands';
-import { runServe } from './commands/serveCommand';
-import { runPeople } from './commands/peopleCommand';
-import { runTimeline } from './commands/timelineCommand';
 import { resolveDataDir } from './dataDir';
 import { printError } from './output';
 import { separateQueryArguments, type KnownOptions } from './queryArguments';
@@ -49,6 +36,10 @@ const OPTIONS = {
   rejoin: { type: 'string' },
 } satisfies KnownOptions;
 
+/**
+ * Each command's module is loaded when it runs: `lantern search` need not wait for the MCP server's packages or the
+ * import machinery (issue 25: a whole command as quick as notmuch's).
+ */
 async function main(argv: string[]): Promise<number> {
   // A query may begin with "-" ("-from:noreply budget"): words after the command that name no option are positionals.
   const { values, positionals } = parseArgs({
@@ -68,50 +59,50 @@ async function main(argv: string[]): Promise<number> {
   if (json) console.log = console.error;
   switch (command) {
     case 'import':
-      return runImport(rest, dataDir, json);
+      return (await import('./commands/importCommand')).runImport(rest, dataDir, json);
     case 'search':
       if (rest.length > 1) throw new UsageError('lantern search: put the whole query in quotes');
-      return runSearch(rest[0], values, dataDir, json);
+      return (await import('./commands/queryCommands')).runSearch(rest[0], values, dataDir, json);
     case 'timeline':
       if (rest.length > 1) throw new UsageError('lantern timeline: put the whole query in quotes');
-      return runTimeline(rest[0], values, dataDir, json);
+      return (await import('./commands/timelineCommand')).runTimeline(rest[0], values, dataDir, json);
     case 'show':
-      return runShow(rest[0], dataDir, json);
+      return (await import('./commands/queryCommands')).runShow(rest[0], dataDir, json);
     case 'attachment':
       if (rest.length > 2) throw new UsageError('lantern attachment: give a message id and one attachment (index or name in quotes)');
-      return runAttachment(rest[0], rest[1], values, dataDir, json);
+      return (await import('./commands/attachmentCommand')).runAttachment(rest[0], rest[1], values, dataDir, json);
     case 'attachments':
       if (rest.length > 1) throw new UsageError('lantern attachments: put the whole query in quotes');
-      return runAttachments(rest[0], values, dataDir, json);
+      return (await import('./commands/attachmentsCommand')).runAttachments(rest[0], values, dataDir, json);
     case 'ask':
       if (rest.length > 1) throw new UsageError('lantern ask: put the whole question in quotes');
-      return runAsk(rest[0], values, dataDir, json);
+      return (await import('./commands/askCommand')).runAsk(rest[0], values, dataDir, json);
     case 'folders':
     case 'stats':
     case 'embed':
-      return runListing(command, dataDir, json);
+      return (await import('./commands/queryCommands')).runListing(command, dataDir, json);
     case 'ocr':
       if (rest.length > 0) throw new UsageError('lantern ocr: takes no arguments; give the data folder with --data-dir');
-      return runOcr(dataDir, json);
+      return (await import('./commands/ocrCommand')).runOcr(dataDir, json);
     case 'backup':
-      return runBackup(rest[0], dataDir, json, values.verify);
+      return (await import('./commands/backupCommands')).runBackup(rest[0], dataDir, json, values.verify);
     case 'restore':
-      return runRestore(rest[0], dataDir, json);
+      return (await import('./commands/backupCommands')).runRestore(rest[0], dataDir, json);
     case 'export':
       if (rest.length > 1) throw new UsageError('lantern export: put the whole query in quotes');
-      return runExport(rest[0], values, dataDir, json);
+      return (await import('./commands/backupCommands')).runExport(rest[0], values, dataDir, json);
     case 'check':
       if (rest.length > 0) throw new UsageError('lantern check: takes no arguments; give the data folder with --data-dir');
-      return runCheckCommand(values.repair, dataDir, json);
+      return (await import('./commands/checkCommand')).runCheckCommand(values.repair, dataDir, json);
     case 'people':
       if (rest.length > 1) throw new UsageError('lantern people: put the name in quotes, or give one address');
-      return runPeople(rest[0], values, dataDir, json);
+      return (await import('./commands/peopleCommand')).runPeople(rest[0], values, dataDir, json);
     case 'models':
-      return runModels(rest, values, dataDir, json);
+      return (await import('./commands/modelsCommand')).runModels(rest, values, dataDir, json);
     case 'mcp':
-      return runMcp(dataDir);
+      return (await import('./commands/mcpCommand')).runMcp(dataDir);
     case 'serve':
-      return runServe(values.port, values.open, dataDir);
+      return (await import('./commands/serveCommand')).runServe(values.port, values.open, dataDir);
     default:
       throw new UsageError(`lantern: unknown command "${command}"; run lantern --help`);
   }

@@ -1,5 +1,6 @@
 // Opens one message for reading: the full record with its HTML sanitised.
-import sanitizeHtml from 'sanitize-html';
+// sanitize-html is loaded by the first message opened, not by the engine's start (every command waited for it).
+import type { IOptions } from 'sanitize-html';
 import type { MessageDetail } from '../../shared/model/message';
 import { recipients, type Catalog } from '../index/catalog';
 import { decodeAttachmentTexts, decodeHeaders } from '../store/messageRecord';
@@ -7,8 +8,8 @@ import type { MessageStore } from '../store/messageStore';
 import { toSummary } from '../search/toSummary';
 
 /** Mail HTML keeps its layout but loses scripts, handlers, forms and frames; remote images are blocked later by the viewer. */
-const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: sanitizeHtml.defaults.allowedTags.concat(['img', 'center', 'font', 'span', 'style', 'h1', 'h2', 'u', 's']),
+const sanitizeOptions = (defaultTags: string[]): IOptions => ({
+  allowedTags: defaultTags.concat(['img', 'center', 'font', 'span', 'style', 'h1', 'h2', 'u', 's']),
   allowedAttributes: {
     '*': ['style', 'align', 'valign', 'width', 'height', 'bgcolor', 'color', 'dir', 'lang', 'title', 'class'],
     a: ['href', 'name', 'target'],
@@ -20,7 +21,7 @@ const SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
   },
   allowedSchemes: ['http', 'https', 'mailto', 'cid', 'data'],
   allowVulnerableTags: true,
-};
+});
 
 /** Enough for reading and for an assistant; the index has all of it. */
 const MAX_ATTACHMENT_TEXT = 20_000;
@@ -31,11 +32,12 @@ export async function readMessage(id: string, catalog: Catalog, store: MessageSt
   const [record] = await store.get([id]);
   if (!record) return null;
   const entry = catalog.entry(ordinal);
+  const { default: sanitizeHtml } = await import('sanitize-html');
   return {
     ...toSummary(entry, record.snippet),
     bcc: recipients(entry, 'bcc'),
     text: record.text,
-    html: record.html ? sanitizeHtml(record.html, SANITIZE_OPTIONS) : null,
+    html: record.html ? sanitizeHtml(record.html, sanitizeOptions(sanitizeHtml.defaults.allowedTags)) : null,
     headers: decodeHeaders(record.headersJson),
     origin: { sourceId: record.sourceId, file: record.sourceFile, offset: record.sourceOffset },
     attachmentTexts: decodeAttachmentTexts(record.attachmentTextJson).map((item) => ({

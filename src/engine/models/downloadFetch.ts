@@ -1,5 +1,6 @@
 // The fetch model downloads use: through the proxy HTTPS_PROXY or HTTP_PROXY names unless NO_PROXY exempts the host, else direct.
-import { ProxyAgent, fetch as undiciFetch } from 'undici';
+// undici is loaded by the first download through a proxy: the engine's start (every command) does not wait for it.
+import type { ProxyAgent } from 'undici';
 
 /** What the manager reads of a response; Node's fetch and the undici package's both give it. */
 export type DownloadResponse = Pick<Response, 'ok' | 'status' | 'url' | 'headers' | 'body' | 'json'>;
@@ -46,6 +47,7 @@ export function openDownloadConnection(): DownloadConnection {
     fetch: async (url, init) => {
       const proxy = proxyFor(url);
       if (proxy === null) return fetch(url, init);
+      const { ProxyAgent, fetch: undiciFetch } = await import('undici');
       let agent = agents.get(proxy);
       if (!agent) {
         agent = new ProxyAgent(proxy);

@@ -5,7 +5,6 @@ import type { LanternEvent } from '../../shared/contract/api';
 import type { AttachmentInfo, AttachmentText } from '../../shared/model/message';
 import type { OcrReport } from '../../shared/model/ocr';
 import { errorMessage } from '../../shared/errorMessage';
-import { DEFAULT_EXTRACTION_LIMITS } from '../import/attachments/extractAttachmentText';
 import type { Catalog } from '../index/catalog';
 import type { KeywordIndex } from '../index/keywordIndex';
 import { KEYWORD_SOURCE_COLUMNS, type KeywordSource } from '../index/keywordDocument';
@@ -17,8 +16,10 @@ import type { StoreWriter } from '../store/storeWriter';
 import { needsOcr, ocrKindOf, textEntryOf, type OcrKind } from './ocrKind';
 import { OcrPending } from './ocrPending';
 import { addedContentWords } from './addedWords';
-import { OcrReader, OcrUnavailableError } from './ocrReader';
-import { DEFAULT_OCR_LIMITS, pageImagesOf, type OcrLimits } from './pageImages';
+// Loaded when images are first read (sharp, tesseract.js and the attachment readers): an engine that only searches never
+// loads them, and they were a third of the command line's start (issue 25).
+import type { OcrReader } from './ocrReader';
+import type { OcrLimits } from './pageImages';
 
 /**
  * The words read are searchable at once (added to the keyword index in memory); the index is saved, and the messages'
@@ -54,7 +55,8 @@ export class OcrStage {
   private running: Promise<OcrReport> | null = null;
   private readonly stop = new AbortController();
   private readonly pending: OcrPending;
-  private readonly limits: OcrLimits;
+  /** Null for the defaults (DEFAULT_OCR_LIMITS, read with the page reader). */
+  private readonly limits: OcrLimits | null;
   private lastCounts: { done: number; total: number; catalogSize: number } | null = null;
   /** What follows the background run asked for while another was going on (see startInBackground). */
   private queuedOnDone: ((report: OcrReport) => Promise<void> | void) | null = null;
@@ -63,7 +65,7 @@ export class OcrStage {
 
   constructor(private readonly options: OcrStageOptions) {
     this.pending = new OcrPending(options.dataDir);
-    this.limits = options.limits ?? DEFAULT_OCR_LIMITS;
+    this.limits = options.limits ?? null;
   }
 
   /** Reads what has not been read yet; concurrent callers share one run. */
@@ -109,6 +111,7 @@ export class OcrStage {
 
   private async runOnce(signal: AbortSignal): Promise<OcrReport> {
     const started = performance.now();
+    const { OcrReader } = await import('./ocrReader');
     const reader = new OcrReader();
     const report: OcrReport = { read: 0, skipped: [], done: 0, total: 0, languages: reader.languages, elapsedMs: 0 };
     try {
@@ -252,9 +255,15 @@ export class OcrStage {
     });
     if (!attachment.contentHash)
       return entry('', `not read: no copy of it is stored (${attachment.notStored ?? 'import the file again to keep one'})`);
+    const [{ DEFAULT_OCR_LIMITS, pageImagesOf }, { OcrUnavailableError }, { DEFAULT_EXTRACTION_LIMITS }] = await Promise.all([
+      import('./pageImages'),
+      import('./ocrReader'),
+      import('../import/attachments/extractAttachmentText'),
+    ]);
+    const limits = this.limits ?? DEFAULT_OCR_LIMITS;
     let images;
     try {
-      images = await pageImagesOf(kind, await readFile(storedAttachmentPath(this.options.dataDir, attachment.contentHash)), this.limits);
+      images = await pageImagesOf(kind, await readFile(storedAttachmentPath(this.options.dataDir, attachment.contentHash)), limits);
     } catch (error) {
       return entry('', `not read: the ${kind === 'pdf' ? 'PDF' : 'image'} could not be opened (${errorMessage(error)})`);
     }
@@ -266,7 +275,7 @@ export class OcrStage {
       number += 1;
       if (signal.aborted) return null;
       try {
-        pages.push((await reader.read(image, this.limits.pageTimeoutMs)).trim());
+        pages.push((await reader.read(image, limits.pageTimeoutMs)).trim());
       } catch (error) {
         if (error instanceof OcrUnavailableError) throw error;
         problems.push(`page ${number}: ${errorMessage(error)}`);
