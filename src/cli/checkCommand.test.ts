@@ -68,7 +68,7 @@ describe('lantern check', () => {
 
     const found = lantern(['check', '--json', '--data-dir', dataDir]);
     expect(found.status).toBe(1);
-    expect(JSON.parse(found.stdout)).toMatchObject({ ok: false, parts: [{ name: 'tables', ok: false }, {}, {}, {}, {}] });
+    expect(JSON.parse(found.stdout)).toMatchObject({ ok: false, parts: [{ name: 'tables', ok: false }, {}, {}, {}, {}, {}] });
     const human = lantern(['check', '--data-dir', dataDir]);
     expect(human.status).toBe(1);
     expect(human.stdout).toContain('run lantern check --repair');
@@ -78,7 +78,7 @@ describe('lantern check', () => {
     expect(JSON.parse(repaired.stdout)).toMatchObject({
       ok: true,
       repair: true,
-      parts: [{ name: 'tables', ok: true, repaired: [expect.stringContaining('was damaged')] }, {}, {}, {}, {}],
+      parts: [{ name: 'tables', ok: true, repaired: [expect.stringContaining('was damaged')] }, {}, {}, {}, {}, {}],
     });
     expect(lantern(['check', '--json', '--data-dir', dataDir]).status).toBe(0);
     const again = JSON.parse(lantern(['import', second, '--json', '--data-dir', dataDir]).stdout) as { messages: number };
