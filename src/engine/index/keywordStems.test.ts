@@ -6,6 +6,8 @@ import type { CatalogRow } from '../store/messageRecord';
 import { Evaluator, setBits } from '../search/evaluate';
 import { Catalog } from './catalog';
 import { KeywordIndex } from './keywordIndex';
+import { StemVariants } from './keywordStems';
+import { ENGLISH, STEMMING_LANGUAGES } from './stemmingLanguages';
 
 function row(ordinal: number): CatalogRow {
   return {
@@ -59,4 +61,31 @@ describe('stemmed query words', () => {
       expect(index.stemVariants('io_uring')).toEqual([]);
     });
   }
+});
+
+describe('stemmed query words in other languages', () => {
+  const language = (name: string) => STEMMING_LANGUAGES.find((each) => each.name === name)!;
+  const vocabulary = {
+    sorted: ['buff', 'buffer', 'buffers', 'facture', 'facturees', 'factures', 'rechnung', 'rechnungen', 'vertrag', 'vertragen'],
+    recent: ['payez', 'payer'],
+  };
+
+  it("finds a word's forms in the languages given, besides English", () => {
+    const stems = new StemVariants();
+    expect(stems.variants('rechnung', vocabulary, [ENGLISH])).toEqual([]);
+    expect(stems.variants('rechnung', vocabulary, [ENGLISH, language('german')])).toEqual(['rechnungen']);
+    expect(stems.variants('vertrag', vocabulary, [language('german')])).toEqual(['vertragen']);
+    // The index folds "facturées" to "facturees"; French stems drop a final e so it joins "facture" all the same.
+    expect(stems.variants('facture', vocabulary, [ENGLISH, language('french')]).sort()).toEqual(['facturees', 'factures']);
+    expect(stems.variants('payer', vocabulary, [language('french')])).toEqual(['payez']);
+  });
+
+  it('finds the forms whose stem the stemmer spelled another way: "days" -> dai finds "day"', () => {
+    expect(new StemVariants().variants('days', { sorted: ['day', 'daylight', 'days'], recent: [] }, [ENGLISH])).toEqual(['day']);
+  });
+
+  it('keeps English as it was when English is the only language', () => {
+    expect(new StemVariants().variants('buffers', vocabulary, [ENGLISH])).toEqual(['buffer']);
+    expect(new StemVariants().variants('buffers', vocabulary, [ENGLISH, language('german')]).sort()).toEqual(['buff', 'buffer']);
+  });
 });

@@ -36,21 +36,25 @@ function sharedPrefix(stem: string): string {
   return stem.slice(0, Math.max(3, stem.length - 1));
 }
 
-/** Words of the vocabulary other than `word` with its stem in `language`. */
+/**
+ * Words of the vocabulary other than `word` with its stem in `language`. They are looked for under the stem's prefix
+ * and, where the stemmer rewrote a letter within it (y -> i: "days" -> dai, French "payer" -> pai), under the word's.
+ */
 function sameStem(word: string, language: StemmingLanguage, vocabulary: SortedVocabulary, found: Set<string>): void {
   if (!language.stemmable.test(word)) return;
   const stem = language.stem(word);
-  const prefix = sharedPrefix(stem);
   const consider = (candidate: string): void => {
     if (candidate !== word && language.stemmable.test(candidate) && language.stem(candidate) === stem) found.add(candidate);
   };
   const { sorted } = vocabulary;
-  for (let index = firstAtLeast(sorted, prefix), read = 0; index < sorted.length && read < MOST_CANDIDATES; index += 1, read += 1) {
-    const candidate = sorted[index]!;
-    if (!candidate.startsWith(prefix)) break;
-    consider(candidate);
+  for (const prefix of new Set([sharedPrefix(stem), sharedPrefix(word.slice(0, stem.length))])) {
+    for (let index = firstAtLeast(sorted, prefix), read = 0; index < sorted.length && read < MOST_CANDIDATES; index += 1, read += 1) {
+      const candidate = sorted[index]!;
+      if (!candidate.startsWith(prefix)) break;
+      consider(candidate);
+    }
+    for (const candidate of vocabulary.recent) if (candidate.startsWith(prefix)) consider(candidate);
   }
-  for (const candidate of vocabulary.recent) if (candidate.startsWith(prefix)) consider(candidate);
 }
 
 export class StemVariants {
