@@ -161,3 +161,15 @@ describe('replies', () => {
     expect(answer.citations[0]?.quote).toContain("The X310 will need to be RMA'd");
   });
 });
+
+describe('answers over two sentences', () => {
+  test('an open question takes the next on-topic sentence of the mail that answers it', async () => {
+    // "I'm ... testing the thud branch of meta-ettus", then "I noticed in: <link> the default c library changed ...".
+    const [mail] = await readCorpusPassages('usrp-users-list.mbox.gz', 1306, 1305);
+    expect(mail?.subject).toContain('Musl default for future E320 builds?');
+    const all = [mail!, ...passages].map((passage, index) => ({ ...passage, n: index + 1 }));
+    const answer = extractAnswer('Which C library did meta-ettus switch to by default for E320 builds?', all);
+    expect(answer.answer).toContain('glibc to musl');
+    expect(answer.citations.map((citation) => citation.id)).toEqual([mail!.messageId]);
+  });
+});

@@ -1,0 +1,105 @@
+// Which scored sentences make the extractive answer: the best one when the mail supports it, then close runners-up
+// from other messages, then the same mail's next sentence for an open question.
+import type { Passage } from './types';
+
+export interface Candidate {
+  passage: Passage;
+  /** The passage's rank among the retrieved passages, from 0. */
+  rank: number;
+  text: string;
+  coverage: number;
+  messageCoverage: number;
+  /**
+   * The whole message holds the terms of the question's own, all but one in three:
+   * "Air France adds flights to Montreal" does not say what the capital of France is, however rare "France" is.
+   */
+  holdsKeyTerms: boolean;
+  matchedInSentence: number;
+  /** The sentence itself holds a question word, rather than only its subject line. */
+  isTopicInSentence: boolean;
+  hasEntity: boolean;
+  /** A how-much or how-many question wants an amount, and a sentence without one does not answer it. */
+  lacksAmount: boolean;
+  /** The answer to a who-question is the sender of this sentence. */
+  isSenderAnswer: boolean;
+  isQuestion: boolean;
+  /** The passage names every model, version and year the question names. */
+  holdsAnchors: boolean;
+  /** The sentence or its subject is about a draft or release candidate, which the question does not ask about. */
+  isProvisional: boolean;
+  score: number;
+}
+
+export function normalized(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
+export interface Thresholds {
+  minCoverage: number;
+  minMessageCoverage: number;
+}
+
+function isSupported(candidate: Candidate, thresholds: Thresholds): boolean {
+  return (
+    candidate.holdsAnchors &&
+    candidate.holdsKeyTerms &&
+    !candidate.lacksAmount &&
+    candidate.matchedInSentence > 0 &&
+    candidate.coverage >= thresholds.minCoverage &&
+    candidate.messageCoverage >= thresholds.minMessageCoverage
+  );
+}
+
+/**
+ * A sentence already chosen, or one that holds it or is held by it: a reply quoting a signature or an announcement
+ * repeats it with the next header glued on ("Robin Coxe | Manager From: ..."), and citing both cites the copy.
+ */
+function isRepeat(text: string, seen: Set<string>): boolean {
+  for (const other of seen) if (text.includes(other) || other.includes(text)) return true;
+  return false;
+}
+
+/** The best sentence, then close runners-up from other messages; the same message only when it is nearly as good. */
+export function choose(candidates: Candidate[], thresholds: Thresholds, maxSentences: number, isOpen: boolean): Candidate[] {
+  const ranked = [...candidates].sort((a, b) => b.score - a.score || a.rank - b.rank);
+  const best = ranked[0];
+  if (best === undefined || !isSupported(best, thresholds)) return [];
+  const chosen = [best];
+  const seenText = new Set([normalized(best.text)]);
+  const pass = (accept: (candidate: Candidate) => boolean, isSupportNeeded = true): void => {
+    for (const candidate of ranked) {
+      if (chosen.length >= maxSentences) return;
+      if (chosen.includes(candidate) || isRepeat(normalized(candidate.text), seenText)) continue;
+      if (candidate.isQuestion || (isSupportNeeded && !isSupported(candidate, thresholds)) || !accept(candidate)) continue;
+      chosen.push(candidate);
+      seenText.add(normalized(candidate.text));
+    }
+  };
+  // For a who/when/where/how-many question a runner-up must hold that kind of answer too, or it is only on topic;
+  // and when the best sentence names the topic itself, a runner-up that has it only from its subject line is weaker.
+  // Mail about a release candidate is no second source for the release itself.
+  const fits = (candidate: Candidate): boolean =>
+    (candidate.hasEntity || !best.hasEntity) &&
+    (candidate.isTopicInSentence || !best.isTopicInSentence) &&
+    (!candidate.isProvisional || best.isProvisional);
+  pass(
+    (candidate) =>
+      fits(candidate) &&
+      candidate.score >= 0.8 * best.score &&
+      candidate.coverage >= best.coverage &&
+      chosen.every((c) => c.passage.messageId !== candidate.passage.messageId),
+  );
+  pass((candidate) => fits(candidate) && candidate.score >= 0.92 * best.score);
+  // An open question's answer often runs over two sentences of the mail that answers it ("I noticed in: ... the default
+  // C library changed from glibc to musl"): the same mail's next best on-topic sentence goes with it, cited as one.
+  if (isOpen)
+    pass(
+      (candidate) =>
+        candidate.passage.messageId === best.passage.messageId && candidate.matchedInSentence > 0 && candidate.score >= 0.6 * best.score,
+      false,
+    );
+  return chosen;
+}
