@@ -83,7 +83,8 @@ function sectionsOf(parts: CatalogParts): [string, SectionValue][] {
   ];
 }
 
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** String.prototype.isWellFormed (Node 20's V8 has it; TypeScript's library here does not name it yet). */
+type CheckableString = string & { isWellFormed(): boolean };
 
 /**
  * The cheapest exact encoding of a text: one byte a character when none is above U+00FF (most mail metadata), UTF-8
@@ -91,7 +92,7 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
  */
 function encodingOf(text: string): PieceInfo['encoding'] & BufferEncoding {
   if (!/[\u0100-\uffff]/.test(text)) return 'latin1';
-  return LONE_SURROGATE.test(text) ? 'utf16le' : 'utf8';
+  return (text as CheckableString).isWellFormed() ? 'utf8' : 'utf16le';
 }
 
 function piecesOf(value: SectionValue): { info: PieceInfo; data: Uint8Array[] }[] {
@@ -100,7 +101,8 @@ function piecesOf(value: SectionValue): { info: PieceInfo; data: Uint8Array[] }[
   const pieces: { info: PieceInfo; data: Uint8Array[] }[] = [];
   for (let start = 0; start === 0 || start < value.length; start += STRINGS_PER_PIECE) {
     const strings = value.slice(start, start + STRINGS_PER_PIECE);
-    const lengths = Int32Array.from(strings, (string) => string.length);
+    const lengths = new Int32Array(strings.length);
+    for (let index = 0; index < strings.length; index += 1) lengths[index] = strings[index]!.length;
     const text = strings.join('');
     const encoding = encodingOf(text);
     const encoded = Buffer.from(text, encoding);
