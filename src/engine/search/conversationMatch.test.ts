@@ -107,6 +107,9 @@ describe('conversations are found whole', () => {
     // Three words in three messages: the one with the rarest ("rooms") stands for the conversation.
     const three = await engine.search({ query: 'budget rooms approval', mode: 'keyword', limit: 100 });
     expect(three.hits.map((hit) => [hit.messageId, hit.threadMatches])).toEqual([['plans-thanks@thyme', 2]]);
+    // A term of several words is one thing: "granted" in the reply and "booking" in the next do not make "granted-booking".
+    const term = await engine.search({ query: 'budget granted-booking', mode: 'keyword', limit: 100 });
+    expect(term.total).toBe(0);
     const missing = await engine.search({ query: 'budget houston flights', mode: 'keyword', limit: 100 });
     expect(missing.total).toBe(0);
     const single = await engine.search({ query: 'approval', mode: 'keyword', limit: 100 });

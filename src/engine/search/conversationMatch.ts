@@ -1,6 +1,6 @@
-// Finds the conversations whose messages hold every word of a plain word query between them though none holds them all
+// Finds the conversations whose messages hold every term of a plain word query between them though none holds them all
 // ("budget" in a mail, "approval" in its reply): each one's best message becomes a match, ranked after the messages
-// that hold every word themselves.
+// that hold every term themselves.
 import type { QueryNode } from '../../shared/query/ast';
 import { isExcludedPlace as isExcludedPlaceName } from '../../shared/query/excludedFolders';
 import type { Catalog } from '../index/catalog';
@@ -11,8 +11,8 @@ import { membersOf, threadMembers } from './threadMembers';
 
 /** Below the messages holding every word, conversations score up to this share of the lowest of them. */
 const CONVERSATION_SHARE = 0.5;
-/** Word masks are 32-bit: a longer query is a description, which search by meaning serves better. */
-const MAX_WORDS = 31;
+/** Term masks are 32-bit: a longer query is a description, which search by meaning serves better. */
+const MAX_TERMS = 31;
 /**
  * At most this many messages are looked at per query, conversation by conversation from the rarest word's holders:
  * a query whose rarest word is in tens of thousands of mails has its matches anyway, and stays fast.
@@ -29,16 +29,20 @@ export interface ConversationContext {
   keywords: KeywordIndex;
 }
 
-/** The query's words when it is nothing but plain words (no phrase, operator, negation or OR); else null. */
-export function plainWords(root: QueryNode | null): string[] | null {
+/**
+ * The query's terms, each as its words, when it is nothing but plain terms (no phrase, operator, negation or OR); else
+ * null. A term of several words ("use-after-free", "io_uring_register") is one thing: one message must hold all of it.
+ */
+export function plainTerms(root: QueryNode | null): string[][] | null {
   if (root === null) return null;
   const nodes = root.kind === 'and' ? root.children : [root];
-  const found: string[] = [];
+  const terms: string[][] = [];
   for (const node of nodes) {
     if (node.kind !== 'text' || node.phrase) return null;
-    found.push(...words(node.value));
+    const termWords = words(node.value);
+    if (termWords.length > 0 && !terms.some((term) => term.join(' ') === termWords.join(' '))) terms.push(termWords);
   }
-  return [...new Set(found)];
+  return terms;
 }
 
 /** Verdicts by place: an archive has a few hundred distinct folders and labels. */
@@ -60,23 +64,23 @@ function isExcludedMessage(catalog: Catalog, ordinal: number): boolean {
 }
 
 /**
- * Marks each such conversation's best message (the most and rarest of the words, then the newest) as a match of
- * `keyword` and scores it; returns, per best message, the other messages whose words it needed. Messages in Trash or
+ * Marks each such conversation's best message (the most and rarest of the terms, then the newest) as a match of
+ * `keyword` and scores it; returns, per best message, the other messages whose terms it needed. Messages in Trash or
  * Spam take no part, as plain word queries leave them out. Only the conversations of the rarest word's holders are
  * read, from the words' fields matching recorded, so no posting is walked twice.
  */
 export function matchConversations(root: QueryNode | null, keyword: Evaluation, context: ConversationContext): Map<number, number[]> {
   const found = new Map<number, number[]>();
-  const queryWords = plainWords(root);
+  const terms = plainTerms(root);
   const recorded = keyword.wordFields;
-  if (queryWords === null || queryWords.length < 2 || queryWords.length > MAX_WORDS || recorded === undefined) return found;
+  if (terms === null || terms.length < 2 || terms.length > MAX_TERMS || recorded === undefined) return found;
   const { catalog, keywords } = context;
-  const holders = queryWords.map((word) => recorded.get(word));
-  const counts = queryWords.map((word) => keywords.frequency('content', word) + keywords.frequency('meta', word));
-  if (holders.some((bits) => bits === undefined) || counts.some((count) => count === 0)) return found;
-  const weights = counts.map((count) => inverseFrequency(count, catalog.size));
-  const rarest = queryWords[counts.indexOf(Math.min(...counts))]!;
-  const everyWord = queryWords.length === 31 ? 0x7fffffff : (1 << queryWords.length) - 1;
+  const termHolders = terms.map((term) => term.map((word) => recorded.get(word)));
+  const counts = new Map(terms.flat().map((word) => [word, keywords.frequency('content', word) + keywords.frequency('meta', word)]));
+  if (termHolders.some((holders) => holders.some((bits) => bits === undefined)) || [...counts.values()].includes(0)) return found;
+  const weights = terms.map((term) => term.reduce((sum, word) => sum + inverseFrequency(counts.get(word)!, catalog.size), 0));
+  const rarest = [...counts].reduce((first, second) => (second[1] < first[1] ? second : first))[0];
+  const everyTerm = terms.length === 31 ? 0x7fffffff : (1 << terms.length) - 1;
   const grouping = threadMembers(catalog);
   const seen = new Uint8Array(grouping.members.length);
   let visits = 0;
@@ -93,7 +97,7 @@ export function matchConversations(root: QueryNode | null, keyword: Evaluation, 
         const members = membersOf(grouping, thread);
         if (visits > MAX_VISITS) return placed(found, keyword);
         visits += members.length;
-        const match = bestOfConversation(members, holders as Uint8Array[], weights, everyWord, keyword, catalog);
+        const match = bestOfConversation(members, termHolders as Uint8Array[][], weights, everyTerm, keyword, catalog);
         if (match !== null) found.set(match.best, match.helpers);
       }
     }
@@ -127,9 +131,9 @@ function placed(found: Map<number, number[]>, keyword: Evaluation): Map<number, 
  */
 function bestOfConversation(
   members: readonly number[],
-  holders: readonly Uint8Array[],
+  termHolders: readonly (readonly Uint8Array[])[],
   weights: readonly number[],
-  everyWord: number,
+  everyTerm: number,
   keyword: Evaluation,
   catalog: Catalog,
 ): { best: number; helpers: number[] } | null {
@@ -137,21 +141,21 @@ function bestOfConversation(
   let union = 0;
   for (const member of members) {
     let mask = 0;
-    for (let word = 0; word < holders.length; word += 1) if (holders[word]![member]) mask |= 1 << word;
+    for (let term = 0; term < termHolders.length; term += 1) if (termHolders[term]!.every((holders) => holders[member])) mask |= 1 << term;
     if (mask === 0 || isExcludedMessage(catalog, member)) continue;
-    // One message holds every word (as written, or in another form of its stem): the conversation is found already.
-    if (mask === everyWord || keyword.matches[member]) return null;
+    // One message holds every term (as written, or in another form of its stem): the conversation is found already.
+    if (mask === everyTerm || keyword.matches[member]) return null;
     masks.set(member, mask);
     union |= mask;
   }
-  if (union !== everyWord) return null;
-  const weightOf = (mask: number): number => weights.reduce((sum, weight, word) => (mask & (1 << word) ? sum + weight : sum), 0);
+  if (union !== everyTerm) return null;
+  const weightOf = (mask: number): number => weights.reduce((sum, weight, term) => (mask & (1 << term) ? sum + weight : sum), 0);
   let best = -1;
   for (const [member, mask] of masks) {
     const difference = best === -1 ? 1 : weightOf(mask) - weightOf(masks.get(best)!);
     if (difference > 0 || (difference === 0 && catalog.dates[member]! > catalog.dates[best]!)) best = member;
   }
-  const lacking = everyWord & ~masks.get(best)!;
+  const lacking = everyTerm & ~masks.get(best)!;
   const helpers = [...masks.keys()]
     .filter((member) => member !== best && masks.get(member)! & lacking)
     .sort((first, second) => keyword.scores[second]! - keyword.scores[first]! || first - second);
