@@ -6,22 +6,11 @@ import type { SearchContext } from './searchContext';
 
 /** Copies' Date headers may differ by a time-zone offset (up to 14 hours either side) or by a relay's delay. */
 const COPY_DATE_SPAN_MS = 24 * 60 * 60 * 1000;
-/** Time zones are whole quarter hours apart: a copy's Date read in another zone is off by a multiple of this. */
-const ZONE_STEP_MS = 15 * 60 * 1000;
-/** A relay that rewrote a missing Date, or a second resolution lost on the way. */
-const RELAY_DELAY_MS = 2 * 60 * 1000;
-
-/**
- * Whether two dates can be one mail's: the same instant, a relay's minutes apart, or whole time-zone steps apart within
- * a day. Replies in one thread by one sender on one day are seconds-exact apart and almost never a whole step, so their
- * bodies need not be read to tell them from copies.
- */
+/** Whether two dates can be one mail's: within a day of each other, whatever the time zones written. */
 function areCopyDates(first: number, second: number): boolean {
-  const apart = Math.abs(first - second);
-  if (apart > COPY_DATE_SPAN_MS) return false;
-  const offStep = apart % ZONE_STEP_MS;
-  return apart <= RELAY_DELAY_MS || offStep <= 1000 || ZONE_STEP_MS - offStep <= 1000;
+  return Math.abs(first - second) <= COPY_DATE_SPAN_MS;
 }
+
 /**
  * At most this many bodies are read per search to confirm copies; the rest of a very large match set (a listing of a
  * whole archive that holds many copies) stays uncollapsed and its total is marked estimated. Bodies read are remembered.
