@@ -3,6 +3,8 @@
 import { spawnSync } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SearchResult } from '../../shared/model/search';
 import { makeTempDir, readCorpusMessages, repoRoot, toMbox } from '../../../test/corpus';
@@ -55,6 +57,35 @@ describe('lantern search, when nothing matches', () => {
     expect(listed.hits).toHaveLength(listed.total);
     expect(listed.modeNote).toMatch(/^showing messages about similar things/);
   }, 300_000);
+
+  it("gives MCP's search_emails the same count and the same similar flag", async () => {
+    const client = new Client({ name: 'lantern-test', version: '1.0.0' });
+    await client.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: [bin, 'mcp', '--data-dir', store],
+        env: { TZ: 'UTC' },
+        stderr: 'ignore',
+      }),
+    );
+    try {
+      const call = async (query: Record<string, unknown>): Promise<{ total: number; mode: string; similarCount?: number }> => {
+        const response = (await client.callTool({ name: 'search_emails', arguments: query })) as {
+          content: { text: string }[];
+          isError?: boolean;
+        };
+        expect(response.isError ?? false).toBe(false);
+        return JSON.parse(response.content[0]!.text) as { total: number; mode: string; similarCount?: number };
+      };
+      const found = await call({ query: MISSPELT });
+      expect(found.total).toBe(0);
+      expect(found.similarCount).toBeGreaterThan(0);
+      const listed = await call({ query: MISSPELT, similar: true, limit: 50 });
+      expect(listed).toMatchObject({ total: found.similarCount, mode: 'semantic' });
+    } finally {
+      await client.close();
+    }
+  }, 60_000);
 
   it('offers nothing when nothing is near enough', () => {
     const found = JSON.parse(lantern(['search', 'xylophonequartz', '--json', '--data-dir', store]).stdout) as SearchResult;

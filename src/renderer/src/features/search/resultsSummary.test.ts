@@ -71,6 +71,6 @@ describe('the offer of messages about similar things', () => {
 
   it('says what the list of them is', () => {
     const similar = result({ mode: 'semantic', modeNote: 'showing messages about similar things: no message holds these words' });
-    expect(plainNote(similar)).toBe('No message holds these words or is near enough in meaning: showing messages about similar things');
+    expect(plainNote(similar)).toBe('Messages about similar things (none matched)');
   });
 });

@@ -39,8 +39,7 @@ export function plainNote(result: SearchResult): string | null {
   const notes: string[] = [];
   if (result.modeNote?.includes('no message has all of the words'))
     notes.push('No message has every word: showing those with the most of them');
-  if (result.modeNote?.startsWith('showing messages about similar things'))
-    notes.push('No message holds these words or is near enough in meaning: showing messages about similar things');
+  if (result.modeNote?.startsWith('showing messages about similar things')) notes.push('Messages about similar things (none matched)');
   // While vectors are being made, a search with words says how far meaning search reaches (auto mode may have matched
   // by words alone because of it).
   if (result.parsed.text.trim() !== '' && result.embeddedShare > 0 && result.embeddedShare < 1) {
