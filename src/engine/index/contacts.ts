@@ -71,10 +71,11 @@ export class ContactDirectory {
         if (!existing.name && person.name) existing.name = person.name;
       } else this.byAddress.set(person.address, { name: person.name, address: person.address, count: 1 });
     };
+    const recipients = this.catalog.recipientsReader();
     for (; this.countedAll < this.catalog.size; this.countedAll += 1) {
       count(this.catalog.sender(this.countedAll));
-      this.catalog.recipients(this.countedAll, 'to').forEach(count);
-      this.catalog.recipients(this.countedAll, 'cc').forEach(count);
+      recipients(this.countedAll, 'to').forEach(count);
+      recipients(this.countedAll, 'cc').forEach(count);
     }
     // Copies, so a list handed out earlier keeps the counts it was made with.
     this.cached = [...this.byAddress.values()]
