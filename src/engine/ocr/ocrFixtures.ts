@@ -17,6 +17,30 @@ export function renderLines(lines: readonly string[], width = 1400): Buffer {
   return canvas.toBuffer('image/png');
 }
 
+/**
+ * A title line over a waterfall-like texture of short dark strokes placed by a seeded generator (the same picture every
+ * time): the kind of chart or photo Tesseract reads letter soup into.
+ */
+export function renderTitledTexture(title: string): Buffer {
+  let seed = 7;
+  const random = (): number => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const canvas = createCanvas(1200, 500);
+  const context = canvas.getContext('2d');
+  context.fillStyle = '#ffffff';
+  context.fillRect(0, 0, canvas.width, canvas.height);
+  context.fillStyle = '#000000';
+  context.font = '32px sans-serif';
+  context.fillText(title, 40, 50);
+  for (let stroke = 0; stroke < 2500; stroke += 1) {
+    const shade = (): number => Math.floor(random() * 120);
+    const x = 40 + random() * 1100;
+    const y = 90 + random() * 380;
+    context.fillStyle = `rgb(${shade()},${shade()},${shade()})`;
+    context.fillRect(x, y, 3 + random() * 14, 8 + random() * 22);
+  }
+  return canvas.toBuffer('image/png');
+}
+
 export function toFormat(png: Buffer, format: 'jpeg' | 'tiff' | 'gif'): Promise<Buffer> {
   return sharp(png).toFormat(format).toBuffer();
 }

@@ -3,11 +3,40 @@ import { copyFile, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { createWorker, type Worker } from 'tesseract.js';
+import { createWorker, type Page, type Worker } from 'tesseract.js';
 import { errorMessage } from '../../shared/errorMessage';
 
 /** The language data packages (@tesseract.js-data/<code>): English is a dependency, any other installed is read too. */
 const DATA_SCOPE = '@tesseract.js-data';
+/**
+ * Words Tesseract is less sure of than this (0-100) are left out: on charts, waterfalls and photos it reads letter soup
+ * ("EE NE Sh Be LOR HET") at confidences well below the clear text beside it, and that soup was near any odd query by
+ * meaning and matched stray words. Measured on the usrp-users archive's screenshots: soup words mostly under 60, text
+ * mostly above.
+ */
+const WORD_CONFIDENCE = 60;
+/** A word kept holds a letter or a digit: lone marks ("|", "——", "=") carry nothing to search. */
+const HAS_LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+
+/** The page's text from its layout: paragraphs apart, lines kept, each line's sure words only. */
+function sureText(page: Page): string {
+  return (page.blocks ?? [])
+    .flatMap((block) => block.paragraphs)
+    .map((paragraph) =>
+      paragraph.lines
+        .map((line) =>
+          line.words
+            .filter((word) => word.confidence >= WORD_CONFIDENCE && HAS_LETTER_OR_DIGIT.test(word.text))
+            .map((word) => word.text)
+            .join(' '),
+        )
+        .filter((line) => line !== '')
+        .join('\n'),
+    )
+    .filter((paragraph) => paragraph !== '')
+    .join('\n\n');
+}
+
 /** The integer LSTM model: a third of the size of the full one, and what tesseract.js itself loads by default. */
 const DATA_VERSION = '4.0.0_best_int';
 
@@ -60,7 +89,7 @@ export class OcrReader {
     return this.worker;
   }
 
-  /** The page's text; a page that takes longer than `timeoutMs` stops the worker (the next page starts a new one). */
+  /** The page's sure text (see WORD_CONFIDENCE); a page that takes longer than `timeoutMs` stops the worker (the next page starts a new one). */
   async read(image: Uint8Array, timeoutMs: number): Promise<string> {
     let worker: Worker;
     try {
@@ -78,8 +107,8 @@ export class OcrReader {
       }, timeoutMs);
     });
     try {
-      const result = await Promise.race([worker.recognize(Buffer.from(image)), timeout]);
-      return result.data.text;
+      const result = await Promise.race([worker.recognize(Buffer.from(image), {}, { text: true, blocks: true }), timeout]);
+      return sureText(result.data);
     } finally {
       clearTimeout(timer);
     }
