@@ -2,7 +2,8 @@
 // sanitize-html is loaded by the first message opened, not by the engine's start (every command waited for it).
 import type { IOptions } from 'sanitize-html';
 import type { MessageDetail } from '../../shared/model/message';
-import { recipients, type Catalog } from '../index/catalog';
+import type { Catalog } from '../index/catalog';
+import { recipients } from '../index/catalogEntry';
 import { decodeAttachmentTexts, decodeHeaders } from '../store/messageRecord';
 import type { MessageStore } from '../store/messageStore';
 import { toSummary } from '../search/toSummary';

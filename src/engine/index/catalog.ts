@@ -1,55 +1,18 @@
 // In-memory columns of every message's metadata (no text): filters, counts and listings run over these.
 import type { Address, AttachmentInfo } from '../../shared/model/message';
-import { decodeAddresses, decodeAttachments, decodeLabels, type CatalogRow } from '../store/messageRecord';
+import { decodeAddresses, decodeAttachments, type CatalogRow } from '../store/messageRecord';
 import { placeKey } from '../../shared/query/placeKey';
 import { foldText } from './fold';
 import { mapRecord, type CatalogParts } from './catalogParts';
 import { ValueColumn } from './valueColumn';
+import { foldPeople, type CatalogEntry } from './catalogEntry';
+import { labelSetOf, type LabelSet } from './labelSet';
 
-/** One message's metadata, with searchable fields pre-folded, assembled from the columns for a page or a reader. */
-export interface CatalogEntry {
-  row: CatalogRow;
-  labels: string[];
-  attachments: AttachmentInfo[];
-  foldedFrom: string;
-  foldedTo: string;
-  foldedCc: string;
-  foldedBcc: string;
-  foldedSubject: string;
-  foldedAttachmentNames: string;
-  /** Folder path, its last segment and labels as place keys (see placeKey), for in:/label:/@folder: filters. */
-  folderKey: string;
-  folderLeafKey: string;
-  labelKeys: string[];
-}
-
-function foldPeople(people: Address[]): string {
-  return foldText(people.map((person) => `${person.name} <${person.address}>`).join('\n'));
-}
-
-/** The To, Cc or Bcc list of a message, parsed when a listing or a reader needs it. */
-export function recipients(entry: CatalogEntry, field: 'to' | 'cc' | 'bcc'): Address[] {
-  const column = `${field}Json` as const;
-  return decodeAddresses(entry.row[column], column);
-}
-
-/** Shared by every message without labels or attachments, most of an archive: one array instead of one each. */
-const NO_LABELS: string[] = Object.freeze([]) as unknown as string[];
+/** Shared by every message without attachments, most of an archive: one array instead of one each. */
 const NO_ATTACHMENTS: AttachmentInfo[] = Object.freeze([]) as unknown as AttachmentInfo[];
 
 const IS_READ = 1;
 const IS_STARRED = 2;
-
-/** A distinct label list, parsed once, with its place keys. */
-interface LabelSet {
-  labels: string[];
-  keys: string[];
-}
-
-function labelSetOf(json: string): LabelSet {
-  const labels = json === '[]' ? NO_LABELS : decodeLabels(json);
-  return labels.length === 0 ? { labels: NO_LABELS, keys: NO_LABELS } : { labels, keys: labels.map(placeKey) };
-}
 
 /** A typed array of at least `length` elements holding `array`'s. */
 function grown<T extends Float64Array | Uint8Array>(array: T, length: number, make: (length: number) => T): T {

@@ -1,7 +1,7 @@
 // Picks the part of a message to preview for a query and marks where the query's words occur in it.
 import type { Highlight } from '../../shared/model/search';
 import { foldText, words } from '../index/fold';
-import type { CatalogEntry } from '../index/catalog';
+import type { CatalogEntry } from '../index/catalogEntry';
 import { isStopword } from '../answer/terms';
 import { decodeAttachmentTexts } from '../store/messageRecord';
 

@@ -1,6 +1,6 @@
 // Turns a catalog entry into the MessageSummary shape every listing uses.
 import type { MessageSummary } from '../../shared/model/message';
-import { recipients, type CatalogEntry } from '../index/catalog';
+import { recipients, type CatalogEntry } from '../index/catalogEntry';
 
 export function toSummary(entry: CatalogEntry, snippet: string): MessageSummary {
   const row = entry.row;

@@ -1,7 +1,7 @@
 // What the chunk table's folder, labels and participants columns hold, and a query's operators as a LanceDB `where`
 // over them: the pre-filter that lets a narrow filter still return k passages.
 import type { Filter, QueryNode } from '../../shared/query/ast';
-import type { CatalogEntry } from '../index/catalog';
+import type { CatalogEntry } from '../index/catalogEntry';
 import { placeKey, placeName } from '../../shared/query/placeKey';
 import { foldText } from '../index/fold';
 

@@ -1,0 +1,31 @@
+// One message's metadata as a listing or a reader takes it from the catalog: pre-folded fields and parsed lists.
+import type { Address, AttachmentInfo } from '../../shared/model/message';
+import { decodeAddresses, type CatalogRow } from '../store/messageRecord';
+import { foldText } from './fold';
+
+/** One message's metadata, with searchable fields pre-folded, assembled from the columns for a page or a reader. */
+export interface CatalogEntry {
+  row: CatalogRow;
+  labels: string[];
+  attachments: AttachmentInfo[];
+  foldedFrom: string;
+  foldedTo: string;
+  foldedCc: string;
+  foldedBcc: string;
+  foldedSubject: string;
+  foldedAttachmentNames: string;
+  /** Folder path, its last segment and labels as place keys (see placeKey), for in:/label:/@folder: filters. */
+  folderKey: string;
+  folderLeafKey: string;
+  labelKeys: string[];
+}
+
+export function foldPeople(people: Address[]): string {
+  return foldText(people.map((person) => `${person.name} <${person.address}>`).join('\n'));
+}
+
+/** The To, Cc or Bcc list of a message, parsed when a listing or a reader needs it. */
+export function recipients(entry: CatalogEntry, field: 'to' | 'cc' | 'bcc'): Address[] {
+  const column = `${field}Json` as const;
+  return decodeAddresses(entry.row[column], column);
+}
