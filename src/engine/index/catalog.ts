@@ -7,6 +7,7 @@ import { mapRecord, type CatalogParts } from './catalogParts';
 import { ValueColumn } from './valueColumn';
 import { foldPeople, type CatalogEntry } from './catalogEntry';
 import { labelSetOf, type LabelSet } from './labelSet';
+import { bodyHashOf } from './bodyHash';
 
 /** Shared by every message without attachments, most of an archive: one array instead of one each. */
 const NO_ATTACHMENTS: AttachmentInfo[] = Object.freeze([]) as unknown as AttachmentInfo[];
@@ -34,6 +35,8 @@ export class Catalog {
   dates = new Float64Array(1024);
   private sizes = new Float64Array(1024);
   private flags = new Uint8Array(1024);
+  /** Each message's bodyHashOf, 0 until known: set from the text an import hands in, or by sameMail.ts once read. */
+  private bodyHashes = new Float64Array(1024);
   private readonly attachmentLists: AttachmentInfo[][] = [];
   /** Label lists by their JSON text, with the parsed lists by number (a mailbox has few distinct ones). */
   private labelColumn = new ValueColumn();
@@ -85,6 +88,7 @@ export class Catalog {
     catalog.dates = parts.dates;
     catalog.sizes = parts.sizes;
     catalog.flags = parts.flags;
+    catalog.bodyHashes = parts.bodyHashes;
     Object.assign(catalog.stored, mapRecord(parts.stored, ValueColumn.fromParts));
     Object.assign(catalog.columns, mapRecord(parts.columns, ValueColumn.fromParts));
     const attachments = ValueColumn.fromParts(parts.attachments);
@@ -140,6 +144,7 @@ export class Catalog {
       dates: this.dates.subarray(0, size),
       sizes: this.sizes.subarray(0, size),
       flags: this.flags.subarray(0, size),
+      bodyHashes: this.bodyHashes.subarray(0, size),
       attachments: attachments.parts(size),
       labels: this.labelColumn.parts(size),
       stored: mapRecord(this.stored, (column) => column.parts(size)),
@@ -190,6 +195,9 @@ export class Catalog {
     this.dates = grown(this.dates, ordinal + 1, (length) => new Float64Array(length));
     this.sizes = grown(this.sizes, ordinal + 1, (length) => new Float64Array(length));
     this.flags = grown(this.flags, ordinal + 1, (length) => new Uint8Array(length));
+    this.bodyHashes = grown(this.bodyHashes, ordinal + 1, (length) => new Float64Array(length));
+    const { text } = row as { text?: unknown };
+    if (typeof text === 'string') this.bodyHashes[ordinal] = bodyHashOf(text);
     this.dates[ordinal] = row.date;
     this.sizes[ordinal] = row.size;
     this.flags[ordinal] = (row.isRead ? IS_READ : 0) | (row.isStarred ? IS_STARRED : 0);
@@ -297,6 +305,15 @@ export class Catalog {
   }
 
   /** The raw message's size in bytes. */
+  /** The message's bodyHashOf, or null while its text has not been read. */
+  bodyHash(ordinal: number): number | null {
+    return this.bodyHashes[ordinal] || null;
+  }
+
+  setBodyHash(ordinal: number, hash: number): void {
+    this.bodyHashes[ordinal] = hash;
+  }
+
   messageSize(ordinal: number): number {
     return this.sizes[ordinal]!;
   }

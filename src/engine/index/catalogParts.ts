@@ -13,6 +13,8 @@ export interface CatalogParts {
   dates: Float64Array<ArrayBuffer>;
   sizes: Float64Array<ArrayBuffer>;
   flags: Uint8Array<ArrayBuffer>;
+  /** Catalog.bodyHash per message, 0 where not yet known. */
+  bodyHashes: Float64Array<ArrayBuffer>;
   /** Attachment lists as JSON, '[]' for none. */
   attachments: ValueColumnParts;
   labels: ValueColumnParts;

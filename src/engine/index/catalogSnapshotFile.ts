@@ -7,7 +7,7 @@ import type { CatalogParts, FilterField } from './catalogParts';
 import type { ValueColumnParts } from './valueColumn';
 
 /** Bumped when the catalog's columns or this layout change; a snapshot of another version is not read. */
-export const CATALOG_SNAPSHOT_VERSION = 1;
+export const CATALOG_SNAPSHOT_VERSION = 2;
 
 const MANIFEST = 'manifest.json';
 const COLUMNS = 'columns.bin';
@@ -76,6 +76,7 @@ function sectionsOf(parts: CatalogParts): [string, SectionValue][] {
     ['dates', parts.dates],
     ['sizes', parts.sizes],
     ['flags', parts.flags],
+    ['bodyHashes', parts.bodyHashes],
     ...valueColumn('attachments', parts.attachments),
     ...valueColumn('labels', parts.labels),
     ...Object.entries(parts.stored).flatMap(([name, column]) => valueColumn(`stored.${name}`, column)),
@@ -237,6 +238,7 @@ function partsOf(sections: Map<string, SectionValue>, rows: number, path: string
     dates: take('dates', 'float64', rows),
     sizes: take('sizes', 'float64', rows),
     flags: take('flags', 'uint8', rows),
+    bodyHashes: take('bodyHashes', 'float64', rows),
     attachments: valueColumn('attachments'),
     labels: valueColumn('labels'),
     stored: group('stored'),

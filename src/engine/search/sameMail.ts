@@ -1,7 +1,7 @@
 // Copies of one mail stored more than once (filed in several folders, a list's copy and a cc'd one, each with its own
 // Message-ID and perhaps a Date in another time zone): found among a search's matches so they show as one hit.
-import { createHash } from 'node:crypto';
 import type { Catalog } from '../index/catalog';
+import { bodyHashOf } from '../index/bodyHash';
 import type { SearchContext } from './searchContext';
 
 /** Copies' Date headers may differ by a time-zone offset (up to 14 hours either side) or by a relay's delay. */
@@ -13,7 +13,8 @@ function areCopyDates(first: number, second: number): boolean {
 
 /**
  * At most this many bodies are read per search to confirm copies; the rest of a very large match set (a listing of a
- * whole archive that holds many copies) stays uncollapsed and its total is marked estimated. Bodies read are remembered.
+ * whole archive that holds many copies) stays uncollapsed and its total is marked estimated. The hashes of bodies read
+ * are kept in the catalog; an import hashes its mail's text as it adds it, and the catalog's snapshot keeps them.
  */
 const BODY_READ_BUDGET = 20_000;
 
@@ -33,8 +34,6 @@ interface SenderSubjectGroups {
 }
 
 const groupsByCatalog = new WeakMap<Catalog, SenderSubjectGroups>();
-/** Each message's normalised body hash, by message id: ids never change their text. */
-const bodyHashes = new WeakMap<Catalog, Map<string, string>>();
 
 function senderSubjectGroups(catalog: Catalog): SenderSubjectGroups {
   const known = groupsByCatalog.get(catalog);
@@ -55,11 +54,7 @@ function senderSubjectGroups(catalog: Catalog): SenderSubjectGroups {
   return groups;
 }
 
-function normalisedBodyHash(text: string): string {
-  return createHash('sha1').update(text.replace(/\s+/g, ' ').trim().toLowerCase()).digest('hex');
-}
-
-const EMPTY_BODY_HASH = normalisedBodyHash('');
+const EMPTY_BODY_HASH = bodyHashOf('');
 
 /** What a hit shows of the copies it stands for: every folder the mail is in (its own first) and the copies' Message-IDs. */
 export function copiesShown(ordinal: number, copies: Copies, catalog: Catalog): { folders: string[]; copyMessageIds: string[] } | null {
@@ -97,13 +92,13 @@ export async function findCopies(
     if (dated.length >= 2)
       candidates.push(dated.sort((first, second) => (isBefore(first, second) ? -1 : isBefore(second, first) ? 1 : first - second)));
   }
-  const hashes = await readBodyHashes(candidates.flat(), context);
+  await readBodyHashes(candidates.flat(), context);
   const copies: Copies = { dropped: new Set(), copiesOf: new Map(), isIncomplete: false };
   for (const bucket of candidates) {
     const kept: number[] = [];
     for (const ordinal of bucket) {
-      const hash = hashes.get(catalog.id(ordinal));
-      if (hash === undefined) {
+      const hash = catalog.bodyHash(ordinal);
+      if (hash === null) {
         copies.isIncomplete = true;
         continue;
       }
@@ -111,7 +106,7 @@ export async function findCopies(
       const original =
         hash === EMPTY_BODY_HASH
           ? undefined
-          : kept.find((other) => hashes.get(catalog.id(other)) === hash && areCopyDates(catalog.dates[other]!, catalog.dates[ordinal]!));
+          : kept.find((other) => catalog.bodyHash(other) === hash && areCopyDates(catalog.dates[other]!, catalog.dates[ordinal]!));
       if (original === undefined) {
         kept.push(ordinal);
         continue;
@@ -123,15 +118,16 @@ export async function findCopies(
   return copies;
 }
 
-/** The body hashes of these messages, read from the store for those not read before (within the budget). */
-async function readBodyHashes(ordinals: number[], context: SearchContext): Promise<Map<string, string>> {
-  let known = bodyHashes.get(context.catalog);
-  if (!known) bodyHashes.set(context.catalog, (known = new Map()));
-  const unread = ordinals
-    .map((ordinal) => context.catalog.id(ordinal))
-    .filter((id) => !known.has(id))
-    .slice(0, BODY_READ_BUDGET);
-  if (unread.length > 0)
-    for (const row of await context.store.getColumns(unread, ['id', 'text'])) known.set(row.id, normalisedBodyHash(row.text));
-  return known;
+/** Hashes the bodies of these messages that the catalog has no hash for yet (within the budget), read from the store. */
+async function readBodyHashes(ordinals: number[], context: SearchContext): Promise<void> {
+  const { catalog } = context;
+  const unread = ordinals.filter((ordinal) => catalog.bodyHash(ordinal) === null).slice(0, BODY_READ_BUDGET);
+  if (unread.length === 0) return;
+  for (const row of await context.store.getColumns(
+    unread.map((ordinal) => catalog.id(ordinal)),
+    ['id', 'text'],
+  )) {
+    const ordinal = catalog.ordinalOf(row.id);
+    if (ordinal !== undefined) catalog.setBodyHash(ordinal, bodyHashOf(row.text));
+  }
 }
