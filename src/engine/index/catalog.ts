@@ -5,7 +5,7 @@ import { placeKey } from '../../shared/query/placeKey';
 import { foldText } from './fold';
 import { mapRecord, type CatalogParts } from './catalogParts';
 import { ValueColumn } from './valueColumn';
-import { foldPeople, type CatalogEntry } from './catalogEntry';
+import { FoldedTexts, type CatalogEntry } from './catalogEntry';
 import { labelSetOf, type LabelSet } from './labelSet';
 import { bodyHashOf } from './bodyHash';
 
@@ -53,10 +53,7 @@ export class Catalog {
     folder: new ValueColumn(),
     parentId: new ValueColumn(),
   };
-  /** Folded people by their JSON text, so a repeated recipient list is parsed and folded once. */
-  private readonly foldedPeople = new Map<string, string>();
-  /** Folded subjects and senders by their text: replies repeat both. */
-  private readonly folded = new Map<string, string>();
+  private readonly folded = new FoldedTexts();
   private ordinalByIdMap: Map<string, number> | null = new Map();
   /** Ordinals by Message-ID: the one ordinal of almost every message, a list for the few stored more than once. */
   private ordinalsByMessageIdMap: Map<string, number | number[]> | null = new Map();
@@ -169,24 +166,6 @@ export class Catalog {
     return ordinals === undefined ? [] : typeof ordinals === 'number' ? [ordinals] : ordinals;
   }
 
-  private foldedPeopleOf(json: string, column: 'toJson' | 'ccJson' | 'bccJson'): string {
-    let folded = this.foldedPeople.get(json);
-    if (folded === undefined) {
-      folded = foldPeople(decodeAddresses(json, column));
-      this.foldedPeople.set(json, folded);
-    }
-    return folded;
-  }
-
-  private foldedOf(text: string): string {
-    let folded = this.folded.get(text);
-    if (folded === undefined) {
-      folded = foldText(text);
-      this.folded.set(text, folded);
-    }
-    return folded;
-  }
-
   /** Adds a row and returns its ordinal. Only the catalog's fields are kept: an importer hands in whole records. */
   add(row: CatalogRow): number {
     const ordinal = this.ids.length;
@@ -214,11 +193,11 @@ export class Catalog {
     stored.bccJson.set(ordinal, row.bccJson);
     stored.folder.set(ordinal, row.folder);
     stored.parentId.set(ordinal, row.parentId);
-    columns.from.set(ordinal, this.foldedOf(`${row.fromName} <${row.fromAddress}>`));
-    columns.to.set(ordinal, this.foldedPeopleOf(row.toJson, 'toJson'));
-    columns.cc.set(ordinal, this.foldedPeopleOf(row.ccJson, 'ccJson'));
-    columns.bcc.set(ordinal, this.foldedPeopleOf(row.bccJson, 'bccJson'));
-    columns.subject.set(ordinal, this.foldedOf(row.subject));
+    columns.from.set(ordinal, this.folded.of(`${row.fromName} <${row.fromAddress}>`));
+    columns.to.set(ordinal, this.folded.peopleOf(row.toJson, 'toJson'));
+    columns.cc.set(ordinal, this.folded.peopleOf(row.ccJson, 'ccJson'));
+    columns.bcc.set(ordinal, this.folded.peopleOf(row.bccJson, 'bccJson'));
+    columns.subject.set(ordinal, this.folded.of(row.subject));
     columns.attachmentNames.set(
       ordinal,
       attachments.length === 0 ? '' : foldText(attachments.map((attachment) => attachment.filename).join('\n')),

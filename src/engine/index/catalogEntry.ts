@@ -20,7 +20,7 @@ export interface CatalogEntry {
   labelKeys: string[];
 }
 
-export function foldPeople(people: Address[]): string {
+function foldPeople(people: Address[]): string {
   return foldText(people.map((person) => `${person.name} <${person.address}>`).join('\n'));
 }
 
@@ -28,4 +28,30 @@ export function foldPeople(people: Address[]): string {
 export function recipients(entry: CatalogEntry, field: 'to' | 'cc' | 'bcc'): Address[] {
   const column = `${field}Json` as const;
   return decodeAddresses(entry.row[column], column);
+}
+
+/** The catalog's folded fields, each distinct text folded once: replies repeat their subject, sender and recipient lists. */
+export class FoldedTexts {
+  /** Folded people by their JSON text, so a repeated recipient list is parsed and folded once. */
+  private readonly people = new Map<string, string>();
+  /** Folded subjects and senders by their text. */
+  private readonly texts = new Map<string, string>();
+
+  of(text: string): string {
+    let folded = this.texts.get(text);
+    if (folded === undefined) {
+      folded = foldText(text);
+      this.texts.set(text, folded);
+    }
+    return folded;
+  }
+
+  peopleOf(json: string, column: 'toJson' | 'ccJson' | 'bccJson'): string {
+    let folded = this.people.get(json);
+    if (folded === undefined) {
+      folded = foldPeople(decodeAddresses(json, column));
+      this.people.set(json, folded);
+    }
+    return folded;
+  }
 }
