@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { makeTempDir } from '../../../test/corpus';
 import type { MessageRecord } from './messageRecord';
 import { MessageStore } from './messageStore';
+import { VersionTidier } from './versionTidier';
+import { WriteQueue } from './writeQueue';
 
 function record(index: number): MessageRecord {
   return {
@@ -52,6 +54,25 @@ async function dataFiles(location: string): Promise<number> {
 }
 
 describe('MessageStore tidying', () => {
+  it("tells the writer when a tidy dropped the versions an import's merge replaced, though it wrote no version", async () => {
+    const dataDir = await makeTempDir();
+    const store = await MessageStore.open(join(dataDir, 'lancedb'));
+    try {
+      for (let batch = 0; batch < 25; batch += 1) await store.add(Array.from({ length: 4 }, (_, row) => record(batch * 4 + row)));
+      // As an import's settling does: merged first, then tidied with no grace (the bench's import).
+      await store.mergeFragments();
+      let tidied = 0;
+      await new VersionTidier(store, new WriteQueue(), dataDir, 0, async () => {
+        tidied += 1;
+      }).now();
+      // The catalog snapshot is tied to the data files: the writer must hear that the replaced ones went.
+      expect(tidied).toBe(1);
+      expect(await dataFiles(join(dataDir, 'lancedb'))).toBe(1);
+    } finally {
+      store.close();
+    }
+  });
+
   it('merges the fragments of many import batches once there are 20, keeping the rows and their order, then drops the batches', async () => {
     const location = join(await makeTempDir(), 'lancedb');
     const store = await MessageStore.open(location);
@@ -71,13 +92,14 @@ describe('MessageStore tidying', () => {
       expect((await table.stats()).fragmentStats.numFragments).toBe(1);
       // Merging drops nothing: the batches' files stay until the versions that use them are dropped.
       expect(await dataFiles(location)).toBe(26);
-      expect(await store.tidy(0)).toEqual({ changed: false, remaining: false });
+      // No new version, but the merged batches' versions and files go: the catalog snapshot's tie must follow.
+      expect(await store.tidy(0)).toEqual({ changed: false, remaining: false, dropped: true });
       expect(await table.listVersions()).toHaveLength(1);
       expect(await dataFiles(location)).toBe(1);
       expect(await scannedIds(store)).toEqual(before);
       expect((await store.get(['id-26']))[0]?.text).toBe('body of message 26');
       expect(await store.isFragmented()).toBe(false);
-      expect(await store.tidy(0)).toEqual({ changed: false, remaining: false });
+      expect(await store.tidy(0)).toEqual({ changed: false, remaining: false, dropped: false });
       table.close();
     } finally {
       store.close();
@@ -93,14 +115,14 @@ describe('MessageStore tidying', () => {
       const readVersion = await reader.version();
       const graceMs = 1500;
 
-      expect(await store.tidy(graceMs)).toEqual({ changed: true, remaining: true });
+      expect(await store.tidy(graceMs)).toEqual({ changed: true, remaining: true, dropped: false });
       // A search that started before the merge still reads the version it started on, files and all.
       await reader.checkout(readVersion);
       expect(await reader.countRows()).toBe(200);
       expect(await dataFiles(location)).toBe(6);
 
       await new Promise((resolve) => setTimeout(resolve, graceMs + 100));
-      expect((await store.tidy(graceMs)).remaining).toBe(false);
+      expect(await store.tidy(graceMs)).toMatchObject({ remaining: false, dropped: true });
       await reader.checkoutLatest();
       expect(await reader.listVersions()).toHaveLength(1);
       expect(await dataFiles(location)).toBe(1);

@@ -9,6 +9,8 @@ export interface Tidied {
   changed: boolean;
   /** Replaced versions are still on disk, for another call once their grace has passed. */
   remaining: boolean;
+  /** Replaced versions went, with the data files only they used. */
+  dropped: boolean;
 }
 
 /** Merges small fragments (rows keep their order) and drops no version: the epoch as the cut-off keeps every one. */
@@ -25,7 +27,8 @@ export async function mergeFragments(table: Table): Promise<void> {
  */
 export async function tidyTable(table: Table, graceMs: number): Promise<Tidied> {
   // One version: nothing to drop, and opening a settled store does none of the merge's work.
-  if ((await table.listVersions()).length === 1) return { changed: false, remaining: false };
+  const versions = (await table.listVersions()).length;
+  if (versions === 1) return { changed: false, remaining: false, dropped: false };
   const before = await table.version();
   // Merged first, so that with no grace the versions the merge replaced go in the same call.
   await mergeFragments(table);
@@ -33,5 +36,6 @@ export async function tidyTable(table: Table, graceMs: number): Promise<Tidied> 
   // LanceDB drops versions strictly older than the cut-off (in nanoseconds; these times are whole milliseconds, so at
   // most a version made in the same millisecond before it stays too).
   if (settled.length > 0) await table.optimize({ cleanupOlderThan: new Date(Math.max(...settled)) });
-  return { changed: (await table.version()) !== before, remaining: (await table.listVersions()).length > 1 };
+  const left = (await table.listVersions()).length;
+  return { changed: (await table.version()) !== before, remaining: left > 1, dropped: left < versions };
 }

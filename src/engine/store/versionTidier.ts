@@ -17,17 +17,18 @@ export class VersionTidier {
     private readonly queue: WriteQueue,
     private readonly dataDir: string,
     readonly graceMs: number,
-    /** Runs after a tidy wrote a new version, before readers are told (the writer ties its catalog snapshot to it). */
+    /**
+     * Runs after a tidy wrote a new version or dropped old ones (and their files), before readers are told: the writer
+     * ties its catalog snapshot to the table's version and data files as they are now.
+     */
     private readonly onTidied: () => Promise<void> = async () => undefined,
   ) {}
 
   /** Tidies at once, on the caller's turn of the queue; versions too young to drop get another try later. */
   async now(): Promise<void> {
-    const { changed, remaining } = await this.store.tidy(this.graceMs);
-    if (changed) {
-      await this.onTidied();
-      await markStoreChanged(this.dataDir);
-    }
+    const { changed, remaining, dropped } = await this.store.tidy(this.graceMs);
+    if (changed || dropped) await this.onTidied();
+    if (changed) await markStoreChanged(this.dataDir);
     if (remaining) this.later();
   }
 
