@@ -22,6 +22,8 @@ const MAX_VISITS = 5_000;
 /** The keyword stage's matches, with the messages whose words completed each conversation match, by its best message. */
 export interface KeywordMatches extends Evaluation {
   helpers: Map<number, number[]>;
+  /** Each conversation's best message's score by its own words, before it was placed below the full matches. */
+  ownScores: ReadonlyMap<number, number>;
 }
 
 export interface ConversationContext {
@@ -69,7 +71,13 @@ function isExcludedMessage(catalog: Catalog, ordinal: number): boolean {
  * Spam take no part, as plain word queries leave them out. Only the conversations of the rarest word's holders are
  * read, from the words' fields matching recorded, so no posting is walked twice.
  */
-export function matchConversations(root: QueryNode | null, keyword: Evaluation, context: ConversationContext): Map<number, number[]> {
+export function matchConversations(
+  root: QueryNode | null,
+  keyword: Evaluation,
+  context: ConversationContext,
+  /** Filled with the found messages' scores by their own words, before they are placed (see `placed`). */
+  ownScores: Map<number, number>,
+): Map<number, number[]> {
   const found = new Map<number, number[]>();
   const terms = plainTerms(root);
   const recorded = keyword.wordFields;
@@ -95,14 +103,14 @@ export function matchConversations(root: QueryNode | null, keyword: Evaluation, 
         // A lone mail, or a conversation one of whose messages holds every word: nothing to add.
         if (typeof grouping.members[thread] === 'number' || keyword.matches[holder]) continue;
         const members = membersOf(grouping, thread);
-        if (visits > MAX_VISITS) return placed(found, keyword);
+        if (visits > MAX_VISITS) return placed(found, keyword, ownScores);
         visits += members.length;
         const match = bestOfConversation(members, termHolders as Uint8Array[][], weights, everyTerm, keyword, catalog);
         if (match !== null) found.set(match.best, match.helpers);
       }
     }
   }
-  return placed(found, keyword);
+  return placed(found, keyword, ownScores);
 }
 
 /**
@@ -110,7 +118,7 @@ export function matchConversations(root: QueryNode | null, keyword: Evaluation, 
  * score of a message holding every word (on the eval's queries, letting strong conversations rise among them lost
  * more relevant mail than it found), and marks it a match.
  */
-function placed(found: Map<number, number[]>, keyword: Evaluation): Map<number, number[]> {
+function placed(found: Map<number, number[]>, keyword: Evaluation, ownScores: Map<number, number>): Map<number, number[]> {
   if (found.size === 0) return found;
   const { matches, scores } = keyword;
   let lowest = Infinity;
@@ -119,6 +127,7 @@ function placed(found: Map<number, number[]>, keyword: Evaluation): Map<number, 
   const evidence = new Map([...found].map(([best, helpers]) => [best, scores[best]! + scores[helpers[0]!]!]));
   const strongest = Math.max(...evidence.values());
   for (const [best, score] of evidence) {
+    ownScores.set(best, scores[best]!);
     matches[best] = 1;
     scores[best] = lowest === Infinity ? score : lowest * CONVERSATION_SHARE * (score / strongest);
   }

@@ -106,18 +106,20 @@ async function hypotheticalText(query: string, context: SearchContext): Promise<
 
 /**
  * The messages with some but not all of the query's words, best first, after those with all of them; operators and
- * negated words apply. None when a message needs only some words anyway, or the query has a single word.
+ * negated words apply (`allowed`: the query with its words relaxed). None when a message needs only some words anyway,
+ * or the query has a single word. The keyword stage scored every message holding any of the words, whether it held
+ * them all or not, so its scores rank these without evaluating the words again.
  */
-function partialHits(plan: SearchPlan, keyword: KeywordMatches, context: SearchContext): RankedHit[] {
+function partialHits(plan: SearchPlan, keyword: KeywordMatches, allowed: Bitset): RankedHit[] {
   if (plan.wordMatch !== 'all' || words(plan.parsed.terms.contentTerms.join(' ')).length < 2) return [];
-  const some = new Evaluator(context.catalog, context.keywords, 'any').evaluate(plan.parsed.root);
+  // A conversation's best message ranks among these by its own words: ranked above them, it lost the eval relevant mail.
+  const scoreOf = (ordinal: number): number => keyword.ownScores.get(ordinal) ?? keyword.scores[ordinal]!;
   const best = firstInOrder(
-    // A conversation's best message ranks among these, by its own words: ranked above them, it lost the eval relevant mail.
-    setBits(some.matches).filter((ordinal) => some.scores[ordinal]! > 0 && (!keyword.matches[ordinal] || keyword.helpers.has(ordinal))),
-    (first, second) => some.scores[second]! - some.scores[first]! || first - second,
+    setBits(allowed).filter((ordinal) => keyword.scores[ordinal]! > 0 && (!keyword.matches[ordinal] || keyword.helpers.has(ordinal))),
+    (first, second) => scoreOf(second) - scoreOf(first) || first - second,
     PARTIAL_CANDIDATES,
   );
-  return best.map((ordinal) => ({ ordinal, score: some.scores[ordinal]!, matchType: 'keyword' }));
+  return best.map((ordinal) => ({ ordinal, score: scoreOf(ordinal), matchType: 'keyword' }));
 }
 
 /** Runs a fused plan over the keyword stage's matches. */
@@ -144,7 +146,7 @@ export async function rankFused(plan: SearchPlan, keyword: KeywordMatches, conte
     else semanticText = hypothetical.text;
   }
   // Hyde searches by a passage for mail the words miss: its keyword side stays the messages with every word.
-  const someWords = plan.usesKeywords && mode !== 'hyde' ? partialHits(plan, keyword, context) : [];
+  const someWords = plan.usesKeywords && mode !== 'hyde' ? partialHits(plan, keyword, filter.matches) : [];
   // Fused pages slice one list whatever their offset, so its semantic part does not grow with the offset.
   const semantic = await semanticHits(semanticText, filter, mode === 'semantic' ? offset + limit : 0, context);
   if (holdsNoneOfTheWords(parsed.terms.contentTerms, context)) {

@@ -90,11 +90,12 @@ export function matchKeywords(plan: SearchPlan, context: SearchContext): Keyword
   }
   // Words that could be read as a constraint ("January 2023") show that reading when no message holds them all: a
   // conversation holding them between its messages would hide it.
+  const ownScores = new Map<number, number>();
   const helpers =
     plan.wordMatch === 'all' && !plan.parsed.alternative
-      ? matchConversations(plan.parsed.root, keyword, context)
+      ? matchConversations(plan.parsed.root, keyword, context, ownScores)
       : new Map<number, number[]>();
-  return { ...keyword, helpers };
+  return { ...keyword, helpers, ownScores };
 }
 
 /**
