@@ -1,23 +1,15 @@
 // The gallery in every search mode: the attachments of exactly the messages the search lists, whether it matched by
 // words or by meaning. Real usrp-users mail embedded by the Universal Sentence Encoder, real LanceDB.
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTempDir, readCorpusMessages, toMbox } from '../../../test/corpus';
-import { openEngine } from '../api/engine';
+import { openEmbeddedSlice } from '../../../test/engine';
 import type { Engine } from '../api/engineTypes';
 
 describe('gallery in every search mode', () => {
   let engine: Engine;
 
   beforeAll(async () => {
-    const dataDir = await makeTempDir();
-    const file = join(dataDir, 'slice.mbox');
     // The first 300 messages hold photos, screenshots and two PDFs.
-    await writeFile(file, toMbox(await readCorpusMessages('usrp-users-list.mbox.gz', 300)));
-    engine = await openEngine({ dataDir: join(dataDir, 'store'), timeZone: 'UTC' });
-    await engine.importPaths([file], 'slice');
-    await engine.embed();
+    engine = await openEmbeddedSlice('usrp-users-list.mbox.gz', 300);
   }, 300_000);
 
   afterAll(async () => {

@@ -1,22 +1,14 @@
 // A search that matches nothing says so in every mode, a real question still finds its mail by meaning, and the same
 // search gives the same total twice. Real usrp-users mail embedded by the Universal Sentence Encoder, real LanceDB.
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTempDir, readCorpusMessages, toMbox } from '../../../test/corpus';
-import { openEngine } from '../api/engine';
+import { openEmbeddedSlice } from '../../../test/engine';
 import type { Engine } from '../api/engineTypes';
 
 describe('honest result sets', () => {
   let engine: Engine;
 
   beforeAll(async () => {
-    const dataDir = await makeTempDir();
-    const file = join(dataDir, 'slice.mbox');
-    await writeFile(file, toMbox(await readCorpusMessages('usrp-users-list.mbox.gz', 250)));
-    engine = await openEngine({ dataDir: join(dataDir, 'store'), timeZone: 'UTC' });
-    await engine.importPaths([file], 'slice');
-    await engine.embed();
+    engine = await openEmbeddedSlice('usrp-users-list.mbox.gz', 250);
   });
 
   afterAll(async () => {

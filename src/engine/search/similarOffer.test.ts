@@ -1,10 +1,7 @@
 // A search that finds nothing says how many messages are about similar things, only when there are some, and the same
 // words searched with `similar` list exactly that many. Real usrp-users mail, the Universal Sentence Encoder, real LanceDB.
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTempDir, readCorpusMessages, toMbox } from '../../../test/corpus';
-import { openEngine } from '../api/engine';
+import { openEmbeddedSlice } from '../../../test/engine';
 import type { Engine } from '../api/engineTypes';
 import { similarityFloors } from '../embed/similarityFloor';
 import { UNIVERSAL_SENTENCE_ENCODER_ID } from '../embed/universalSentenceEncoder';
@@ -17,12 +14,7 @@ describe('the offer of messages about similar things', () => {
   let engine: Engine;
 
   beforeAll(async () => {
-    const dataDir = await makeTempDir();
-    const file = join(dataDir, 'slice.mbox');
-    await writeFile(file, toMbox(await readCorpusMessages('usrp-users-list.mbox.gz', 250)));
-    engine = await openEngine({ dataDir: join(dataDir, 'store'), timeZone: 'UTC' });
-    await engine.importPaths([file], 'slice');
-    await engine.embed();
+    engine = await openEmbeddedSlice('usrp-users-list.mbox.gz', 250);
   }, 300_000);
 
   afterAll(async () => {
