@@ -12,6 +12,8 @@ async function importCorpus(page: Page, url: string): Promise<void> {
   await dropFile(page, 'io-uring.mbox', await readFirstMessages(CORPUS, MESSAGES), 'application/mbox');
   await expect(page.getByTestId('import-panel')).toHaveAttribute('data-phase', 'finished', { timeout: 90_000 });
   await page.getByTestId('import-dismiss').click();
+  // What a person sees before pressing Enter: the list holding the mail just imported.
+  await expect(page.getByTestId('result-list').getByRole('option').first()).toBeVisible();
 }
 
 test('open People with the keyboard, find a person by typing, and follow them to their mail', async ({ page, lantern }) => {

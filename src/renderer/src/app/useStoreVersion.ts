@@ -10,6 +10,9 @@ export function useStoreVersion(client: LanternClient): number {
     () =>
       client.subscribe((event) => {
         switch (event.type) {
+          // An import reports once its mail is searchable: the list is searched again at once, not when the store's
+          // change reaches this window (in browser mode a moment later), so an Enter right after finds the new rows.
+          case 'import-finished':
           case 'store-changed':
           case 'engine-restarted':
             setVersion((previous) => previous + 1);
@@ -23,7 +26,6 @@ export function useStoreVersion(client: LanternClient): number {
             if (event.progress.isFinished) setVersion((previous) => previous + 1);
             return;
           case 'import-progress':
-          case 'import-finished':
           case 'answer-token':
           case 'model-download':
             return;
