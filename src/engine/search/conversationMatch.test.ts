@@ -103,6 +103,14 @@ describe('conversations are found whole', () => {
     for (const hit of sync) expect(hit).toMatchObject({ threadSize: 30, threadMatches: 29 });
   });
 
+  it('says nothing of matching others in a listing without words, where every message matches', async () => {
+    const { hits } = await engine.search({ query: '', limit: 50 });
+    const sync = hits.filter((hit) => hit.subject.includes('Weekly budget approval sync'));
+    expect(sync.length).toBeGreaterThan(0);
+    for (const hit of sync) expect(hit.threadSize).toBe(30);
+    expect(hits.every((hit) => hit.threadMatches === undefined)).toBe(true);
+  });
+
   it('needs every word in the conversation, and leaves one-word queries alone', async () => {
     // Three words in three messages: the one with the rarest ("rooms") stands for the conversation.
     const three = await engine.search({ query: 'budget rooms approval', mode: 'keyword', limit: 100 });

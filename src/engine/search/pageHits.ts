@@ -12,8 +12,11 @@ import { isImageTextMatch } from '../ocr/imageTextMatch';
 export interface PageEvidence {
   /** The other copies of mails stored more than once, which the hit shown for each stands for (see sameMail.ts). */
   copies: Copies;
-  /** How many other messages of a message's conversation match the query (see threadMatches.ts). */
-  threadMatches: (ordinal: number) => number;
+  /**
+   * How many other messages of a message's conversation match the query (see threadMatches.ts); null for a listing
+   * without words (all mail, a folder), where every message of a conversation matches and the count says nothing.
+   */
+  threadMatches: ((ordinal: number) => number) | null;
 }
 
 /** `chunks` holds the passage each hit found by meaning matched; `highlightTerms` are the query's (ParsedQuery.terms). */
@@ -47,7 +50,7 @@ export async function pageHits(
       matchedIn: match.matchedIn,
       ...(isImageTextMatch(stored?.attachmentTextJson, match.matchedIn) ? { matchedImageText: true } : {}),
       threadSize,
-      ...(threadSize > 1 ? { threadMatches: threadMatches(hit.ordinal) } : {}),
+      ...(threadSize > 1 && threadMatches !== null ? { threadMatches: threadMatches(hit.ordinal) } : {}),
       ...copiesShown(hit.ordinal, copies, context.catalog),
     };
   });

@@ -184,7 +184,10 @@ async function searchOnce(request: SearchRequest, context: SearchContext, tuning
       page,
       ranking.chunks,
       [...parsed.terms.highlightTerms, ...(keyword.completions ?? [])],
-      { copies, threadMatches: threadMatchCounter(keyword.matches, keyword.helpers, context.catalog) },
+      {
+        copies,
+        threadMatches: parsed.terms.contentTerms.length > 0 ? threadMatchCounter(keyword.matches, keyword.helpers, context.catalog) : null,
+      },
       context,
     ),
     page,
