@@ -1,6 +1,6 @@
 // The pasted-subject sweep: every message of a slice searched by its own Subject line, in each mode, must come back in
 // the first ten, or, where other mails share that subject, the first ten must be theirs as far as thread diversity lets
-// them be (no conversation takes more than two of the first ten: a reply in a 30-mail thread is found by its thread).
+// them be (no conversation takes more than DEFAULT_HITS_PER_THREAD of the first ten: a reply in a 30-mail thread is found by its thread).
 import type { Engine } from '../src/engine/api/engineTypes';
 import type { SearchHit, SearchMode } from '../src/shared/model/search';
 import { DEFAULT_HITS_PER_THREAD } from '../src/engine/search/rank';
@@ -80,7 +80,7 @@ export async function sweepSubjects(
     counts.set(message.threadId, (counts.get(message.threadId) ?? 0) + 1);
     threads.set(key, counts);
   }
-  /** How many of the first ten the mails of a shared subject can take: two per conversation, ten at most. */
+  /** How many of the first ten the mails of a shared subject can take: DEFAULT_HITS_PER_THREAD per conversation, ten at most. */
   const places = (key: string): number =>
     Math.min(
       CUTOFF,

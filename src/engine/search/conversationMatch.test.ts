@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDir } from '../../../test/corpus';
 import { openEngine } from '../api/engine';
 import type { Engine } from '../api/engineTypes';
+import { DEFAULT_HITS_PER_THREAD } from './rank';
 
 interface Mail {
   key: string;
@@ -96,10 +97,10 @@ describe('conversations are found whole', () => {
     expect(hits[lone]!.threadMatches).toBeUndefined();
   });
 
-  it('keeps a 30-message conversation to two of the first ten, each saying how many others match', async () => {
+  it('keeps a 30-message conversation to four of the first ten, each saying how many others match', async () => {
     const { hits } = await engine.search({ query: 'budget approval', mode: 'keyword', limit: 10 });
     const sync = hits.filter((hit) => hit.subject.includes('Weekly budget approval sync'));
-    expect(sync).toHaveLength(2);
+    expect(sync).toHaveLength(DEFAULT_HITS_PER_THREAD);
     for (const hit of sync) expect(hit).toMatchObject({ threadSize: 30, threadMatches: 29 });
   });
 

@@ -6,6 +6,7 @@ import type { CatalogRow } from '../store/messageRecord';
 import {
   bestDiversified,
   bestDiversifiedThen,
+  DEFAULT_HITS_PER_THREAD,
   byDate,
   byScore,
   diversifyThreads,
@@ -52,6 +53,7 @@ describe('diversifyThreads', () => {
     const ordered = diversifyThreads(
       Array.from({ length: 12 }, (_, index) => hit(index)),
       catalog,
+      2,
     );
     expect(ordered.map((item) => item.ordinal)).toEqual([0, 1, 8, 9, 10, 11, 2, 3, 4, 5, 6, 7]);
     const threadsInTop = ordered.slice(0, 10).filter((item) => catalog.threadId(item.ordinal) === 'long');
@@ -149,14 +151,29 @@ describe('firstInOrder, firstMatches and bestDiversified', () => {
 describe('bestDiversifiedThen', () => {
   it('lists the later ordinals after every other match, even those diversity moved down', () => {
     const catalog = new Catalog();
-    // Four matches in one thread, two lone ones, and two conversation matches that score higher than all of them.
-    for (let index = 0; index < 8; index += 1) catalog.add(row(`m${index}`, index < 4 ? 'long' : `t${index}`, index));
-    const matches = new Uint8Array(8).fill(1);
-    const scores = Float64Array.from([5, 4, 3, 2, 1, 1, 9, 8]);
-    const ranked = bestDiversifiedThen(matches, scores, [6, 7], catalog, 8).map((ranked) => ranked.ordinal);
-    expect(ranked).toEqual([0, 1, 5, 4, 2, 3, 6, 7]);
-    expect(bestDiversifiedThen(matches, scores, [6, 7], catalog, 3).map((ranked) => ranked.ordinal)).toEqual([0, 1, 5]);
-    matches[6] = 0;
-    expect(bestDiversifiedThen(matches, scores, [6, 7], catalog, 8).map((ranked) => ranked.ordinal)).toEqual([0, 1, 5, 4, 2, 3, 7]);
+    // Two more matches in one thread than diversity lets into the top, two lone ones, and two conversation matches
+    // that score higher than all of them.
+    const cap = DEFAULT_HITS_PER_THREAD;
+    const threadSize = cap + 2;
+    for (let index = 0; index < threadSize + 4; index += 1) catalog.add(row(`m${index}`, index < threadSize ? 'long' : `t${index}`, index));
+    const matches = new Uint8Array(threadSize + 4).fill(1);
+    const scores = Float64Array.from([...Array.from({ length: threadSize }, (_, index) => threadSize + 1 - index), 1, 1, 100, 99]);
+    const [firstLone, secondLone, firstConversation, secondConversation] = [threadSize, threadSize + 1, threadSize + 2, threadSize + 3];
+    const capped = Array.from({ length: cap }, (_, index) => index);
+    const ranked = bestDiversifiedThen(matches, scores, [firstConversation, secondConversation], catalog, threadSize + 4);
+    expect(ranked.map((hit) => hit.ordinal)).toEqual([
+      ...capped,
+      secondLone,
+      firstLone,
+      cap,
+      cap + 1,
+      firstConversation,
+      secondConversation,
+    ]);
+    const top = bestDiversifiedThen(matches, scores, [firstConversation, secondConversation], catalog, cap + 1);
+    expect(top.map((hit) => hit.ordinal)).toEqual([...capped, secondLone]);
+    matches[firstConversation] = 0;
+    const rest = bestDiversifiedThen(matches, scores, [firstConversation, secondConversation], catalog, threadSize + 4);
+    expect(rest.map((hit) => hit.ordinal)).toEqual([...capped, secondLone, firstLone, cap, cap + 1, secondConversation]);
   });
 });

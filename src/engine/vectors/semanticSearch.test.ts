@@ -8,6 +8,7 @@ import { bundleForTest } from '../../../test/bundle';
 import { makeTempDir, readCorpusMessages, repoRoot, toMbox } from '../../../test/corpus';
 import { openEngine } from '../api/engine';
 import type { Engine } from '../api/engineTypes';
+import { DEFAULT_HITS_PER_THREAD } from '../search/rank';
 
 describe('semantic and hybrid search', () => {
   let engine: Engine;
@@ -110,11 +111,11 @@ describe('semantic and hybrid search', () => {
     expect(pages.map((hit) => hit.id)).toEqual(whole.hits.map((hit) => hit.id));
   });
 
-  it('keeps at most two hits of a thread in the first ten', async () => {
+  it('keeps at most DEFAULT_HITS_PER_THREAD hits of a thread in the first ten', async () => {
     const result = await engine.search({ query: 'how do I set the sample rate on the usrp', mode: 'hybrid', limit: 10 });
     const perThread = new Map<string, number>();
     for (const hit of result.hits) perThread.set(hit.threadId, (perThread.get(hit.threadId) ?? 0) + 1);
-    expect(Math.max(...perThread.values())).toBeLessThanOrEqual(2);
+    expect(Math.max(...perThread.values())).toBeLessThanOrEqual(DEFAULT_HITS_PER_THREAD);
   });
 
   it('routes questions through rerank and identifiers to keyword-weighted hybrid', async () => {
