@@ -14,7 +14,7 @@ import {
   type QuestionType,
 } from './questionType';
 import { choose, normalized, type Candidate, type Thresholds } from './sentenceChoice';
-import { anchorPatterns, DEFINITION, DEFINITION_FIT, DEFINITION_QUESTION, questionTerms } from './questionTerms';
+import { anchorPatterns, DEFINITION, DEFINITION_FIT, DEFINITION_QUESTION, kindCategory, questionTerms } from './questionTerms';
 import { listIntroductions, splitSentences } from './sentences';
 import { stem, terms } from './terms';
 import { REFUSAL_SENTENCE, type Answer, type AnswerOptions, type AnswerProvider, type AnswerTurn, type Passage } from './types';
@@ -160,12 +160,14 @@ function scoreCandidates(question: string, passages: Passage[], history: AnswerT
   const role = type === 'who' ? questionRole(question) : null;
   const isMoney = isMoneyQuestion(question);
   const asksDefinition = type === 'what' && DEFINITION_QUESTION.test(question);
+  const category = asksDefinition ? kindCategory(question) : null;
   // A question about the thing itself is not answered by mail about its draft or release candidate.
   const isFinalAsked = !PROVISIONAL.test(question);
   return sentences.map((sentence) => {
     // Any number is an amount, but only a sum of money (or "free") says what something costs.
     let fit = isMoney ? (MONEY_PATTERN.test(sentence.text) ? 1 : 0) : entityFit(type, sentence.text);
-    if (asksDefinition && DEFINITION.test(sentence.text)) fit = DEFINITION_FIT;
+    const isDefinition = asksDefinition && DEFINITION.test(sentence.text);
+    if (isDefinition) fit = DEFINITION_FIT;
     // "Who is the CEO of Enron" wants a name beside the title; a name in a sentence without it is only a name.
     if (role !== null && fit > 0 && !rolePattern(role).test(sentence.text)) fit = 0.3;
     // "I can be your point of contact" answers "who is the point of contact": the sender is the person.
@@ -184,6 +186,9 @@ function scoreCandidates(question: string, passages: Passage[], history: AnswerT
       if (sentence.terms.has(term)) {
         covered += weight * idf.get(term)!;
         matchedInSentence += 1;
+      } else if (isDefinition && term === category) {
+        // "It is a dipole" says what kind of antenna the VERT2450 is without saying "antenna" again.
+        covered += weight * idf.get(term)!;
       } else if (sentence.sender.has(term)) {
         // Who wrote a mail and when are the message's, never a sentence's: "what did Marcus say in May 2019" is met
         // in full by Marcus's mail of May 2019. A who-question naming someone asks about others, so there it is context.
@@ -237,6 +242,7 @@ function scoreCandidates(question: string, passages: Passage[], history: AnswerT
       matchedInSentence,
       isTopicInSentence,
       hasEntity,
+      entityFit: fit,
       lacksAmount,
       isSenderAnswer,
       isQuestion,

@@ -23,6 +23,12 @@ const KIND_OF = /\b(what|which)\s+(kind|kinds|type|types|sort|sorts)\s+of\s+([\p
 /** How much the category of a "what kind of" question counts: some, as "this is an API release" repeats it. */
 const CATEGORY_WEIGHT = 0.5;
 
+/** The category a "what kind of" question names ("antenn" in "what kind of antenna is X?"), stemmed, or null. */
+export function kindCategory(question: string): string | null {
+  const kindOf = KIND_OF.exec(question);
+  return kindOf === null ? null : stem(kindOf[3]!.toLowerCase());
+}
+
 const MAILING_VERB = /^(sent|send|wrote|write|ask|announc|introduc|post|publish|shar|report|said|say|mention|repl|answer|respond)/i;
 
 /**
@@ -38,7 +44,7 @@ export function questionTerms(question: string, type: QuestionType, history: Ans
   // names the category the answer belongs to, which the answer need not repeat.
   const kindOf = KIND_OF.exec(question);
   if (kindOf !== null) noise.add(stem(kindOf[2]!.toLowerCase()));
-  const category = kindOf === null ? null : stem(kindOf[3]!.toLowerCase());
+  const category = kindCategory(question);
   const weights = new Map<string, number>();
   for (const term of terms(question)) if (!noise.has(term)) weights.set(term, term === category ? CATEGORY_WEIGHT : 1);
   const previous = history.at(-1);

@@ -96,9 +96,14 @@ export const NAME_PATTERN = /\b\p{Lu}\p{Ll}+(\s\p{Lu}\.?)?\s\p{Lu}\p{Ll}+\b|\b[\
 const CODE_PATTERN =
   /\b(password|passcode|pin|code|key|token|login|username)\s*(is|:|=)\s*\S+|\b(?=[\w-]*\d)(?=[\w-]*\p{L})[\w-]{5,}\b|\b\d{4,}\b/iu;
 
-/** How well the sentence holds the kind of thing the question asks for: 1 fully, 0.4 weakly (a bare year), 0 not. */
+/**
+ * How well the sentence holds the kind of thing the question asks for: 1 fully, 0.4 weakly (a bare year), 0 not. A
+ * place named ("in Huntsville", a street, a folder) is an answer to "where"; "the conference hotel" only half of one.
+ */
 export function entityFit(type: QuestionType, sentence: string): number {
   if (type === 'when' && !DATE_PATTERNS.some((pattern) => pattern.test(sentence))) return YEAR_PATTERN.test(sentence) ? 0.4 : 0;
+  if (type === 'where' && !PLACE_NAME_PATTERN.test(sentence) && !PATH_PATTERN.test(sentence))
+    return PLACE_WORD_PATTERN.test(sentence) ? 0.5 : 0;
   return hasExpectedEntity(type, sentence) ? 1 : 0;
 }
 

@@ -18,6 +18,8 @@ export interface Candidate {
   /** The sentence itself holds a question word, rather than only its subject line. */
   isTopicInSentence: boolean;
   hasEntity: boolean;
+  /** How well it holds that kind of answer (questionType's entityFit): a runner-up must hold it as well as the best. */
+  entityFit: number;
   /** A how-much or how-many question wants an amount, and a sentence without one does not answer it. */
   lacksAmount: boolean;
   /** The answer to a who-question is the sender of this sentence. */
@@ -62,6 +64,10 @@ function isRepeat(text: string, seen: Set<string>): boolean {
   return false;
 }
 
+function isSameSender(one: Passage, other: Passage): boolean {
+  return one.from.address.toLowerCase() === other.from.address.toLowerCase() && one.from.name === other.from.name;
+}
+
 /** The best sentence, then close runners-up from other messages; the same message only when it is nearly as good. */
 export function choose(candidates: Candidate[], thresholds: Thresholds, maxSentences: number, isOpen: boolean): Candidate[] {
   const ranked = [...candidates].sort((a, b) => b.score - a.score || a.rank - b.rank);
@@ -78,13 +84,15 @@ export function choose(candidates: Candidate[], thresholds: Thresholds, maxSente
       seenText.add(normalized(candidate.text));
     }
   };
-  // For a who/when/where/how-many question a runner-up must hold that kind of answer too, or it is only on topic;
-  // and when the best sentence names the topic itself, a runner-up that has it only from its subject line is weaker.
-  // Mail about a release candidate is no second source for the release itself.
+  // For a who/when/where/how-many question a runner-up must hold that kind of answer as well as the best does, or it
+  // is only on topic ("the conference hotel" beside "in Huntsville"); and when the best sentence names the topic
+  // itself, a runner-up that has it only from its subject line is weaker. Mail about a release candidate is no second
+  // source for the release itself, and when the sender is the answer, another mail of the same sender names no one new.
   const fits = (candidate: Candidate): boolean =>
-    (candidate.hasEntity || !best.hasEntity) &&
+    candidate.entityFit >= best.entityFit &&
     (candidate.isTopicInSentence || !best.isTopicInSentence) &&
-    (!candidate.isProvisional || best.isProvisional);
+    (!candidate.isProvisional || best.isProvisional) &&
+    !(best.isSenderAnswer && candidate.passage.messageId !== best.passage.messageId && isSameSender(candidate.passage, best.passage));
   pass(
     (candidate) =>
       fits(candidate) &&
