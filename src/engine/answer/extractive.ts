@@ -6,6 +6,7 @@ import { cancelledError } from './providerError';
 import {
   classifyQuestion,
   entityFit,
+  hasAbsoluteDate,
   isMoneyQuestion,
   MONEY_PATTERN,
   questionRole,
@@ -53,6 +54,12 @@ function namesCounted(messageTerms: Set<string>, counted: string): boolean {
 }
 
 const REPLY_SUBJECT = /^\s*(\[[^\]]*\]\s*)*(re|aw|sv|antw)\s*:/i;
+
+/** "When was UHD 4.0 released?", "on what date were the N320 and N321 announced?": the day a mail went out. */
+const PUBLISHED_QUESTION =
+  /\b(was|were|did)\b.*\b(announce|announced|release|released|publish|published|launch|launched|introduce|introduced|post|posted|send|sent|ship|shipped)\b/i;
+/** A mail that is itself the announcement: its subject or its sentence announces, releases or introduces something. */
+const ANNOUNCING = /\b(announc\w*|releas\w*|now available|introduc\w*|launch\w*|publish\w*)\b/i;
 
 /**
  * Which mail of a thread a sender question asks for: "who announced X" is answered by the mail that started the
@@ -157,6 +164,7 @@ function scoreCandidates(question: string, passages: Passage[], history: AnswerT
   const senderAnswers = verb !== null;
   const senderRoleWanted = senderRole(verb);
   const isNumeric = type === 'when' || type === 'how-many';
+  const asksPublished = type === 'when' && PUBLISHED_QUESTION.test(question);
   const role = type === 'who' ? questionRole(question) : null;
   const isMoney = isMoneyQuestion(question);
   const asksDefinition = type === 'what' && DEFINITION_QUESTION.test(question);
@@ -168,6 +176,11 @@ function scoreCandidates(question: string, passages: Passage[], history: AnswerT
     let fit = isMoney ? (MONEY_PATTERN.test(sentence.text) ? 1 : 0) : entityFit(type, sentence.text);
     const isDefinition = asksDefinition && DEFINITION.test(sentence.text);
     if (isDefinition) fit = DEFINITION_FIT;
+    // The announcement's own Date header says when it was announced: "UHD 3.14.1.0 is now available!" answers "when
+    // was UHD 3.14.1.0 released", where a reply's "I installed it on Tuesday" does not.
+    const isAnnouncement =
+      asksPublished && !REPLY_SUBJECT.test(sentence.passage.subject) && ANNOUNCING.test(`${sentence.passage.subject} ${sentence.text}`);
+    if (isAnnouncement) fit = 1;
     // "Who is the CEO of Enron" wants a name beside the title; a name in a sentence without it is only a name.
     if (role !== null && fit > 0 && !rolePattern(role).test(sentence.text)) fit = 0.3;
     // "I can be your point of contact" answers "who is the point of contact": the sender is the person.
@@ -218,6 +231,8 @@ function scoreCandidates(question: string, passages: Passage[], history: AnswerT
     const isTopicInSentence = matchedInSentence > 0;
     if (isTopicFromSubject && matchedInSentence === 0 && coverage > 0) matchedInSentence = 1;
     if (senderAnswers && !isRoleFit) score *= 0.5;
+    // A reply's "on Tuesday" is when the reply's writer did something, not when the thing it answers came out.
+    if (asksPublished && REPLY_SUBJECT.test(sentence.passage.subject) && !hasAbsoluteDate(sentence.text)) score *= 0.5;
     if (!hasEntity && type === 'code') score -= 0.2;
     if (senderAnswers) score += 0.1;
     const wordCount = sentence.text.split(/\s+/).length;
@@ -243,6 +258,8 @@ function scoreCandidates(question: string, passages: Passage[], history: AnswerT
       isTopicInSentence,
       hasEntity,
       entityFit: fit,
+      // "Next Wednesday" or a mail's own date is read with the mail's date, which the answer then gives.
+      isDatedByMail: type === 'when' && !hasAbsoluteDate(text),
       lacksAmount,
       isSenderAnswer,
       isQuestion,
@@ -266,7 +283,7 @@ function compose(candidate: Candidate, type: QuestionType, question: string): st
   if (thing !== undefined && new RegExp(`\\b(this|the new|the latest)\\s+(\\w+\\s+)?${thing}\\b`, 'i').test(sentence))
     return `In "${neutralizeMarkers(candidate.passage.subject.replace(LIST_TAG, ''))}": ${sentence.replace(/[.!?]$/, '')} ${marker}.`;
   const needsSender = type === 'who' && (candidate.isSenderAnswer || !candidate.hasEntity);
-  const needsDate = type === 'when' && !candidate.hasEntity;
+  const needsDate = candidate.isDatedByMail;
   if (needsDate) return `On ${readableDate(candidate.passage.date)}, ${senderName(candidate.passage)} wrote: "${sentence}" ${marker}`;
   if (needsSender) return `${senderName(candidate.passage)} wrote: "${sentence}" ${marker}`;
   // The marker goes before the sentence's own full stop, as in "... 8 Ms/s [48]."

@@ -46,6 +46,7 @@ describe('entityFit', () => {
     expect(entityFit('when', 'Wednesday May 15 -- RFNoC Workshop')).toBe(1);
     expect(entityFit('when', 'We meet at 10:30.')).toBe(1);
     expect(entityFit('when', 'The 2019 edition was great.')).toBe(0.4);
+    expect(entityFit('when', 'The N210 was first released in November 2010.')).toBe(1);
     expect(entityFit('when', 'No date here.')).toBe(0);
   });
 
@@ -54,6 +55,7 @@ describe('entityFit', () => {
     expect(entityFit('how-many', 'USB 2.0 will max out at about 8 Ms/s.')).toBe(1);
     expect(entityFit('where', 'It will be held at University of Massachusetts at Boston.')).toBe(1);
     expect(entityFit('where', 'in practice it works')).toBe(0);
+    expect(entityFit('where', 'You can book a room at the conference hotel.')).toBe(0.5);
     expect(entityFit('code', 'The password is Tr0ub4dor-77.')).toBe(1);
   });
 });

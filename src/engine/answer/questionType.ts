@@ -47,17 +47,28 @@ export function classifyQuestion(question: string): QuestionType {
 
 const MONTH = 'jan(uary)?|feb(ruary)?|mar(ch)?|apr(il)?|may|june?|july?|aug(ust)?|sep(t(ember)?)?|oct(ober)?|nov(ember)?|dec(ember)?';
 const WEEKDAY = 'mon(day)?|tue(s(day)?)?|wed(nesday)?|thu(rs(day)?)?|fri(day)?|sat(urday)?|sun(day)?';
-export const DATE_PATTERNS = [
+/** Dates that say which day or month they mean whenever they are read: "June 14", "14th of June", "November 2010". */
+const ABSOLUTE_DATE_PATTERNS = [
   new RegExp(`\\b(${MONTH})\\.?\\s+\\d{1,2}(st|nd|rd|th)?\\b`, 'i'),
   new RegExp(`\\b\\d{1,2}(st|nd|rd|th)?\\s+(of\\s+)?(${MONTH})\\b`, 'i'),
-  new RegExp(`\\b(${WEEKDAY})\\b`, 'i'),
+  new RegExp(`\\b(${MONTH})\\.?,?\\s+(19|20)\\d{2}\\b`, 'i'),
   /\b\d{4}-\d{2}-\d{2}\b/,
   /\b\d{1,2}\/\d{1,2}(\/\d{2,4})?\b/,
+];
+/** Dates that mean a day only beside the date of the mail that says them: "Tuesday", "10:30", "next week". */
+const RELATIVE_DATE_PATTERNS = [
+  new RegExp(`\\b(${WEEKDAY})\\b`, 'i'),
   /\b\d{1,2}:\d{2}\b|\b\d{1,2}\s?(am|pm)\b/i,
   /\b(today|tomorrow|yesterday|tonight|next (week|month|year)|last (week|month|year)|this (week|month|morning|afternoon|evening))\b/i,
 ];
+export const DATE_PATTERNS = [...ABSOLUTE_DATE_PATTERNS, ...RELATIVE_DATE_PATTERNS];
 /** A bare year says little about when something happens, so it counts for less than a day or a time. */
 const YEAR_PATTERN = /\b(19|20)\d{2}\b/;
+
+/** The sentence names a day, a month or a year that needs no other date to be read ("next Tuesday" does). */
+export function hasAbsoluteDate(sentence: string): boolean {
+  return YEAR_PATTERN.test(sentence) || ABSOLUTE_DATE_PATTERNS.some((pattern) => pattern.test(sentence));
+}
 
 export const NUMBER_PATTERN =
   /\b\d+([.,]\d+)*\s?(%|k|m|g|[kmgt]b|[kmg]?hz|[kmg]?sps|ms|us|ns|s|x)?\b|[$€£¥]\s?\d|\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|thousand|million|billion|dozen|half|double|twice)\b/i;

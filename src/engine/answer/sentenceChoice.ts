@@ -20,6 +20,8 @@ export interface Candidate {
   hasEntity: boolean;
   /** How well it holds that kind of answer (questionType's entityFit): a runner-up must hold it as well as the best. */
   entityFit: number;
+  /** A when-question's answer that needs the date of its mail: the sentence names no day, or only "next Tuesday". */
+  isDatedByMail: boolean;
   /** A how-much or how-many question wants an amount, and a sentence without one does not answer it. */
   lacksAmount: boolean;
   /** The answer to a who-question is the sender of this sentence. */
@@ -88,8 +90,10 @@ export function choose(candidates: Candidate[], thresholds: Thresholds, maxSente
   // is only on topic ("the conference hotel" beside "in Huntsville"); and when the best sentence names the topic
   // itself, a runner-up that has it only from its subject line is weaker. Mail about a release candidate is no second
   // source for the release itself, and when the sender is the answer, another mail of the same sender names no one new.
+  // A when-answer's runner-up must name its own day: dated only by its mail, it gives another mail's date or the same.
   const fits = (candidate: Candidate): boolean =>
     candidate.entityFit >= best.entityFit &&
+    !candidate.isDatedByMail &&
     (candidate.isTopicInSentence || !best.isTopicInSentence) &&
     (!candidate.isProvisional || best.isProvisional) &&
     !(best.isSenderAnswer && candidate.passage.messageId !== best.passage.messageId && isSameSender(candidate.passage, best.passage));
