@@ -15,6 +15,39 @@ const entryPoints = Object.fromEntries(
     .filter(([, file]) => existsSync(join(root, file)))
     .map(([name, file]) => [name, join(root, file)]),
 );
+/**
+ * Packages of plain JavaScript modules go into the bundle: Node resolves and reads each file of an external package on
+ * its own, and chrono-node (266 files), the stemmers and the stop-word lists were a sixth of a whole `lantern search`
+ * (issue 25). The rest stay external: native code (LanceDB, onnxruntime, sharp), packages that find files beside
+ * themselves, and zod, whose schemas the MCP SDK must share with us.
+ */
+const BUNDLED_PACKAGES = ['chrono-node', 'stemmer', '@orama/stemmers', '@orama/stopwords'];
+
+function packageName(specifier) {
+  const parts = specifier.split('/');
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+}
+
+/**
+ * LanceDB loads Arrow's CommonJS build; an ESM `import` of apache-arrow loads its module build as well (134 more files,
+ * a second copy of every class). Our imports take the copy LanceDB uses, through require.
+ */
+const ARROW_SHIM = 'lantern-arrow-shim';
+
+const packagesPlugin = {
+  name: 'lantern-packages',
+  setup(builder) {
+    builder.onResolve({ filter: /^apache-arrow$/ }, (args) =>
+      args.namespace === ARROW_SHIM ? { path: 'apache-arrow', external: true } : { path: 'apache-arrow', namespace: ARROW_SHIM },
+    );
+    builder.onLoad({ filter: /.*/, namespace: ARROW_SHIM }, () => ({ contents: "module.exports = require('apache-arrow');", loader: 'js' }));
+    builder.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (args.path.startsWith('node:') || !BUNDLED_PACKAGES.includes(packageName(args.path))) return { path: args.path, external: true };
+      return undefined;
+    });
+  },
+};
+
 // Code the entries share, and what the engine loads only when needed (the import machinery), goes into chunks: without
 // splitting, a lazily imported module's packages would be loaded with the entry after all.
 rmSync(join(root, 'out', 'chunks'), { recursive: true, force: true });
@@ -28,7 +61,7 @@ await build({
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  packages: 'external',
+  plugins: [packagesPlugin],
   sourcemap: true,
   logLevel: 'warning',
   // Bundled CommonJS code may still call require(); give ESM output one.

@@ -4,16 +4,24 @@ import { STEMMING_LANGUAGES, type StemmingLanguage } from './stemmingLanguages';
 
 /**
  * A language's function words that no other language has once folded: "die" is German and Dutch and "also" German
- * and English, so neither tells one from the other.
+ * and English, so neither tells one from the other. Worked out on the first weighing, not when the module loads: a
+ * command that never weighs languages (most searches ask once, if at all) does not pay for it.
  */
-const DISTINCTIVE: ReadonlyMap<StemmingLanguage, readonly string[]> = new Map(
-  STEMMING_LANGUAGES.map((language) => [
-    language,
-    language.functionWords.filter(
-      (word) => word.length >= 3 && STEMMING_LANGUAGES.every((other) => other === language || !other.functionWords.includes(word)),
-    ),
-  ]),
-);
+let distinctive: ReadonlyMap<StemmingLanguage, readonly string[]> | null = null;
+
+function distinctiveWords(): ReadonlyMap<StemmingLanguage, readonly string[]> {
+  if (distinctive) return distinctive;
+  const languagesOf = new Map<string, number>();
+  for (const language of STEMMING_LANGUAGES)
+    for (const word of new Set(language.functionWords)) languagesOf.set(word, (languagesOf.get(word) ?? 0) + 1);
+  distinctive = new Map(
+    STEMMING_LANGUAGES.map((language) => [
+      language,
+      language.functionWords.filter((word) => word.length >= 3 && languagesOf.get(word) === 1),
+    ]),
+  );
+  return distinctive;
+}
 
 /**
  * A language's weight is how many messages hold its RANKth commonest distinctive word: a message in the language holds
@@ -36,7 +44,7 @@ export interface LanguageWeight {
 /** Every stemming language's weight in an archive, the heaviest first. */
 export function weighLanguages(messagesHolding: (word: string) => number): LanguageWeight[] {
   return STEMMING_LANGUAGES.map((language) => {
-    const counts = (DISTINCTIVE.get(language) ?? []).map(messagesHolding).sort((first, second) => second - first);
+    const counts = (distinctiveWords().get(language) ?? []).map(messagesHolding).sort((first, second) => second - first);
     return { language, messages: counts[RANK - 1] ?? 0 };
   }).sort((first, second) => second.messages - first.messages);
 }

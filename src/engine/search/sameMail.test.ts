@@ -59,12 +59,14 @@ function message(mail: Mail): string {
 
 describe('copies of one mail are one hit', () => {
   let engine: Engine;
+  let storeDir: string;
 
   beforeAll(async () => {
     const dataDir = await makeTempDir();
     const file = join(dataDir, 'copies.mbox');
     await writeFile(file, MAILS.map(message).join('\n'));
-    engine = await openEngine({ dataDir: join(dataDir, 'store'), timeZone: 'UTC' });
+    storeDir = join(dataDir, 'store');
+    engine = await openEngine({ dataDir: storeDir, timeZone: 'UTC' });
     await engine.importPaths([file], 'copies');
     await engine.embed();
   });
@@ -106,6 +108,20 @@ describe('copies of one mail are one hit', () => {
 
   it('keeps mails without text apart', async () => {
     expect((await engine.search({ query: 'subject:blank', mode: 'keyword' })).total).toBe(2);
+  });
+
+  it('collapses copies among a few matches before the catalog is grouped, as a one-off command searches', async () => {
+    // A reader of its own: its catalog's groups are not built, and four matches of eight are keyed one by one.
+    const reader = await openEngine({ dataDir: storeDir, timeZone: 'UTC', access: 'read' });
+    try {
+      const result = await reader.search({ query: 'forecast before:2000-11-15', mode: 'keyword' });
+      expect(result.total).toBe(2);
+      const copy = result.hits.find((hit) => hit.folders !== undefined)!;
+      expect([...copy.folders!].sort()).toEqual(['allen-p/all_documents', 'allen-p/discussion_threads', 'allen-p/sent']);
+      expect(result.hits.map((hit) => hit.messageId.split('.')[0])).toContain('revised');
+    } finally {
+      await reader.close();
+    }
   });
 
   it('finds each copy by its own folder', async () => {
