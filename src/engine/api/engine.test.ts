@@ -201,8 +201,12 @@ describe('engine on the usrp-users archive', () => {
   it('rebuilds a damaged keyword index from the stored messages, with the same results', async () => {
     const before = await engine.search({ query: 'gnuradio from:marcus', limit: 20 });
     await engine.close();
-    const { writeFile: write } = await import('node:fs/promises');
-    await write(join(dataDir, 'keyword-index', 'content.postings'), 'not an index');
+    const { readFile: read, writeFile: write } = await import('node:fs/promises');
+    // The file the manifest names (a save writes new names each time).
+    const { fields } = JSON.parse(await read(join(dataDir, 'keyword-index', 'manifest.json'), 'utf8')) as {
+      fields: { content: { file: string } };
+    };
+    await write(join(dataDir, 'keyword-index', fields.content.file), 'not an index');
     engine = await openEngine({ dataDir, timeZone: 'UTC' });
     const after = await engine.search({ query: 'gnuradio from:marcus', limit: 20 });
     expect(after.hits.map((hit) => hit.id)).toEqual(before.hits.map((hit) => hit.id));

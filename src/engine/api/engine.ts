@@ -11,7 +11,7 @@ import { keepHeapNearLive } from '../heapPolicy';
 import { ThreadResolver } from '../import/threading';
 import { Completions } from '../index/completions';
 import { ContactDirectory } from '../index/contacts';
-import { loadCatalog, loadKeywordIndex } from '../index/loadIndexes';
+import { loadCatalog, loadKeywordIndex, rebuildKeywords } from '../index/loadIndexes';
 import { openReadOnlyEngine } from './readOnlyEngine';
 import { PhraseVerdicts } from '../search/phraseFilter';
 import { RERANKER_FOLDER_NAME } from '../embed/bundledModels';
@@ -92,6 +92,13 @@ async function openStoreEngine(options: EngineOptions): Promise<Engine> {
     canWrite,
     versionGraceMs: options.versionGraceMs ?? VERSION_GRACE_MS,
   });
+  // A damaged block of the saved postings, found when a search first reads it, has the index rebuilt from the messages.
+  keywords.whenDamaged(() =>
+    writer.write(async () => {
+      keywords.adopt(await rebuildKeywords(store, catalog));
+      if (canWrite) await writer.saveIndexes();
+    }),
+  );
   const ocr = new OcrStage({ dataDir, store, catalog, keywords, writer, emit: events.emit, forgetVectors: (ids) => vectors.forget(ids) });
   // Text read from images is embedded too: once an embedding run that began before it ends, another takes it.
   const readImagesInBackground = (): void => {

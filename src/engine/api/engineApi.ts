@@ -244,6 +244,7 @@ export function buildEngineApi(parts: EngineParts): Engine {
       await vectors.close();
       await settings.close();
       await parts.reranker.close();
+      parts.keywords.close();
       store.close();
     },
   };

@@ -15,6 +15,11 @@ const rebuildIndexes = async (dataDir: string): Promise<void> => (await openEngi
 const check = (dataDir: string, repair = false): Promise<CheckReport> => runCheck({ dataDir, repair, rebuildIndexes });
 const part = (report: CheckReport, name: string) => report.parts.find((candidate) => candidate.name === name)!;
 
+/** What a test reads of the keyword index's manifest: where a field's ordinals begin in its file. */
+interface KeywordManifest {
+  fields: { content: { file: string; words: number; wordBytes: number } };
+}
+
 let mails: Buffer[];
 
 beforeAll(async () => {
@@ -133,11 +138,22 @@ describe('lantern check', () => {
 
   it('finds a damaged keyword index file, and --repair rebuilds it', async () => {
     const { dataDir } = await storeWithAttachment();
-    const postings = join(dataDir, 'keyword-index', 'content.postings');
-    const bytes = await readFile(postings);
-    const middle = bytes.length >> 1;
-    bytes[middle] = bytes[middle]! ^ 0xff;
+    const manifest = JSON.parse(await readFile(join(dataDir, 'keyword-index', 'manifest.json'), 'utf8')) as KeywordManifest;
+    const { file, words, wordBytes } = manifest.fields.content;
+    const postings = join(dataDir, 'keyword-index', file);
+    const whole = await readFile(postings);
+    // A byte of the ordinals (after the words and the two slot tables): the engine opens, lantern check names the block.
+    const bytes = Buffer.from(whole);
+    const ordinals = wordBytes + (words * 6 + 1) * 4;
+    bytes[ordinals + 5] = bytes[ordinals + 5]! ^ 0xff;
     await writeFile(postings, bytes);
+    const inBlock = await check(dataDir);
+    expect(part(inBlock, 'keyword index').problems).toEqual([
+      `keyword index: ${postings} is damaged: block 1 of 1 (bytes 0-65535 of its postings) does not match its checksum; run \`lantern check --repair\` to rebuild it (an engine also does when a search reads a damaged block)`,
+    ]);
+    // A byte of the words: the engine would not open the index.
+    whole[3] = whole[3]! ^ 0xff;
+    await writeFile(postings, whole);
     const found = await check(dataDir);
     expect(part(found, 'keyword index').problems).toEqual([expect.stringContaining('do not match their saved sizes and checksums')]);
     expect(found.ok).toBe(false);

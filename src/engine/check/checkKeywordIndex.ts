@@ -1,7 +1,8 @@
-// `lantern check`: the saved keyword index's files against their checksums; a damaged one is removed, to be rebuilt.
+// `lantern check`: the saved keyword index's files against their checksums (the tables' and every 64 KB block's); a
+// damaged index is removed, to be rebuilt.
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { KEYWORD_INDEX_VERSION, KeywordIndex } from '../index/keywordIndex';
+import { KEYWORD_INDEX_VERSION, KeywordIndex, READABLE_OLD_VERSION } from '../index/keywordIndex';
 import { KEYWORD_FOLDER } from '../index/loadIndexes';
 import { makePart, settle, type CheckPart } from './checkReport';
 
@@ -28,6 +29,8 @@ export async function checkKeywordIndex(
   const folder = join(dataDir, KEYWORD_FOLDER);
   let meta: SavedKeywordMeta | null = null;
   let problem: string | null = null;
+  // A damaged block is found by an engine only when a search reads it (opening checks the tables alone).
+  let whoElseRebuilds = 'the next open also does';
   try {
     meta = JSON.parse(await readFile(join(folder, KEYWORD_MANIFEST), 'utf8')) as SavedKeywordMeta;
   } catch (error) {
@@ -37,7 +40,11 @@ export async function checkKeywordIndex(
     }
     problem = `${join(folder, KEYWORD_MANIFEST)} cannot be read (${(error as Error).message})`;
   }
-  if (meta && meta.version !== KEYWORD_INDEX_VERSION) {
+  if (meta && meta.version === READABLE_OLD_VERSION) {
+    part.checked.push(
+      `saved keyword index of format ${meta.version} (read whole into memory; saved again as format ${KEYWORD_INDEX_VERSION} at the next open that may write)`,
+    );
+  } else if (meta && meta.version !== KEYWORD_INDEX_VERSION) {
     part.checked.push(
       `saved keyword index of format ${meta.version} (this Lantern rebuilds it as format ${KEYWORD_INDEX_VERSION} at the next open)`,
     );
@@ -45,14 +52,19 @@ export async function checkKeywordIndex(
   }
   if (meta && !problem) {
     const loaded = await KeywordIndex.load(folder, meta.documents, meta.order);
-    if (loaded) part.checked.push(`keyword index: ${meta.documents} messages, files match their checksums`);
-    else problem = `the keyword index's files in ${folder} do not match their saved sizes and checksums`;
+    const damage = loaded?.damage() ?? [];
+    loaded?.close();
+    if (!loaded) problem = `the keyword index's files in ${folder} do not match their saved sizes and checksums`;
+    else if (damage.length > 0) {
+      problem = damage.join('; ');
+      whoElseRebuilds = 'an engine also does when a search reads a damaged block';
+    } else part.checked.push(`keyword index: ${meta.documents} messages, files match their checksums`);
     if (loaded && messages !== null && meta.documents !== messages)
       part.checked.push(`it numbers ${meta.documents} messages, the table holds ${messages}: the next open rebuilds it`);
   }
   if (!problem) return { part: settle(part), needsRebuild: false };
   if (!repair) {
-    part.problems.push(`${problem}; run \`lantern check --repair\` to rebuild it (the next open also does)`);
+    part.problems.push(`${problem}; run \`lantern check --repair\` to rebuild it (${whoElseRebuilds})`);
     return { part: settle(part), needsRebuild: false };
   }
   // Derived from the messages table alone, so removing it loses nothing: the engine opened next builds it again.

@@ -1,5 +1,6 @@
 // A keyword field's postings packed into one byte array: what a saved index loads into, and what the live postings
 // are folded into as an import goes on.
+import { MemoryBytes, type PostingsBytes } from './postingsBytes';
 
 /** Rank slots per word (see rankSlot in livePostings.ts). */
 export const SLOTS = 3;
@@ -16,7 +17,8 @@ export interface PostingsParts {
   words: readonly string[];
   starts: Int32Array;
   counts: Int32Array;
-  bytes: Uint8Array;
+  /** In memory, or a saved file read in place (see postingsFileBytes.ts). */
+  bytes: PostingsBytes;
 }
 
 /**
@@ -24,7 +26,8 @@ export interface PostingsParts {
  * seven-bit groups (a list's ordinals rise, so most differences take a byte). As JS arrays (as live postings hold
  * them) postings are hundreds of thousands of arrays, traced by every major garbage collection; as differences they
  * take about a third of what 32-bit integers take (bench/measured-reasons.md). A word's lists are decoded when a search
- * asks for them.
+ * asks for them. The words and slot tables are in memory; the bytes are in memory after a fold, and read from the saved
+ * file in place once saved or loaded (issue 25: the bytes grow with the archive, and a search reads few words).
  */
 export class FrozenPostings {
   private constructor(
@@ -37,15 +40,22 @@ export class FrozenPostings {
     private readonly starts: Int32Array,
     /** How many ordinals each word's slot holds, in the same order as `starts`. */
     private readonly counts: Int32Array,
-    private readonly bytes: Uint8Array,
+    /** Replaced only by the same bytes elsewhere (see `moveTo`). */
+    private bytes: PostingsBytes,
   ) {}
 
   static empty(): FrozenPostings {
-    return new FrozenPostings(new Map(), new Int32Array(1), new Int32Array(0), new Uint8Array(0));
+    return new FrozenPostings(new Map(), new Int32Array(1), new Int32Array(0), new MemoryBytes(new Uint8Array(0)));
   }
 
   /** Postings from saved parts, checked so that damage cannot send a search outside the arrays. */
-  static fromParts({ words, starts, counts, bytes }: PostingsParts): FrozenPostings {
+  static fromParts({
+    words,
+    starts,
+    counts,
+    bytes: given,
+  }: Omit<PostingsParts, 'bytes'> & { bytes: PostingsBytes | Uint8Array }): FrozenPostings {
+    const bytes = given instanceof Uint8Array ? new MemoryBytes(given) : given;
     const fail = (what: string): never => {
       throw new Error(`keyword index: saved postings are damaged (${what})`);
     };
@@ -98,7 +108,41 @@ export class FrozenPostings {
     const number = this.numberOf(word);
     if (number === undefined) return null;
     const first = number * SLOTS;
-    return Array.from({ length: SLOTS }, (_, slot) => decode(this.bytes, this.starts[first + slot]!, this.counts[first + slot]!));
+    return Array.from({ length: SLOTS }, (_, slot) => this.decode(first + slot));
+  }
+
+  /** Whether the bytes are read from a saved file rather than held in memory. */
+  get isInPlace(): boolean {
+    return !(this.bytes instanceof MemoryBytes);
+  }
+
+  /**
+   * Reads the bytes from `bytes` from now on: the same bytes, saved (after a save, so that the heap lets go of them).
+   * The old source is closed.
+   */
+  moveTo(bytes: PostingsBytes): void {
+    if (bytes.length !== this.bytes.length)
+      throw new Error(`keyword index: the saved postings hold ${bytes.length} bytes, not the ${this.bytes.length} saved`);
+    const old = this.bytes;
+    this.bytes = bytes;
+    old.close();
+  }
+
+  /** Every block of the saved bytes checked (for `lantern check`): what is wrong with the damaged ones. */
+  damage(): string[] {
+    return this.bytes.damage();
+  }
+
+  /** Closes the file the bytes are read from, if any. */
+  close(): void {
+    this.bytes.close();
+  }
+
+  private decode(index: number): Int32Array {
+    const start = this.starts[index]!;
+    const ordinals = new Int32Array(this.counts[index]!);
+    walk(this.bytes.read(start, this.starts[index + 1]!), 0, ordinals.length, ordinals);
+    return ordinals;
   }
 
   /** How many messages hold the word, without decoding its lists. */
@@ -163,14 +207,14 @@ export class FrozenPostings {
       const index = grown[entry]!;
       for (; boundary <= index; boundary += 1) starts[boundary] = this.starts[boundary]! + shift;
       const end = this.starts[index + 1]!;
-      bytes.set(this.bytes.subarray(copied, end), copied + shift);
+      this.bytes.copyTo(bytes, copied + shift, copied, end);
       copied = end;
       bytes.set(added.bytes.subarray(grown[entry + 1]!, grown[entry + 2]!), end + shift);
       shift += grown[entry + 2]! - grown[entry + 1]!;
       counts[index]! += grown[entry + 3]!;
     }
     for (; boundary <= words * SLOTS; boundary += 1) starts[boundary] = this.starts[boundary]! + shift;
-    bytes.set(this.bytes.subarray(copied), copied + shift);
+    this.bytes.copyTo(bytes, copied + shift, copied, this.bytes.length);
     bytes.set(added.bytes.subarray(grownBytes, added.length), this.bytes.length + grownBytes);
     const freshBase = this.bytes.length;
     for (let slot = 0; slot < freshEnds.length; slot += 2) {
@@ -178,19 +222,13 @@ export class FrozenPostings {
       counts[words * SLOTS + slot / 2] = freshEnds[slot + 1]!;
     }
     for (const [word] of fresh) this.numbers.set(word, this.numbers.size);
-    return new FrozenPostings(this.numbers, starts, counts, bytes);
+    return new FrozenPostings(this.numbers, starts, counts, new MemoryBytes(bytes));
   }
 
   /** The last ordinal of a slot (0 when it is empty), which its next added ordinal is encoded after. */
   private lastOrdinal(index: number): number {
-    return walk(this.bytes, this.starts[index]!, this.counts[index]!, null);
+    return walk(this.bytes.read(this.starts[index]!, this.starts[index + 1]!), 0, this.counts[index]!, null);
   }
-}
-
-function decode(bytes: Uint8Array, start: number, count: number): Int32Array {
-  const ordinals = new Int32Array(count);
-  walk(bytes, start, count, ordinals);
-  return ordinals;
 }
 
 /**

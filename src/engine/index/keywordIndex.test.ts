@@ -16,6 +16,13 @@ function build(): KeywordIndex {
   return index;
 }
 
+interface FieldFile {
+  file: string;
+  words: number;
+  wordBytes: number;
+}
+type SavedManifest = { version: number; fields: { content: FieldFile; meta: FieldFile } };
+
 /** A word's postings as one best-first list. */
 function ordinals(index: KeywordIndex, word: string, field: 'content' | 'meta' = 'content'): number[] {
   return index.postings(field, word).flatMap((ordinals) => Array.from(ordinals ?? []));
@@ -113,20 +120,24 @@ describe('KeywordIndex save and load', () => {
     expect(await KeywordIndex.load(folder, DOCUMENTS, 'order-b')).toBeNull();
     expect(await KeywordIndex.load(folder, DOCUMENTS + 1, 'order-a')).toBeNull();
 
-    const manifest = JSON.parse(await readFile(join(folder, 'manifest.json'), 'utf8')) as { version: number };
+    const manifest = JSON.parse(await readFile(join(folder, 'manifest.json'), 'utf8')) as SavedManifest;
     expect(manifest.version).toBe(KEYWORD_INDEX_VERSION);
-    await writeFile(join(folder, 'manifest.json'), JSON.stringify({ ...manifest, version: KEYWORD_INDEX_VERSION - 1 }));
+    // Format 5 is still read (postingsFile.test.ts); one before it is rebuilt.
+    await writeFile(join(folder, 'manifest.json'), JSON.stringify({ ...manifest, version: KEYWORD_INDEX_VERSION - 2 }));
     expect(await KeywordIndex.load(folder, DOCUMENTS, 'order-a')).toBeNull();
     await writeFile(join(folder, 'manifest.json'), JSON.stringify(manifest));
 
-    const content = await readFile(join(folder, 'content.postings'));
+    // The words and slot tables are checked when the index opens; the ordinal bytes block by block as they are read.
+    const contentFile = join(folder, manifest.fields.content.file);
+    const content = await readFile(contentFile);
     const damaged = Buffer.from(content);
-    damaged[Math.floor(content.length / 2)]! ^= 0x10;
-    await writeFile(join(folder, 'content.postings'), damaged);
+    damaged[10]! ^= 0x10;
+    await writeFile(contentFile, damaged);
     expect(await KeywordIndex.load(folder, DOCUMENTS, 'order-a')).toBeNull();
-    await writeFile(join(folder, 'content.postings'), content.subarray(0, content.length - 1));
+    await writeFile(contentFile, content.subarray(0, content.length - 1));
     expect(await KeywordIndex.load(folder, DOCUMENTS, 'order-a')).toBeNull();
-    await rm(join(folder, 'meta.postings'));
+    await writeFile(contentFile, content);
+    await rm(join(folder, manifest.fields.meta.file));
     expect(await KeywordIndex.load(folder, DOCUMENTS, 'order-a')).toBeNull();
     await writeFile(join(folder, 'manifest.json'), '{"version":');
     expect(await KeywordIndex.load(folder, DOCUMENTS, 'order-a')).toBeNull();
@@ -135,11 +146,40 @@ describe('KeywordIndex save and load', () => {
     expect(await KeywordIndex.load(folder, DOCUMENTS, 'order-a')).not.toBeNull();
   });
 
+  it('opens with a damaged block of ordinals, and says which file and block when a search reads it', async () => {
+    const manifest = JSON.parse(await readFile(join(folder, 'manifest.json'), 'utf8')) as SavedManifest;
+    const { file, words, wordBytes } = manifest.fields.content;
+    const contentFile = join(folder, file);
+    const content = await readFile(contentFile);
+    // The ordinals begin after the words and the two slot tables; word n's first slot begins at starts[3n].
+    const starts = new Int32Array(
+      content.buffer.slice(content.byteOffset + wordBytes, content.byteOffset + wordBytes + (words * 3 + 1) * 4),
+    );
+    const tables = wordBytes + (words * 6 + 1) * 4;
+    const number = content.subarray(0, wordBytes).toString('utf8').split('\n').indexOf('common');
+    content[tables + starts[number * 3]! + 1]! ^= 0x40;
+    await writeFile(contentFile, content);
+    const loaded = (await KeywordIndex.load(folder, DOCUMENTS, 'order-a'))!;
+    try {
+      expect(loaded).not.toBeNull();
+      expect(() => loaded.postings('content', 'common')).toThrow(`${contentFile} is damaged: block 1 of`);
+      expect(loaded.damage()).toEqual([
+        expect.stringMatching(/block 1 of \d+ \(bytes 0-65535 of its postings\) does not match its checksum/),
+      ]);
+      // Words in other blocks are read as saved.
+      expect(ordinals(loaded, 'sender42', 'meta')).toEqual(ordinals(saved, 'sender42', 'meta'));
+    } finally {
+      loaded.close();
+    }
+  });
+
   it('replaces an earlier save whole, leaving no staging folder behind', async () => {
     const smaller = new KeywordIndex();
     smaller.add(0, { content: 'only', meta: 'one' });
     await smaller.save(folder, 'order-c');
     expect((await readdir(join(folder, '..'))).sort()).toEqual(['keyword-index']);
+    const { fields } = JSON.parse(await readFile(join(folder, 'manifest.json'), 'utf8')) as SavedManifest;
+    expect((await readdir(folder)).sort()).toEqual([fields.content.file, 'manifest.json', fields.meta.file].sort());
     const loaded = await KeywordIndex.load(folder, 1, 'order-c');
     expect(ordinals(loaded!, 'only')).toEqual([0]);
     expect(ordinals(loaded!, 'w0')).toEqual([]);

@@ -1,6 +1,7 @@
 // The keyword index over message ordinals (plain arrays while documents are added, packed arrays once folded),
 // persisted with a schema version and rebuilt when it disagrees.
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { mkdir, readdir, readFile, rename, rm, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { FrozenPostings, type SlotLists } from './frozenPostings';
 import { LivePostings } from './livePostings';
@@ -8,16 +9,24 @@ import { prefixCompletions } from './keywordPrefix';
 import { StemVariants, type SortedVocabulary } from './keywordStems';
 import { detectLanguages } from './archiveLanguages';
 import type { StemmingLanguage } from './stemmingLanguages';
-import { readPostingsFile, writePostingsFile, type PostingsFileInfo } from './postingsFile';
+import { openPostingsBytes, openPostingsFile, writePostingsFile, type PostingsFileInfo } from './postingsFile';
+import { PostingsDamage } from './postingsFileBytes';
+import { readPostingsFileV5 } from './postingsFileV5';
 import { errorMessage } from '../../shared/errorMessage';
 
-/** Bumped when tokenisation, fields or the file layout change; an index saved with another version is rebuilt. */
-export const KEYWORD_INDEX_VERSION = 5;
+/**
+ * Bumped when tokenisation, fields or the file layout change; an index saved with another version is rebuilt, except
+ * format 5 (the same postings, read whole into memory), which is read and saved again as this one.
+ */
+export const KEYWORD_INDEX_VERSION = 6;
+export const READABLE_OLD_VERSION = 5;
 
-/** Names the saved files' version, the messages they number and each field file's sizes and checksum. */
+/** Names the saved files' version, the messages they number and each field file's name, sizes and checksum. */
 const MANIFEST = 'manifest.json';
 
-const fieldFile = (field: KeywordField): string => `${field}.postings`;
+/** A field's file name in format 6: new at every save, so a save never replaces a file a search may be reading. */
+const FIELD_FILE = /^(content|meta)-[0-9a-f]+\.postings$/;
+const oldFieldFile = (field: KeywordField): string => `${field}.postings`;
 
 export type KeywordField = 'content' | 'meta';
 const FIELDS: readonly KeywordField[] = ['content', 'meta'];
@@ -51,6 +60,11 @@ const FOLD_AFTER = 20_000;
 const FOLD_AT_MOST = 50_000;
 
 export class KeywordIndex {
+  /** Read from a format-5 save (into memory): an engine that may write saves it again as format 6. */
+  isOldFormat = false;
+  /** Rebuilds the index when a saved block turns out damaged (set by the engine; see `whenDamaged`). */
+  private repair: (() => Promise<void>) | null = null;
+  private repairing: Promise<void> | null = null;
   /** Postings packed into byte arrays (see FrozenPostings): everything loaded or folded. */
   private frozen: Record<KeywordField, FrozenPostings> = { content: FrozenPostings.empty(), meta: FrozenPostings.empty() };
   /** Documents added since the last fold. */
@@ -80,12 +94,57 @@ export class KeywordIndex {
     if (this.liveDocuments >= Math.min(FOLD_AT_MOST, Math.max(this.foldAfter, this.documents / 4))) this.fold();
   }
 
-  /** Moves the live postings into the packed ones; ordinals are added in increasing order, so they follow. */
+  /**
+   * Moves the live postings into the packed ones; ordinals are added in increasing order, so they follow. Packed
+   * postings read from a saved file are copied into memory with them, block by block (the next save reads them in
+   * place again): a fold runs inside an import's batch, which does not wait on the disk.
+   */
   private fold(): void {
     if (this.liveDocuments === 0) return;
-    for (const field of FIELDS) this.frozen[field] = this.frozen[field].merged(this.live[field].entries());
+    for (const field of FIELDS) {
+      const before = this.frozen[field];
+      try {
+        this.frozen[field] = before.merged(this.live[field].entries());
+      } catch (error) {
+        throw this.damaged(error);
+      }
+      before.close();
+    }
     this.live = { content: new LivePostings(), meta: new LivePostings() };
     this.liveDocuments = 0;
+  }
+
+  /**
+   * How to rebuild the index when a block of its saved postings turns out damaged (found when first read, see
+   * postingsFileBytes.ts): the engine rebuilds it from the messages on its writer's queue.
+   */
+  whenDamaged(repair: () => Promise<void>): void {
+    this.repair = repair;
+  }
+
+  /** A damaged block's error, once the rebuild has begun: said clearly to whoever searched; any other error as it is. */
+  private damaged(error: unknown): unknown {
+    if (!(error instanceof PostingsDamage)) return error;
+    if (this.repair === null) return error;
+    if (this.repairing === null) {
+      console.error(`${error.message}: rebuilding the keyword index from the messages`);
+      this.repairing = this.repair()
+        .catch((failure: unknown) => console.error(`keyword index: rebuilding it failed: ${errorMessage(failure)}`))
+        .finally(() => {
+          this.repairing = null;
+        });
+    }
+    return new Error(`${error.message}; the keyword index is being rebuilt from the messages, search again in a moment`);
+  }
+
+  /** Every block of the saved postings checked against its checksum (for `lantern check`): the damaged ones. */
+  damage(): string[] {
+    return FIELDS.flatMap((field) => this.frozen[field].damage());
+  }
+
+  /** Lets go of the saved files the postings are read from. */
+  close(): void {
+    for (const field of FIELDS) this.frozen[field].close();
   }
 
   /**
@@ -94,7 +153,12 @@ export class KeywordIndex {
    * (copying every posting of a common word, as FlexSearch's search did, was a third of a word query's time at 100k).
    */
   postings(field: KeywordField, word: string): SlotLists {
-    const frozen = this.frozen[field].slots(word);
+    let frozen: SlotLists | null;
+    try {
+      frozen = this.frozen[field].slots(word);
+    } catch (error) {
+      throw this.damaged(error);
+    }
     const live = this.live[field].slots(word);
     if (!frozen) return live ?? [];
     if (!live) return frozen;
@@ -140,42 +204,82 @@ export class KeywordIndex {
 
   /** Takes the postings of an index rebuilt from the store (after the OCR stage added text to messages already indexed). */
   adopt(rebuilt: KeywordIndex): void {
+    for (const field of FIELDS) if (this.frozen[field] !== rebuilt.frozen[field]) this.frozen[field].close();
     this.frozen = rebuilt.frozen;
     this.live = rebuilt.live;
     this.liveDocuments = rebuilt.liveDocuments;
     this.documents = rebuilt.documents;
   }
 
+  /**
+   * Writes new files beside the saved ones, then names them in the manifest (replaced by a rename, so a reader finds
+   * the old save or the new one whole), then reads the bytes from the new files and removes the old ones. Files are
+   * never replaced while open: Windows refuses to remove a file another process has open, and a reader process
+   * keeps reading the files it opened until it opens the store again. An old file that cannot be removed yet is
+   * removed by a later save.
+   */
   async save(folder: string, order: string): Promise<void> {
     this.fold();
-    const staging = `${folder}.saving`;
-    await rm(staging, { recursive: true, force: true });
-    await mkdir(staging, { recursive: true });
+    const saving = { ...this.frozen };
+    await rm(`${folder}.saving`, { recursive: true, force: true });
+    await mkdir(folder, { recursive: true });
+    const generation = randomBytes(6).toString('hex');
     const fields = {} as Record<KeywordField, PostingsFileInfo>;
-    for (const field of FIELDS) fields[field] = await writePostingsFile(join(staging, fieldFile(field)), this.frozen[field]);
+    for (const field of FIELDS) {
+      const name = `${field}-${generation}.postings`;
+      fields[field] = await writePostingsFile(join(folder, name), name, saving[field]);
+    }
+    const reopened = await Promise.all(FIELDS.map((field) => openPostingsBytes(join(folder, fields[field].file), fields[field])));
     const meta: SavedMeta = { version: KEYWORD_INDEX_VERSION, documents: this.documents, order, fields };
-    await writeFile(join(staging, MANIFEST), JSON.stringify(meta));
-    await rm(folder, { recursive: true, force: true });
-    await rename(staging, folder);
+    const temporary = join(folder, `${MANIFEST}.${generation}.tmp`);
+    try {
+      await writeFile(temporary, JSON.stringify(meta));
+      await rename(temporary, join(folder, MANIFEST));
+    } catch (error) {
+      for (const bytes of reopened) bytes.close();
+      throw error;
+    }
+    FIELDS.forEach((field, index) => saving[field].moveTo(reopened[index]!));
+    this.isOldFormat = false;
+    const kept = new Set([MANIFEST, ...FIELDS.map((field) => fields[field].file)]);
+    for (const name of await readdir(folder)) {
+      if (!kept.has(name)) await unlink(join(folder, name)).catch(() => undefined);
+    }
   }
 
   /** Loads a saved index if it has this version and numbers the same messages in the same order; null means "rebuild it". */
   static async load(folder: string, expectedDocuments: number, order: string): Promise<KeywordIndex | null> {
-    let meta: SavedMeta;
-    try {
-      meta = JSON.parse(await readFile(join(folder, MANIFEST), 'utf8')) as SavedMeta;
-    } catch {
-      return null;
-    }
-    if (meta.version !== KEYWORD_INDEX_VERSION || meta.documents !== expectedDocuments || meta.order !== order) return null;
-    try {
+    // A save in another process may replace the files between reading the manifest and opening them: read it again.
+    for (let attempt = 1; ; attempt += 1) {
+      let meta: SavedMeta;
+      try {
+        meta = JSON.parse(await readFile(join(folder, MANIFEST), 'utf8')) as SavedMeta;
+      } catch {
+        return null;
+      }
+      const isOld = meta.version === READABLE_OLD_VERSION;
+      if ((meta.version !== KEYWORD_INDEX_VERSION && !isOld) || meta.documents !== expectedDocuments || meta.order !== order) return null;
       const index = new KeywordIndex();
-      for (const field of FIELDS) index.frozen[field] = await readPostingsFile(join(folder, fieldFile(field)), meta.fields[field]);
+      try {
+        for (const field of FIELDS) {
+          const info = meta.fields[field];
+          if (isOld) index.frozen[field] = await readPostingsFileV5(join(folder, oldFieldFile(field)), info);
+          else if (!FIELD_FILE.test(String(info.file))) throw new Error(`keyword index: ${join(folder, MANIFEST)} names no ${field} file`);
+          else index.frozen[field] = await openPostingsFile(join(folder, info.file), info);
+        }
+      } catch (error) {
+        index.close();
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT' && attempt < 3) continue;
+        console.warn(`keyword index: rebuilding it from the messages: ${errorMessage(error)}`);
+        return null;
+      }
       index.documents = meta.documents;
+      index.isOldFormat = isOld;
+      if (isOld)
+        console.warn(
+          `keyword index: ${folder} is saved in format ${READABLE_OLD_VERSION}, read whole into memory; saved again as format ${KEYWORD_INDEX_VERSION} (read in place) when this Lantern may write`,
+        );
       return index;
-    } catch (error) {
-      console.warn(`keyword index: rebuilding it from the messages: ${errorMessage(error)}`);
-      return null;
     }
   }
 }
