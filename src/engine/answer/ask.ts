@@ -45,22 +45,23 @@ function retrievalQuery(request: AskRequest): string {
 }
 
 /**
- * The other messages of the best hits' threads, none already among the hits: those that share the most words with the
- * question first (in a long thread, what the person asked about may be a reply far from either end), then the newest.
+ * The other messages of the best hits' threads, none already among the hits: those that hold every word of the
+ * question first, then those that share the most words with it (in a long thread, what the person asked about may be
+ * a reply far from either end, under a subject the other replies match better), then the newest.
  */
 async function conversationIds(found: SearchResult, query: string, context: AskContext): Promise<string[]> {
   const hitIds = new Set(found.hits.map((hit) => hit.id));
   const ids: string[] = [];
+  // Enough that the thread's messages already among the hits leave room for others.
+  const limit = CONVERSATION_MESSAGES + found.hits.length;
   for (const hit of found.hits.slice(0, CONVERSATION_HITS)) {
     if (hit.threadSize <= 1) continue;
     const thread = `thread:${quoteValue(hit.threadId)}`;
-    const related = await context.search(
-      { query: `${thread} ${query}`, limit: CONVERSATION_MESSAGES + 1, mode: 'keyword' },
-      { dropFiller: 'always', wordMatch: 'any' },
-    );
+    const related = (wordMatch: 'all' | 'any'): Promise<SearchResult> =>
+      context.search({ query: `${thread} ${query}`, limit, mode: 'keyword' }, { dropFiller: 'always', wordMatch });
     const newest = await context.search({ query: thread, limit: CONVERSATION_MESSAGES + 1, mode: 'keyword', sort: 'date' }, {});
     const added: string[] = [];
-    for (const message of [...related.hits, ...newest.hits]) {
+    for (const message of [...(await related('all')).hits, ...(await related('any')).hits, ...newest.hits]) {
       if (added.length >= CONVERSATION_MESSAGES) break;
       if (!hitIds.has(message.id) && !ids.includes(message.id) && !added.includes(message.id)) added.push(message.id);
     }
