@@ -7,6 +7,7 @@ import { mergeFragments, tidyTable, type Tidied } from './tidyTable';
 import { CATALOG_COLUMNS, MESSAGE_SCHEMA, type CatalogRow, type MessageRecord } from './messageRecord';
 import { lanceArrow } from './lanceArrow';
 import { localTableFolder } from './tableFiles';
+import { checkObjectStoreSettings } from './objectStoreSettings';
 
 const TABLE = 'messages';
 /** Below this many rows a scan is as fast as an index lookup and the index would only cost writes. */
@@ -75,6 +76,7 @@ export class MessageStore {
    * opens at its newest whole version (see tableHealth); `place` says whether this engine may repair it.
    */
   static async open(location: string, place: HealingPlace = READ_AS_IS): Promise<MessageStore> {
+    checkObjectStoreSettings(location);
     try {
       const connection = await connect(location);
       let opened: OpenedTable;
