@@ -39,6 +39,26 @@ describe('tables on an S3-compatible object store', () => {
     expect((await s3Request(server, 'GET', '/lantern/probe/1.manifest')).text).toBe('version 1');
   });
 
+  it('say that the store refused or could not be reached, not that a table is damaged', async () => {
+    const dir = await makeTempDir();
+    process.env.AWS_SECRET_ACCESS_KEY = 'not-the-secret';
+    try {
+      await expect(openEngine({ dataDir: join(dir, 'wrong-key'), timeZone: 'UTC' })).rejects.toThrow(
+        /^store: the object store at s3:\/\/lantern\/tables refused or could not be reached: .*403 Forbidden/,
+      );
+    } finally {
+      process.env.AWS_SECRET_ACCESS_KEY = server.environment.AWS_SECRET_ACCESS_KEY;
+    }
+    process.env.AWS_ENDPOINT = 'http://127.0.0.1:1';
+    try {
+      await expect(openEngine({ dataDir: join(dir, 'no-server'), timeZone: 'UTC' })).rejects.toThrow(
+        /^store: the object store at s3:\/\/lantern\/tables refused or could not be reached: .*error sending request/,
+      );
+    } finally {
+      process.env.AWS_ENDPOINT = server.environment.AWS_ENDPOINT;
+    }
+  });
+
   it('serve a second data folder with the same messages, vectors and results', async () => {
     const dir = await makeTempDir();
     const file = join(dir, 'slice.mbox');

@@ -38,9 +38,18 @@ export interface OpenedTable {
  */
 export function isTableDamage(error: unknown): boolean {
   const message = errorMessage(error);
+  if (isObjectStoreRefusal(error)) return false;
   return /LanceError\((IO|Corrupt)|file size is too small|failed to fill whole buffer|Not found: .*\.(lance|manifest)|corrupt|invalid (protobuf|manifest)|failed to decode|Panic in async function|panicked at|out of range for slice/i.test(
     message,
   );
+}
+
+/**
+ * An object store that refused a request or could not be reached (wrong keys, no server, a timeout): LanceDB reports it
+ * as an IO error too, but the tables may be whole, and `lantern check --repair` could do nothing for them.
+ */
+export function isObjectStoreRefusal(error: unknown): boolean {
+  return /Generic \w+ error: [^]*(Error performing|error sending request|Server returned non-2xx|HTTP error)/i.test(errorMessage(error));
 }
 
 /** LanceDB's message without the Rust source locations and repeated causes, for logs. */
@@ -81,6 +90,12 @@ function notRepairedHere(table: string, error: unknown): LanternError {
 /** Any other failure to open, in words: LanceDB's own message names Rust source files. */
 export function openFailure(table: string, location: string, error: unknown): Error {
   if (error instanceof LanternError) return error;
+  if (isObjectStoreRefusal(error)) {
+    return new LanternError(
+      'engine-unavailable',
+      `store: the object store at ${location} refused or could not be reached: ${plainLanceMessage(error)}`,
+    );
+  }
   if (isTableDamage(error)) return notRepairedHere(table, error);
   return new LanternError('engine-unavailable', `store: could not open the ${table} table at ${location}: ${plainLanceMessage(error)}`);
 }
