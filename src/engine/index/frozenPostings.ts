@@ -1,6 +1,7 @@
 // A keyword field's postings packed into one byte array: what a saved index loads into, and what the live postings
 // are folded into as an import goes on.
 import { MemoryBytes, type PostingsBytes } from './postingsBytes';
+import { MemorySink, type PostingsSink } from './postingsSink';
 
 /** Rank slots per word (see rankSlot in livePostings.ts). */
 export const SLOTS = 3;
@@ -159,8 +160,12 @@ export class FrozenPostings {
    * them), for words of either; `later` holds words at most once. The encoded bytes are copied as they are, and an
    * added list continues its slot's differences: re-encoding every posting at every fold (27 ns each) held the engine
    * thread for seconds at a million messages, and searches waited. Afterwards use only the result (see `numbers`).
+   * The merged bytes are written front to back into the sink `sinkOf` gives for their length (in memory by default).
    */
-  merged(later: Iterable<[string, SlotLists]>): FrozenPostings {
+  merged(
+    later: Iterable<[string, SlotLists]>,
+    sinkOf: (length: number) => PostingsSink = (length) => new MemorySink(length),
+  ): FrozenPostings {
     const words = this.wordCount;
     const added = new Encoder();
     // Per slot that grows, in slot order: its index, and where its added bytes are in `added`, and how many ordinals.
@@ -194,35 +199,51 @@ export class FrozenPostings {
       }
     }
 
-    const bytes = new Uint8Array(this.bytes.length + added.length);
+    const sink = sinkOf(this.bytes.length + added.length);
+    let bytes: PostingsBytes;
+    try {
+      this.writeMerged(sink, added, grown, grownBytes);
+      bytes = sink.finish();
+    } catch (error) {
+      sink.abandon();
+      throw error;
+    }
     const starts = new Int32Array((words + fresh.length) * SLOTS + 1);
     const counts = new Int32Array((words + fresh.length) * SLOTS);
     counts.set(this.counts);
-    // Old bytes are copied in runs up to the end of each slot that grows, its added bytes after them; every later
-    // boundary moves by the bytes added so far.
+    // Every boundary moves by the bytes added before it (see writeMerged).
     let shift = 0;
-    let copied = 0;
     let boundary = 0;
     for (let entry = 0; entry < grown.length; entry += 4) {
       const index = grown[entry]!;
       for (; boundary <= index; boundary += 1) starts[boundary] = this.starts[boundary]! + shift;
-      const end = this.starts[index + 1]!;
-      this.bytes.copyTo(bytes, copied + shift, copied, end);
-      copied = end;
-      bytes.set(added.bytes.subarray(grown[entry + 1]!, grown[entry + 2]!), end + shift);
       shift += grown[entry + 2]! - grown[entry + 1]!;
       counts[index]! += grown[entry + 3]!;
     }
     for (; boundary <= words * SLOTS; boundary += 1) starts[boundary] = this.starts[boundary]! + shift;
-    this.bytes.copyTo(bytes, copied + shift, copied, this.bytes.length);
-    bytes.set(added.bytes.subarray(grownBytes, added.length), this.bytes.length + grownBytes);
     const freshBase = this.bytes.length;
     for (let slot = 0; slot < freshEnds.length; slot += 2) {
       starts[words * SLOTS + slot / 2 + 1] = freshBase + freshEnds[slot]!;
       counts[words * SLOTS + slot / 2] = freshEnds[slot + 1]!;
     }
     for (const [word] of fresh) this.numbers.set(word, this.numbers.size);
-    return new FrozenPostings(this.numbers, starts, counts, new MemoryBytes(bytes));
+    return new FrozenPostings(this.numbers, starts, counts, bytes);
+  }
+
+  /**
+   * The merged bytes, front to back: the old bytes in runs up to the end of each slot that grows, each followed by its
+   * added bytes, then the new words' slots.
+   */
+  private writeMerged(sink: PostingsSink, added: Encoder, grown: readonly number[], grownBytes: number): void {
+    let copied = 0;
+    for (let entry = 0; entry < grown.length; entry += 4) {
+      const end = this.starts[grown[entry]! + 1]!;
+      sink.copyFrom(this.bytes, copied, end);
+      copied = end;
+      sink.write(added.bytes.subarray(grown[entry + 1]!, grown[entry + 2]!));
+    }
+    sink.copyFrom(this.bytes, copied, this.bytes.length);
+    sink.write(added.bytes.subarray(grownBytes, added.length));
   }
 
   /** The last ordinal of a slot (0 when it is empty), which its next added ordinal is encoded after. */

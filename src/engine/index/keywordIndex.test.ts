@@ -173,6 +173,39 @@ describe('KeywordIndex save and load', () => {
     }
   });
 
+  it('folds an import into files beside the index, read in place, which the next save removes', async () => {
+    const loaded = (await KeywordIndex.load(folder, DOCUMENTS, 'order-a'))!;
+    const reference = build();
+    const foldings = async (): Promise<string[]> => (await readdir(folder)).filter((name) => name.endsWith('.folding'));
+    try {
+      loaded.foldInto(folder);
+      // A loaded index of 260,000 documents folds every 50,000 added.
+      for (let round = 0; round < 2; round += 1) {
+        for (let ordinal = DOCUMENTS + round * 50_000; ordinal < DOCUMENTS + (round + 1) * 50_000; ordinal += 1) {
+          const document = { content: `w${ordinal % WORDS} common late${round}`, meta: `sender${ordinal % 97}` };
+          loaded.add(ordinal, document);
+          reference.add(ordinal, document);
+        }
+        // One file a field: the previous fold's went with it.
+        expect((await foldings()).sort()).toEqual([
+          expect.stringMatching(/^content-.*\.folding$/),
+          expect.stringMatching(/^meta-.*\.folding$/),
+        ]);
+        for (const word of ['w0', 'w11999', 'third', 'common', `late${round}`])
+          expect(ordinals(loaded, word)).toEqual(ordinals(reference, word));
+        expect(ordinals(loaded, 'sender42', 'meta')).toEqual(ordinals(reference, 'sender42', 'meta'));
+      }
+      await loaded.save(folder, 'order-d');
+      expect(await foldings()).toEqual([]);
+      expect(await readdir(folder)).toHaveLength(3);
+      const reloaded = (await KeywordIndex.load(folder, DOCUMENTS + 100_000, 'order-d'))!;
+      for (const word of ['w0', 'common', 'late0', 'late1']) expect(ordinals(reloaded, word)).toEqual(ordinals(reference, word));
+      reloaded.close();
+    } finally {
+      loaded.close();
+    }
+  });
+
   it('replaces an earlier save whole, leaving no staging folder behind', async () => {
     const smaller = new KeywordIndex();
     smaller.add(0, { content: 'only', meta: 'one' });

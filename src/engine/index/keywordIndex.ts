@@ -1,16 +1,19 @@
 // The keyword index over message ordinals (plain arrays while documents are added, packed arrays once folded),
 // persisted with a schema version and rebuilt when it disagrees.
 import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { FrozenPostings, type SlotLists } from './frozenPostings';
 import { LivePostings } from './livePostings';
 import { prefixCompletions } from './keywordPrefix';
-import { StemVariants, type SortedVocabulary } from './keywordStems';
+import { StemVariants } from './keywordStems';
+import { KeywordVocabulary } from './keywordVocabulary';
 import { detectLanguages } from './archiveLanguages';
 import type { StemmingLanguage } from './stemmingLanguages';
 import { openPostingsBytes, openPostingsFile, writePostingsFile, type PostingsFileInfo } from './postingsFile';
 import { PostingsDamage } from './postingsFileBytes';
+import { FileSink } from './postingsSink';
 import { readPostingsFileV5 } from './postingsFileV5';
 import { errorMessage } from '../../shared/errorMessage';
 
@@ -65,6 +68,8 @@ export class KeywordIndex {
   /** Rebuilds the index when a saved block turns out damaged (set by the engine; see `whenDamaged`). */
   private repair: (() => Promise<void>) | null = null;
   private repairing: Promise<void> | null = null;
+  /** Where folds write the merged bytes (see `foldInto`); null keeps them in memory. */
+  private foldFolder: string | null = null;
   /** Postings packed into byte arrays (see FrozenPostings): everything loaded or folded. */
   private frozen: Record<KeywordField, FrozenPostings> = { content: FrozenPostings.empty(), meta: FrozenPostings.empty() };
   /** Documents added since the last fold. */
@@ -73,7 +78,7 @@ export class KeywordIndex {
   documents = 0;
   private readonly stems = new StemVariants();
   /** The sorted vocabulary of the postings it was built from (compared by identity) and of that many live documents. */
-  private vocabularyOf: { content: FrozenPostings; meta: FrozenPostings; liveDocuments: number; vocabulary: SortedVocabulary } | null =
+  private vocabularyOf: { content: FrozenPostings; meta: FrozenPostings; liveDocuments: number; vocabulary: KeywordVocabulary } | null =
     null;
   /** The archive's languages, told from the content postings it was built from (by identity), live and all documents. */
   private languagesOf: {
@@ -95,23 +100,40 @@ export class KeywordIndex {
   }
 
   /**
-   * Moves the live postings into the packed ones; ordinals are added in increasing order, so they follow. Packed
-   * postings read from a saved file are copied into memory with them, block by block (the next save reads them in
-   * place again): a fold runs inside an import's batch, which does not wait on the disk.
+   * Moves the live postings into the packed ones; ordinals are added in increasing order, so they follow. The merged
+   * bytes go to a file of their own when the engine may write (see `foldInto`), otherwise into memory; either way the
+   * packed bytes are copied block by block, never held whole. Synchronous (a fold runs inside an import's batch), so
+   * no search reads postings halfway through one.
    */
   private fold(): void {
     if (this.liveDocuments === 0) return;
+    const folder = this.foldFolder;
+    if (folder !== null) mkdirSync(folder, { recursive: true });
     for (const field of FIELDS) {
       const before = this.frozen[field];
+      const sinkOf =
+        folder === null
+          ? undefined
+          : (length: number) => new FileSink(join(folder, `${field}-${randomBytes(6).toString('hex')}.folding`), length);
       try {
-        this.frozen[field] = before.merged(this.live[field].entries());
+        this.frozen[field] = before.merged(this.live[field].entries(), sinkOf);
       } catch (error) {
         throw this.damaged(error);
       }
+      // A fold's own file is removed with it; the saved file stays.
       before.close();
     }
     this.live = { content: new LivePostings(), meta: new LivePostings() };
     this.liveDocuments = 0;
+  }
+
+  /**
+   * Folds from now on write the merged bytes to a file in `folder` (the index's, which the next save clears of them)
+   * and read them in place, instead of holding every posting of the archive in the heap during an import. Only for an
+   * engine that may write the data folder.
+   */
+  foldInto(folder: string): void {
+    this.foldFolder = folder;
   }
 
   /**
@@ -186,13 +208,12 @@ export class KeywordIndex {
     return prefixCompletions(prefix, this.vocabulary(), (word) => this.frequency('content', word) + this.frequency('meta', word));
   }
 
-  private vocabulary(): SortedVocabulary {
+  private vocabulary(): KeywordVocabulary {
     const known = this.vocabularyOf;
     const { content, meta } = this.frozen;
     if (known?.content === content && known.meta === meta && known.liveDocuments === this.liveDocuments) return known.vocabulary;
-    const sorted = [...new Set([...content.words(), ...meta.words()])].sort();
     const recent = new Set([...this.live.content.words(), ...this.live.meta.words()]);
-    const vocabulary = { sorted, recent };
+    const vocabulary = new KeywordVocabulary(() => [...content.words(), ...meta.words()], recent);
     this.vocabularyOf = { content, meta, liveDocuments: this.liveDocuments, vocabulary };
     return vocabulary;
   }

@@ -62,11 +62,14 @@ export async function rebuildKeywords(store: MessageStore, catalog: Catalog): Pr
 export async function loadKeywordIndex(store: MessageStore, catalog: Catalog, dataDir: string, canSave: boolean): Promise<KeywordIndex> {
   const saved = await KeywordIndex.load(keywordFolder(dataDir), catalog.size, orderFingerprint(catalog));
   if (saved) {
+    // Imports fold into files beside the index rather than into the heap.
+    if (canSave) saved.foldInto(keywordFolder(dataDir));
     // Format 5 was read whole into memory: saved again, its postings are read in place.
     if (saved.isOldFormat && canSave) await saveKeywordIndex(saved, catalog, dataDir);
     return saved;
   }
   const rebuilt = await rebuildKeywords(store, catalog);
+  if (canSave) rebuilt.foldInto(keywordFolder(dataDir));
   if (catalog.size > 0 && canSave) await saveKeywordIndex(rebuilt, catalog, dataDir);
   return rebuilt;
 }

@@ -1,6 +1,6 @@
 // A saved postings file's ordinal bytes read in place: positioned reads of 64 KB blocks, each checked against its own
 // checksum when it is read from the file, kept in the process's bounded block cache.
-import { closeSync, readSync } from 'node:fs';
+import { closeSync, readSync, unlinkSync } from 'node:fs';
 import { crc32 } from 'node:zlib';
 import { blockCache, type BlockCache } from './blockCache';
 import type { PostingsBytes } from './postingsBytes';
@@ -39,6 +39,8 @@ export class FileBytes implements PostingsBytes {
     readonly length: number,
     private readonly checksums: Uint32Array,
     private readonly cache: BlockCache = blockCache,
+    /** A fold's file (see postingsSink.ts), removed once closed: nothing else reads it. */
+    private readonly isTemporary = false,
   ) {
     this.fd = fd;
   }
@@ -87,6 +89,13 @@ export class FileBytes implements PostingsBytes {
     closeSync(this.fd);
     this.fd = null;
     this.cache.forget(this.key);
+    if (this.isTemporary) {
+      try {
+        unlinkSync(this.path);
+      } catch {
+        // The next save removes what is left.
+      }
+    }
   }
 
   /** Copies the part of block `block` (its bytes `bytes`) within [start, end) to `target`, byte `start` at `at`. */
