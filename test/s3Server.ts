@@ -51,6 +51,8 @@ export async function startS3Server(): Promise<S3Server> {
     processes.push(
       await startProcess(dir, 'swift-proxy-server', [join(configDir, 'proxy-server.conf'), '-v'], {
         PYTHONPATH: join(repoRoot, 'test', 'swift'),
+        // No __pycache__ beside the filter in the checkout.
+        PYTHONDONTWRITEBYTECODE: '1',
       }),
     );
     await Promise.all(Object.values(ports).map((port) => waitForPort(port, processes, dir)));
