@@ -8,6 +8,7 @@ import {
   DATE_PATTERNS,
   isMoneyQuestion,
   MONEY_PATTERN,
+  PRICE_COMPARISON_PATTERN,
   NAME_PATTERN,
   NUMBER_PATTERN,
   PATH_PATTERN,
@@ -99,6 +100,12 @@ function placeSpan(sentence: string): Span | null {
 function amountSpan(sentence: string, question: string): Span | null {
   const money = isMoneyQuestion(question) ? MONEY_PATTERN.exec(sentence) : null;
   if (money !== null) return { start: money.index, end: money.index + money[0].length };
+  // "costs about as much as an B210": the span starts after the verb.
+  const comparison = isMoneyQuestion(question) ? PRICE_COMPARISON_PATTERN.exec(sentence) : null;
+  if (comparison !== null) {
+    const verb = /^(costs?|priced|sells? for)\s+/i.exec(comparison[0])?.[0].length ?? 0;
+    return { start: comparison.index + verb, end: comparison.index + comparison[0].length };
+  }
   const asked = new Set(question.toLowerCase().match(/\d+([.,]\d+)*/g) ?? []);
   const numbers = allMatches(NUMBER_PATTERN, sentence).filter(
     (span) => !asked.has(sentence.slice(span.start, span.end).trim().toLowerCase()),

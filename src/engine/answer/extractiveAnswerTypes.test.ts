@@ -23,6 +23,18 @@ describe('what something costs', () => {
     expect(quote.slice(span.start, span.end)).toMatch(/^free/i);
   });
 
+  test('a price given by comparison answers "how much does it cost"', async () => {
+    // "the UBX alone costs about as much as an B210": no sum of money, but the answer.
+    const reply = await readCorpusPassages('usrp-users-list.mbox.gz', 1267, 1266);
+    expect(reply[0]?.subject).toContain('USRP B 210 vs USRP X 310');
+    const mail = [...reply, ...passages].map((passage, index) => ({ ...passage, n: index + 1 }));
+    const answer = extractAnswer('How much does the UBX cost?', mail);
+    expect(answer.refused).toBe(false);
+    expect(answer.answer).toContain('about as much as an B210');
+    const citation = answer.citations[0]!;
+    expect(citation.quote.slice(citation.span!.start, citation.span!.end)).toBe('about as much as an B210');
+  });
+
   test('"feel free to contact me" is no price', () => {
     const answer = extractAnswer('How much does the E320 cost?', passages);
     expect(answer.refused).toBe(true);

@@ -77,6 +77,10 @@ export const NUMBER_PATTERN =
 export const MONEY_PATTERN =
   /[$€£¥]\s?\d[\d,.]*(\s?(k|m|bn|million|billion|thousand))?\b|\b\d[\d,.]*\s?(dollars|euros|pounds|usd|eur|gbp)\b|(?<=\b(is|are|be|entirely|completely|totally|for)\s+)free\b|\bfree\s+(of charge|registration|admission|entry|attendance|shipping|to attend)\b|\b(no (charge|cost|fee)|at no cost|complimentary)\b/i;
 
+/** A price given by comparison: "the UBX alone costs about as much as an B210", "cheaper than the X310". */
+export const PRICE_COMPARISON_PATTERN =
+  /\b(costs?|priced|sells? for)\s+((about|around|roughly|nearly|almost|just)\s+)?(as much as|the same as|more than|less than|twice|half)\s+(an?\s+|the\s+)?[\p{L}\p{N}-]+|\b(cheaper|more expensive|pricier|less expensive)\s+than\s+(an?\s+|the\s+)?[\p{L}\p{N}-]+/iu;
+
 /**
  * "How much does registration cost?", "what is the price of ...": the answer is a sum of money, or that it is free;
  * "how much power" or "how much DRAM" asks for an amount of something else.
