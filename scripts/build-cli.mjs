@@ -40,7 +40,10 @@ const packagesPlugin = {
     builder.onResolve({ filter: /^apache-arrow$/ }, (args) =>
       args.namespace === ARROW_SHIM ? { path: 'apache-arrow', external: true } : { path: 'apache-arrow', namespace: ARROW_SHIM },
     );
-    builder.onLoad({ filter: /.*/, namespace: ARROW_SHIM }, () => ({ contents: "module.exports = require('apache-arrow');", loader: 'js' }));
+    builder.onLoad({ filter: /.*/, namespace: ARROW_SHIM }, () => ({
+      contents: "module.exports = require('apache-arrow');",
+      loader: 'js',
+    }));
     builder.onResolve({ filter: /^[^./]/ }, (args) => {
       if (args.path.startsWith('node:') || !BUNDLED_PACKAGES.includes(packageName(args.path))) return { path: args.path, external: true };
       return undefined;

@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { errorMessage } from '../../shared/errorMessage';
 import type { MessageStore } from '../store/messageStore';
 import { Catalog } from './catalog';
+import { ContactDirectory, startContactsFrom } from './contacts';
+import { CONTACTS_FILE, contactsFileText, readSavedContacts } from './savedContacts';
 import {
   CATALOG_SNAPSHOT_VERSION,
   readCatalogManifest,
@@ -60,7 +62,10 @@ export async function loadCatalogSnapshot(dataDir: string, table: TableTie): Pro
       const difference = tieDifference(manifest.table, table);
       if (difference) return difference;
       if (manifest.rows !== table.rows) return `it holds ${manifest.rows} messages, the table ${table.rows}`;
-      return Catalog.fromParts(await readCatalogSnapshot(folder, manifest));
+      const catalog = Catalog.fromParts(await readCatalogSnapshot(folder, manifest));
+      const contacts = await readSavedContacts(folder, manifest.checksum, manifest.rows);
+      if (contacts) startContactsFrom(catalog, contacts);
+      return catalog;
     } catch (error) {
       return errorMessage(error);
     }
@@ -77,19 +82,27 @@ export async function loadCatalogSnapshot(dataDir: string, table: TableTie): Pro
 export class CatalogSnapshotKeeper {
   /** The catalog's revision the snapshot on disk holds, when this writer wrote it. */
   private savedRevision: number | null = null;
+  /** Saved with the snapshot; counted on from where the last save (or the snapshot this catalog was read from) stopped. */
+  private readonly contacts: ContactDirectory;
 
   constructor(
     private readonly store: MessageStore,
     private readonly catalog: Catalog,
     private readonly dataDir: string,
-  ) {}
+  ) {
+    this.contacts = new ContactDirectory(catalog);
+  }
 
   /** Writes the snapshot whole: the catalog and the table are the same messages now (the writer's queue holds both). */
   async save(): Promise<void> {
     const { catalog } = this;
     if (catalog.size === 0) return;
     const revision = catalog.revision;
-    await writeCatalogSnapshot(catalogSnapshotFolder(this.dataDir), catalog.parts(), await tableTieOf(this.store));
+    const parts = catalog.parts();
+    const contacts = this.contacts.counted();
+    await writeCatalogSnapshot(catalogSnapshotFolder(this.dataDir), parts, await tableTieOf(this.store), (checksum) => ({
+      [CONTACTS_FILE]: contactsFileText(contacts, checksum),
+    }));
     this.savedRevision = revision;
   }
 

@@ -114,7 +114,16 @@ function piecesOf(value: SectionValue): { info: PieceInfo; data: Uint8Array[] }[
 }
 
 /** Writes the snapshot into a staging folder and puts it in place of `folder` whole. */
-export async function writeCatalogSnapshot(folder: string, parts: CatalogParts, table: TableTie): Promise<void> {
+/**
+ * Writes the snapshot into a folder beside `folder`, then puts it in its place. `besides` gives other files to save
+ * with it (by name), made knowing the columns file's checksum, so that they are replaced with the snapshot at once.
+ */
+export async function writeCatalogSnapshot(
+  folder: string,
+  parts: CatalogParts,
+  table: TableTie,
+  besides: (checksum: number) => Record<string, string> = () => ({}),
+): Promise<void> {
   const staging = `${folder}.saving`;
   await rm(staging, { recursive: true, force: true });
   await mkdir(staging, { recursive: true });
@@ -138,6 +147,7 @@ export async function writeCatalogSnapshot(folder: string, parts: CatalogParts, 
     await file.close();
   }
   const manifest: CatalogSnapshotManifest = { version: CATALOG_SNAPSHOT_VERSION, rows: parts.ids.length, table, bytes, checksum, sections };
+  for (const [name, text] of Object.entries(besides(checksum))) await writeFile(join(staging, name), text);
   await writeFile(join(staging, MANIFEST), JSON.stringify(manifest));
   await rm(folder, { recursive: true, force: true });
   await rename(staging, folder);

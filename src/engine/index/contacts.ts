@@ -1,10 +1,21 @@
 // The people of the archive ranked by how often they appear: for "with Janesh" in queries and for autocomplete.
 import type { Address } from '../../shared/model/message';
 import type { Catalog } from './catalog';
+import type { SavedContacts } from './savedContacts';
 
 export interface Contact extends Address {
   /** Messages the person sent or received. */
   count: number;
+}
+
+/**
+ * Contacts counted when a catalog's snapshot was saved, for the catalog read from it (see savedContacts.ts): a
+ * directory starts from them, so an engine opened for one command never counts every message's people.
+ */
+const savedByCatalog = new WeakMap<Catalog, SavedContacts>();
+
+export function startContactsFrom(catalog: Catalog, saved: SavedContacts): void {
+  savedByCatalog.set(catalog, saved);
 }
 
 /** An address sent from under this many names is a shared (list) address. */
@@ -62,6 +73,7 @@ export class ContactDirectory {
   }
 
   all(): Contact[] {
+    if (this.countedAll === 0) this.startFromSaved();
     if (this.cached && this.countedAll === this.catalog.size) return this.cached;
     const count = (person: Address): void => {
       if (!person.address) return;
@@ -82,5 +94,19 @@ export class ContactDirectory {
       .map((contact) => ({ ...contact }))
       .sort((first, second) => second.count - first.count || first.address.localeCompare(second.address));
     return this.cached;
+  }
+
+  /** Everyone counted so far and over how many messages, to save with the catalog's snapshot. */
+  counted(): SavedContacts {
+    return { contacts: this.all(), counted: this.countedAll };
+  }
+
+  private startFromSaved(): void {
+    const saved = savedByCatalog.get(this.catalog);
+    if (!saved || saved.counted > this.catalog.size) return;
+    for (const contact of saved.contacts) this.byAddress.set(contact.address, { ...contact });
+    this.countedAll = saved.counted;
+    // Saved in the order all() gives: nothing to count or sort when no message came since.
+    if (saved.counted === this.catalog.size) this.cached = saved.contacts.map((contact) => ({ ...contact }));
   }
 }
