@@ -65,7 +65,10 @@ describe('ask: long mail and long conversations', () => {
   it("reads the reply of a best hit's conversation that holds every word of the question", async () => {
     // Robin Coxe's reply holds all of them, but deep in a 59-message thread whose other mail has "UHD versions" in
     // its subject and outranks it when any one word will do.
-    const answer = await engine.ask({ question: 'What is the oldest UHD version still downloadable on files.ettus.com?', requestId: 'all-words' });
+    const answer = await engine.ask({
+      question: 'What is the oldest UHD version still downloadable on files.ettus.com?',
+      requestId: 'all-words',
+    });
     expect(answer.refused).toBe(false);
     expect(answer.answer).toContain('3.8.0.0');
     expect(answer.citations[0]!.from.name).toContain('Robin Coxe');

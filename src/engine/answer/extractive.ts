@@ -174,7 +174,11 @@ function scoreCandidates(question: string, passages: Passage[], history: AnswerT
   const isFinalAsked = !PROVISIONAL.test(question);
   return sentences.map((sentence) => {
     // Any number is an amount, but only a sum of money (or "free") says what something costs.
-    let fit = isMoney ? (MONEY_PATTERN.test(sentence.text) || PRICE_COMPARISON_PATTERN.test(sentence.text) ? 1 : 0) : entityFit(type, sentence.text);
+    let fit = isMoney
+      ? MONEY_PATTERN.test(sentence.text) || PRICE_COMPARISON_PATTERN.test(sentence.text)
+        ? 1
+        : 0
+      : entityFit(type, sentence.text);
     const isDefinition = asksDefinition && DEFINITION.test(sentence.text);
     if (isDefinition) fit = DEFINITION_FIT;
     // The announcement's own Date header says when it was announced: "UHD 3.14.1.0 is now available!" answers "when
