@@ -1,6 +1,6 @@
 // The words of the keyword index that a word still being typed begins ("daughterboa" -> daughterboard, daughterboards),
 // the most used first: while a person types, the last word of the box is usually a word cut short.
-import { firstAtLeast, type SortedVocabulary } from './keywordStems';
+import type { KeywordVocabulary } from './keywordVocabulary';
 
 /** Words read at most after the prefix: a two-letter prefix begins thousands of words in a large archive. */
 const MOST_READ = 2000;
@@ -9,15 +9,10 @@ const MOST_COMPLETIONS = 20;
 const SHORTEST_PREFIX = 2;
 
 /** Words of the vocabulary that begin with `prefix` (folded, as the index holds words), most messages first. */
-export function prefixCompletions(prefix: string, vocabulary: SortedVocabulary, messagesWith: (word: string) => number): string[] {
+export function prefixCompletions(prefix: string, vocabulary: KeywordVocabulary, messagesWith: (word: string) => number): string[] {
   if (prefix.length < SHORTEST_PREFIX) return [];
   const found = new Set<string>();
-  const { sorted } = vocabulary;
-  for (let index = firstAtLeast(sorted, prefix), read = 0; index < sorted.length && read < MOST_READ; index += 1, read += 1) {
-    const word = sorted[index]!;
-    if (!word.startsWith(prefix)) break;
-    if (word !== prefix) found.add(word);
-  }
+  for (const word of vocabulary.beginningWith(prefix, MOST_READ)) if (word !== prefix) found.add(word);
   for (const word of vocabulary.recent) if (word !== prefix && word.startsWith(prefix)) found.add(word);
   const counted = [...found].map((word) => ({ word, count: messagesWith(word) }));
   counted.sort((first, second) => second.count - first.count || (first.word < second.word ? -1 : 1));

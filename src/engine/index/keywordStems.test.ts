@@ -7,6 +7,7 @@ import { Evaluator, setBits } from '../search/evaluate';
 import { Catalog } from './catalog';
 import { KeywordIndex } from './keywordIndex';
 import { StemVariants } from './keywordStems';
+import { KeywordVocabulary } from './keywordVocabulary';
 import { ENGLISH, STEMMING_LANGUAGES } from './stemmingLanguages';
 
 function row(ordinal: number): CatalogRow {
@@ -65,10 +66,10 @@ describe('stemmed query words', () => {
 
 describe('stemmed query words in other languages', () => {
   const language = (name: string) => STEMMING_LANGUAGES.find((each) => each.name === name)!;
-  const vocabulary = {
-    sorted: ['buff', 'buffer', 'buffers', 'facture', 'facturees', 'factures', 'rechnung', 'rechnungen', 'vertrag', 'vertragen'],
-    recent: ['payez', 'payer'],
-  };
+  const vocabulary = new KeywordVocabulary(
+    () => ['buff', 'buffer', 'buffers', 'facture', 'facturees', 'factures', 'rechnung', 'rechnungen', 'vertrag', 'vertragen'],
+    ['payez', 'payer'],
+  );
 
   it("finds a word's forms in the languages given, besides English", () => {
     const stems = new StemVariants();
@@ -81,7 +82,7 @@ describe('stemmed query words in other languages', () => {
   });
 
   it('finds the forms whose stem the stemmer spelled another way: "days" -> dai finds "day"', () => {
-    expect(new StemVariants().variants('days', { sorted: ['day', 'daylight', 'days'], recent: [] }, [ENGLISH])).toEqual(['day']);
+    expect(new StemVariants().variants('days', new KeywordVocabulary(() => ['day', 'daylight', 'days']), [ENGLISH])).toEqual(['day']);
   });
 
   it('keeps English as it was when English is the only language', () => {

@@ -1,6 +1,7 @@
 // The words of the keyword index that share a query word's stem in English or another of the archive's languages
-// ("buffers" -> buffer, buffered, buffering; "rechnung" -> rechnungen), found at query time in the sorted vocabulary,
+// ("buffers" -> buffer, buffered, buffering; "rechnung" -> rechnungen), found at query time in the vocabulary,
 // so the index itself stays as it is (no stemmed postings to build or keep).
+import type { KeywordVocabulary } from './keywordVocabulary';
 import { ENGLISH, type StemmingLanguage } from './stemmingLanguages';
 
 /**
@@ -11,26 +12,6 @@ const MOST_CANDIDATES = 3000;
 /** Remembered variants, per vocabulary; a query repeats its words as it is typed. */
 const MOST_REMEMBERED = 10_000;
 
-/** The index's words in sorted order, shared by the searches of one vocabulary. */
-export interface SortedVocabulary {
-  /** Frozen words, sorted (built once per fold or load). */
-  sorted: readonly string[];
-  /** Words added since, unsorted: read in full, they are few. */
-  recent: Iterable<string>;
-}
-
-/** Where the first word at or after `prefix` stands in sorted order (binary search). */
-export function firstAtLeast(sorted: readonly string[], prefix: string): number {
-  let low = 0;
-  let high = sorted.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (sorted[middle]! < prefix) low = middle + 1;
-    else high = middle;
-  }
-  return low;
-}
-
 /** The stem's prefix that inflected forms share: Porter rewrites a final y as i ("happy" -> happi), so one letter less. */
 function sharedPrefix(stem: string): string {
   return stem.slice(0, Math.max(3, stem.length - 1));
@@ -40,32 +21,27 @@ function sharedPrefix(stem: string): string {
  * Words of the vocabulary other than `word` with its stem in `language`. They are looked for under the stem's prefix
  * and, where the stemmer rewrote a letter within it (y -> i: "days" -> dai, French "payer" -> pai), under the word's.
  */
-function sameStem(word: string, language: StemmingLanguage, vocabulary: SortedVocabulary, found: Set<string>): void {
+function sameStem(word: string, language: StemmingLanguage, vocabulary: KeywordVocabulary, found: Set<string>): void {
   if (!language.stemmable.test(word)) return;
   const stem = language.stem(word);
   const consider = (candidate: string): void => {
     if (candidate !== word && language.stemmable.test(candidate) && language.stem(candidate) === stem) found.add(candidate);
   };
-  const { sorted } = vocabulary;
   for (const prefix of new Set([sharedPrefix(stem), sharedPrefix(word.slice(0, stem.length))])) {
-    for (let index = firstAtLeast(sorted, prefix), read = 0; index < sorted.length && read < MOST_CANDIDATES; index += 1, read += 1) {
-      const candidate = sorted[index]!;
-      if (!candidate.startsWith(prefix)) break;
-      consider(candidate);
-    }
+    for (const candidate of vocabulary.beginningWith(prefix, MOST_CANDIDATES)) consider(candidate);
     for (const candidate of vocabulary.recent) if (candidate.startsWith(prefix)) consider(candidate);
   }
 }
 
 export class StemVariants {
   private remembered = new Map<string, string[]>();
-  private rememberedFor: { vocabulary: SortedVocabulary; languages: readonly StemmingLanguage[] } | null = null;
+  private rememberedFor: { vocabulary: KeywordVocabulary; languages: readonly StemmingLanguage[] } | null = null;
 
   /**
    * Other words of the vocabulary with the stem of `word` (folded, as the index holds words) in English or one of
    * `languages` (the archive's, see archiveLanguages.ts); [] when none or when the word is not one to stem.
    */
-  variants(word: string, vocabulary: SortedVocabulary, languages: readonly StemmingLanguage[]): string[] {
+  variants(word: string, vocabulary: KeywordVocabulary, languages: readonly StemmingLanguage[]): string[] {
     const rememberedFor = this.rememberedFor;
     if (rememberedFor?.vocabulary !== vocabulary || rememberedFor.languages !== languages || this.remembered.size > MOST_REMEMBERED) {
       this.remembered = new Map();

@@ -273,8 +273,9 @@ export class ChunkStore {
   async embeddedMessageIds(): Promise<Set<string>> {
     const { value, healing } = await readIntact(this.opened, this.location, this.place, async () => {
       const ids = new Set<string>();
+      // The column itself, not rows: making a row object per passage was most of an engine's open on a store with vectors.
       for await (const batch of this.table.query().select(['messageId'])) {
-        for (const row of batch.toArray()) ids.add(String(row.messageId));
+        for (const id of batch.getChild('messageId') ?? []) ids.add(String(id));
       }
       return ids;
     });
