@@ -1,7 +1,7 @@
 // Question types and the entities that answer them, plus a password lookup through the extractive provider.
 import { describe, expect, test } from 'vitest';
 import { extractAnswer } from './extractive';
-import { classifyQuestion, entityFit, PATH_PATTERN, senderVerb } from './questionType';
+import { classifyQuestion, entityFit, MONEY_PATTERN, PATH_PATTERN, senderVerb } from './questionType';
 import type { Passage } from './types';
 
 describe('classifyQuestion', () => {
@@ -85,6 +85,27 @@ describe('code lookups', () => {
     expect(extractAnswer('What is the garage door code?', passages).answer).toContain('4711');
     expect(extractAnswer('What is the password for the nudge ticketing dashboard?', passages).refused).toBe(true);
   });
+});
+
+describe('MONEY_PATTERN', () => {
+  test.each([
+    ['The B210 is $1,480.', '$1,480'],
+    ['We paid 1.500 € for it.', '1.500 €'],
+    ['It was 1500€ with the GPSDO.', '1500€'],
+    ['The quote came to USD 2,300 in the end.', 'USD 2,300'],
+    ['It costs 60 euro per seat.', '60 euro'],
+    ['The workshop costs about 150 for students.', '150'],
+    ['Registration is free.', 'free'],
+  ])('%s holds a price', (sentence, price) => {
+    expect(MONEY_PATTERN.exec(sentence)?.[0]).toBe(price);
+  });
+
+  test.each(['Feel free to ask.', 'It runs at 200 MS/s.', 'The X310 costs us two weeks of debugging.', 'It costs 20 MHz of bandwidth.'])(
+    '%s holds none',
+    (sentence) => {
+      expect(MONEY_PATTERN.test(sentence)).toBe(false);
+    },
+  );
 });
 
 describe('PATH_PATTERN', () => {

@@ -73,9 +73,12 @@ export function hasAbsoluteDate(sentence: string): boolean {
 export const NUMBER_PATTERN =
   /\b\d+([.,]\d+)*\s?(%|k|m|g|[kmgt]b|[kmg]?hz|[kmg]?sps|ms|us|ns|s|x)?\b|[$€£¥]\s?\d|\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|thousand|million|billion|dozen|half|double|twice)\b/i;
 
-/** A sum of money, or a cost of nothing: "free registration", "attendance is free" (never "feel free to"). */
+/**
+ * A sum of money, or a cost of nothing: "$1,480", "1.500 €", "USD 2,300", "60 euro", "costs about 150", "free
+ * registration", "attendance is free" (never "feel free to", nor the 150 of "costs about 150 MHz of bandwidth").
+ */
 export const MONEY_PATTERN =
-  /[$€£¥]\s?\d[\d,.]*(\s?(k|m|bn|million|billion|thousand))?\b|\b\d[\d,.]*\s?(dollars|euros|pounds|usd|eur|gbp)\b|(?<=\b(is|are|be|entirely|completely|totally|for)\s+)free\b|\bfree\s+(of charge|registration|admission|entry|attendance|shipping|to attend)\b|\b(no (charge|cost|fee)|at no cost|complimentary)\b/i;
+  /[$€£¥]\s?\d[\d,.]*(\s?(k|m|bn|million|billion|thousand))?\b|\b\d[\d,.]*\s?[€£¥]|\b(usd|eur|gbp|chf|cad|aud|us\$)\s?\d[\d,.]*\b|\b\d[\d,.]*\s?(dollars?|euros?|pounds?|usd|eur|gbp|chf|bucks)\b|(?<=\b(costs?|priced at|sells? for|paid|pay)\s+((about|around|roughly|approximately|under|over|only|just)\s+)?)\d[\d,.]*\b(?!\s?([kmg]?hz|%|x\b|[kmg]?bits?|[kmg]?bytes?|[kmgt]b\b|[kmg]?sps|ms\b|channels?|weeks?|days?|hours?|minutes?|seconds?))|(?<=\b(is|are|be|entirely|completely|totally|for)\s+)free\b|\bfree\s+(of charge|registration|admission|entry|attendance|shipping|to attend)\b|\b(no (charge|cost|fee)|at no cost|complimentary)\b/i;
 
 /** A price given by comparison: "the UBX alone costs about as much as an B210", "cheaper than the X310". */
 export const PRICE_COMPARISON_PATTERN =
