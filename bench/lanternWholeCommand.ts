@@ -4,10 +4,10 @@ import { spawn, spawnSync } from 'node:child_process';
 import { BENCH_QUERIES } from './queries';
 import { percentile } from './measure';
 
-/** The `lantern` command's script (bin/lantern.mjs) and the data folder to search. */
-const [lantern, dataDir] = process.argv.slice(2) as [string, string];
-/** As notmuch's are: each query three times, whole processes one after another. */
-const REPEATS = 3;
+/** The `lantern` command's script (bin/lantern.mjs), the data folder to search, and how many times to run each query. */
+const [lantern, dataDir, repeatsGiven] = process.argv.slice(2) as [string, string, string | undefined];
+/** As notmuch's are: each query three times, whole processes one after another (`--queries-only` runs each once). */
+const REPEATS = repeatsGiven === undefined ? 3 : Number(repeatsGiven);
 
 function timeSearch(query: string): { ms: number; total: number } {
   const begin = performance.now();

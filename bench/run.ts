@@ -163,7 +163,7 @@ interface BusySearch {
 }
 
 const results: SizeResult[] = [];
-const queryRuns: Pick<SizeResult, 'label' | 'importResult' | 'queries'>[] = [];
+const queryRuns: Pick<SizeResult, 'label' | 'importResult' | 'queries' | 'wholeCommand'>[] = [];
 const timelines: TimelineRun[] = [];
 const work = await mkdtemp(join(tmpdir(), 'lantern-bench-'));
 let firstResult: FirstResult | null = null;
@@ -193,7 +193,14 @@ try {
     const queries = runDriver('lanternQueries', [dataDir]);
     console.error(`lantern queries: ${JSON.stringify(queries.latency)}`);
     if (queriesOnly) {
-      queryRuns.push({ label: size.label, importResult, queries });
+      // Each query once as a whole `lantern search`, and one `lantern mcp` start: half a minute per archive.
+      const wholeCommand = runDriver('lanternWholeCommand', [
+        join(repoRoot, 'bin', 'lantern.mjs'),
+        dataDir,
+        '1',
+      ]) as unknown as WholeCommand;
+      console.error(`lantern whole commands: ${JSON.stringify(wholeCommand)}`);
+      queryRuns.push({ label: size.label, importResult, queries, wholeCommand });
       await rm(dataDir, { recursive: true, force: true });
       continue;
     }
@@ -229,9 +236,9 @@ if (queriesOnly) {
     '',
     `Run ${new Date().toISOString()} on ${cpus()[0]?.model ?? 'unknown CPU'} (${cpus().length} cores), Node ${process.version}: ${BENCH_QUERIES.length} fixed queries, 5 warm repeats each; milliseconds.`,
     '',
-    '| archive | messages with vectors | keyword+operators p50 / p95 | semantic p50 / p95 | hybrid p50 / p95 | auto p50 / p95 | engine peak RSS MB |',
-    '|---|---|---|---|---|---|---|',
-    ...queryRuns.map(({ label, queries }) => {
+    '| archive | messages with vectors | keyword+operators p50 / p95 | semantic p50 / p95 | hybrid p50 / p95 | auto p50 / p95 | engine peak RSS MB | whole `lantern search` p50 / p95 | `lantern mcp` first call |',
+    '|---|---|---|---|---|---|---|---|---|',
+    ...queryRuns.map(({ label, queries, wholeCommand }) => {
       const query = queries as {
         keywordOperatorP50: number;
         keywordOperatorP95: number;
@@ -240,8 +247,13 @@ if (queriesOnly) {
         messages: number;
         peakRssMb: number;
       };
-      return `| ${label} | ${query.embeddedMessages} of ${query.messages} | ${pair({ p50: query.keywordOperatorP50, p95: query.keywordOperatorP95 })} | ${pair(query.latency.semantic!)} | ${pair(query.latency.hybrid!)} | ${pair(query.latency.auto!)} | ${query.peakRssMb} |`;
+      const whole = wholeCommand
+        ? `${round(wholeCommand.searchP50, 0)} / ${round(wholeCommand.searchP95, 0)} | ${round(wholeCommand.mcpFirstCallP50, 0)}`
+        : '– | –';
+      return `| ${label} | ${query.embeddedMessages} of ${query.messages} | ${pair({ p50: query.keywordOperatorP50, p95: query.keywordOperatorP95 })} | ${pair(query.latency.semantic!)} | ${pair(query.latency.hybrid!)} | ${pair(query.latency.auto!)} | ${query.peakRssMb} | ${whole} |`;
     }),
+    '',
+    "Whole commands are timed from the process start, as notmuch's are in results.md: `lantern search --mode keyword --json` once for each query notmuch has, and `lantern mcp` from its start to the answer of its first search_emails call.",
     '',
   ].join('\n');
   await writeFile(join(repoRoot, 'bench', 'results-queries.md'), report);
