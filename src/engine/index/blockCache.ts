@@ -1,7 +1,13 @@
 // The blocks of saved postings files read lately, kept up to a size in bytes for the whole process, least recently
 // used first out.
 
-/** How many bytes of postings blocks stay in memory, for every engine of the process together (see postingsFileBytes.ts). */
+/**
+ * How many bytes of postings blocks stay in memory, for every engine of the process together (see postingsFileBytes.ts).
+ * Measured on the 100k bench store: the bench's keyword queries read 13 MB of blocks (their 72 words' lists 8 MB), so
+ * all of them stay cached there; at a million they would not fit in 64 MB either, and a block read again from the file
+ * and checked costs about 70 µs (those 72 words' lists: 17 ms uncached against 7.5 ms cached or in the heap), so the
+ * smaller bound keeps the memory and costs a search little.
+ */
 export const BLOCK_CACHE_BYTES = 32 * 2 ** 20;
 
 export class BlockCache {
