@@ -66,3 +66,15 @@ describe('one date for one event', () => {
     expect(answer.citations.map((citation) => citation.subject)).toEqual([release.subject]);
   });
 });
+
+describe('versions', () => {
+  test('"UHD 4.0" is the UHD 4.0.0.0 that a release announcement names', async () => {
+    const release = await messageAt(524);
+    // The 3.14.1.0 announcement as the 4.0.0.0 one would read: the list writes versions out in four parts.
+    const renamed = (text: string): string => text.replaceAll('3.14.1.0', '4.0.0.0');
+    const announcement = { ...release, subject: renamed(release.subject), text: renamed(release.text) };
+    const answer = extractAnswer('When was UHD 4.0 released?', numbered([announcement]));
+    expect(answer.answer).toMatch(/^On 8 July 2019, Michael West wrote: /);
+    expect(answer.citations.map((citation) => citation.subject)).toEqual([announcement.subject]);
+  });
+});

@@ -24,6 +24,15 @@ describe('terms', () => {
     expect(terms('UHD 3.14.1.1 on the N320')).toEqual(['uhd', '3.14.1.1', 'n320']);
   });
 
+  test('a version meets its short form: "4.0.0.0" and "v4.0.0.0" are "4.0", "3.15.0.0" is "3.15"', () => {
+    expect(terms('UHD 4.0.0.0 is out')).toEqual(expect.arrayContaining(['4.0.0.0', '4.0']));
+    expect(terms('tagged v4.0.0.0 today')).toEqual(expect.arrayContaining(['4.0']));
+    expect(terms('UHD 3.15.0.0')).toEqual(expect.arrayContaining(['3.15']));
+    expect(terms('UHD 3.14.1.0')).toEqual(expect.arrayContaining(['3.14.1']));
+    expect(terms('UHD 3.14.1.1')).toEqual(['uhd', '3.14.1.1']);
+    expect(terms('at 10.0 MHz')).toEqual(['10.0', 'mhz']);
+  });
+
   test("numbers written as words meet their digits, and a model's plural meets the model", () => {
     expect(terms('I have two N210s for sale')).toEqual(expect.arrayContaining(['2', 'n210']));
     expect(terms('twenty boards')).toEqual(expect.arrayContaining(['20']));

@@ -66,6 +66,14 @@ export function terms(text: string): string[] {
         if (part.length > 2 && !STOPWORDS.has(part)) result.push(stem(part));
       }
     }
+    // "UHD 4.0" is the "4.0.0.0" or "v4.0.0.0" the release mail names: a version also yields its form without the
+    // trailing zero parts, down to two parts.
+    const version = /^v?(\d+\.\d+(?:\.\d+)+)$/.exec(lower)?.[1];
+    if (version !== undefined) {
+      let short = version;
+      while (/^\d+\.\d+\.\d+/.test(short) && short.endsWith('.0')) short = short.slice(0, -2);
+      if (short !== version) result.push(short);
+    }
     // "200Msps" should meet "200 Msps", and "10MHz" meet "10 MHz"; ordinals ("2nd") stay whole.
     const measure = /^(\d+(?:[.,]\d+)?)(\p{L}{2,})$/u.exec(lower);
     if (measure !== null && !/^(st|nd|rd|th)$/.test(measure[2]!)) result.push(measure[1]!, stem(measure[2]!));
