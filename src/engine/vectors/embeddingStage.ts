@@ -43,6 +43,8 @@ export type Chunker = (message: PassageInput) => Passage[];
 
 export class VectorIndex {
   private embedded: Set<string> | null = null;
+  /** For an engine that only reads: how many messages have vectors, counted without their ids (see `prepare`). */
+  private embeddedCounted: number | null = null;
 
   constructor(
     private readonly chunks: ChunkStore,
@@ -61,7 +63,7 @@ export class VectorIndex {
   }
 
   embeddedCount(): number {
-    return this.embedded?.size ?? 0;
+    return this.embedded?.size ?? this.embeddedCounted ?? 0;
   }
 
   /** Passages with vectors. */
@@ -71,8 +73,9 @@ export class VectorIndex {
 
   /** Share of the catalog's messages that have vectors (0 before the first count). */
   embeddedShare(): number {
-    if (!this.embedded || this.catalog.size === 0) return 0;
-    return Math.min(1, this.embedded.size / this.catalog.size);
+    const embedded = this.embedded?.size ?? this.embeddedCounted;
+    if (embedded === null || this.catalog.size === 0) return 0;
+    return Math.min(1, embedded / this.catalog.size);
   }
 
   /** The folder, labels and participants a message's passages carry now; null for a message no longer stored. */
@@ -106,8 +109,10 @@ export class VectorIndex {
     return ordinals.map((ordinal) => this.catalog.id(ordinal));
   }
 
-  async prepare(): Promise<void> {
-    await this.embeddedIds();
+  /** Reads which messages have vectors; an engine that only reads needs how many, not which (forget and run ask later). */
+  async prepare(readsOnly = false): Promise<void> {
+    if (readsOnly) this.embeddedCounted = await this.chunks.embeddedMessageCount();
+    else await this.embeddedIds();
   }
 
   /**

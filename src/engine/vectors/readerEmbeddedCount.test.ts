@@ -1,0 +1,42 @@
+// An engine that only reads counts the messages with vectors without reading their ids: the same count, share and
+// meaning search as the writer that embedded them (real LanceDB, the built-in embedder, real mail).
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { makeTempDir, readCorpusMessages, toMbox } from '../../../test/corpus';
+import { openEngine } from '../api/engine';
+
+describe('a reader of a store with vectors', () => {
+  it('counts the messages with vectors as the writer does, and searches by meaning with the same share', async () => {
+    const dir = await makeTempDir();
+    const path = join(dir, 'list.mbox');
+    await writeFile(path, toMbox(await readCorpusMessages('usrp-users-list.mbox.gz', 30)));
+    const dataDir = join(dir, 'store');
+    const writer = await openEngine({ dataDir, timeZone: 'UTC' });
+    try {
+      await writer.importPaths([path], 'list');
+      await writer.embed();
+      const written = await writer.getStats();
+      const writerSearch = await writer.search({ query: 'firmware update', mode: 'auto' });
+      // Long mails give several passages each: the count is of messages, not of passages.
+      expect(written.embeddedChunks).toBeGreaterThan(written.embeddedMessages);
+      expect(written.embeddedMessages).toBeGreaterThan(20);
+
+      const reader = await openEngine({ dataDir, timeZone: 'UTC', access: 'read' });
+      try {
+        const read = await reader.getStats();
+        expect(read.embeddedMessages).toBe(written.embeddedMessages);
+        expect(read.embeddedChunks).toBe(written.embeddedChunks);
+        const readerSearch = await reader.search({ query: 'firmware update', mode: 'auto' });
+        expect(readerSearch.embeddedShare).toBe(writerSearch.embeddedShare);
+        expect(readerSearch.mode).toBe(writerSearch.mode);
+        expect(readerSearch.hits.map((hit) => hit.id)).toEqual(writerSearch.hits.map((hit) => hit.id));
+        expect(readerSearch.embeddedShare).toBeGreaterThan(0.5);
+      } finally {
+        await reader.close();
+      }
+    } finally {
+      await writer.close();
+    }
+  });
+});
