@@ -121,6 +121,19 @@ describe('where a program is', () => {
   });
 });
 
+describe('event names', () => {
+  test('"where is GRCon21 held" is answered by mail that writes "GRCon 2021"', async () => {
+    const [schedule] = await readCorpusPassages('usrp-users-list.mbox.gz', 762, 761);
+    expect(schedule?.subject).toContain('GRCon19 Schedule is Live');
+    // The same mail as it would read two years on, with the year written out.
+    const renamed = (text: string): string => text.replaceAll('GRCon19', 'GRCon 2021');
+    const later = { ...schedule!, subject: renamed(schedule!.subject), text: renamed(schedule!.text) };
+    const answer = extractAnswer('Where is GRCon21 held?', [later]);
+    expect(answer.refused).toBe(false);
+    expect(answer.answer).toContain('Huntsville');
+  });
+});
+
 describe('why', () => {
   test('"why" is answered by the sentence that gives the reason, and the span marks the reason', async () => {
     const thread = await readCorpusPassages('usrp-users-list.mbox.gz', 210, 197);

@@ -1,7 +1,7 @@
 // The words of a question the extractive provider looks for in mail, with their weights, and the names it pins
 // down (models, versions, years) that mail must hold to answer it.
 import { isMoneyQuestion, senderVerb, type QuestionType } from './questionType';
-import { stem, terms, words } from './terms';
+import { eventYear, stem, terms, words } from './terms';
 import type { AnswerTurn } from './types';
 
 /** Words that say what kind of answer is wanted, not what it is about. */
@@ -64,7 +64,11 @@ export function anchorPatterns(question: string): RegExp[] {
   for (const word of words(question)) {
     const lower = word.toLowerCase();
     const isModel = /\p{L}/u.test(lower) && /\d/.test(lower) && !/^\d+(st|nd|rd|th)$/.test(lower);
-    if (isModel) {
+    const event = eventYear(lower);
+    if (event !== null) {
+      // "GRCon21" is also written "GRCon 2021" or "GRCon'21".
+      patterns.push(new RegExp(`(?<![\\p{L}\\p{N}])${event.name}[\\s._'’-]?(20)?${event.year.slice(2)}(?!\\p{N})`, 'u'));
+    } else if (isModel) {
       const groups = lower.match(/\p{L}+|\d+/gu) ?? [];
       patterns.push(new RegExp(`(?<![\\p{L}\\p{N}])${groups.join('[\\s._-]?')}(?!\\p{N})`, 'u'));
     } else if (/^(19|20)\d{2}$/.test(lower) || /^\d+(\.\d+){2,}$/.test(lower)) {

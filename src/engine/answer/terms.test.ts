@@ -33,6 +33,13 @@ describe('terms', () => {
     expect(terms('at 10.0 MHz')).toEqual(['10.0', 'mhz']);
   });
 
+  test('a name with a two-digit year is the name and the full year: "GRCon21" is "GRCon 2021"', () => {
+    expect(terms('GRCon21 in Charlotte')).toEqual(['grcon', '2021', 'charlott']);
+    expect(terms('GRCon 2021 in Charlotte')).toEqual(['grcon', '2021', 'charlott']);
+    expect(terms('the N320 and X310')).toEqual(['n320', 'x310']);
+    expect(terms('on the E31x')).toEqual(['e31x']);
+  });
+
   test("numbers written as words meet their digits, and a model's plural meets the model", () => {
     expect(terms('I have two N210s for sale')).toEqual(expect.arrayContaining(['2', 'n210']));
     expect(terms('twenty boards')).toEqual(expect.arrayContaining(['20']));

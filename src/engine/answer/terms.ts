@@ -47,12 +47,24 @@ export function isStopword(word: string): boolean {
   return STOPWORDS.has(word.toLowerCase());
 }
 
+/** "grcon21" is GRCon of 2021: three letters or more, then a year of this century up to 39 ("ubx40" is no year). */
+export function eventYear(word: string): { name: string; year: string } | null {
+  const match = /^(\p{L}{3,})([0-3]\d)$/u.exec(word.toLowerCase());
+  return match === null ? null : { name: match[1]!, year: `20${match[2]!}` };
+}
+
 /** The stemmed content words of a text, in order, with repeats. */
 export function terms(text: string): string[] {
   const result: string[] = [];
   for (const word of words(text)) {
     const lower = word.toLowerCase();
     if (STOPWORDS.has(lower) || (lower.length < 2 && !/\d/.test(lower))) continue;
+    // "GRCon21" is "GRCon 2021": a name with a two-digit year is read as the name and the full year, so both meet.
+    const event = eventYear(lower);
+    if (event !== null) {
+      result.push(stem(event.name), event.year);
+      continue;
+    }
     result.push(stem(lower));
     // Numbers written as words, so "two N210s" meets "2 N210s" ("one" never gets here: "one of the ..." is a stopword).
     const number = NUMBER_WORDS[lower];
