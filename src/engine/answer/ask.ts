@@ -3,7 +3,7 @@ import { appendFile } from 'node:fs/promises';
 import type { LanternEvent } from '../../shared/contract/api';
 import { LanternError } from '../../shared/contract/errors';
 import type { Answer, AskRequest } from '../../shared/model/answer';
-import type { SearchRequest, SearchResult } from '../../shared/model/search';
+import type { SearchHit, SearchRequest, SearchResult } from '../../shared/model/search';
 import type { SearchTuning } from '../search/search';
 import type { AnswerProvider, Passage } from './types';
 import { numberInOrder } from './citations';
@@ -22,6 +22,14 @@ const MAX_PASSAGES = 8;
  */
 const CONVERSATION_HITS = 2;
 const CONVERSATION_MESSAGES = 4;
+/**
+ * How many of the passages one conversation may give before its conversation is read: evidence from several
+ * conversations, since the best hits' conversations are read anyway. Search's own cap (for a page a person reads) is
+ * higher; with it, answers found on the held-out questions fell from 91% to 89% and false refusals rose from 5% to 7%.
+ */
+const HITS_PER_CONVERSATION = 2;
+/** How many hits are asked of the search so that the cap per conversation still leaves MAX_PASSAGES. */
+const SEARCH_HITS = 5 * MAX_PASSAGES;
 /** Enough of what a reply quotes to tell what it answers; a long chain of quotes adds only older mail. */
 const MAX_QUOTED_CHARACTERS = 4_000;
 const FOLLOW_UP = /\b(it|that|this|those|these|they|them|he|she|him|her|there|then)\b/i;
@@ -44,17 +52,30 @@ function retrievalQuery(request: AskRequest): string {
   return isFollowUp ? `${request.question} ${previous.question}` : request.question;
 }
 
+/** The hits in order, no conversation giving more than its share until the others run out. */
+function spreadOverConversations(hits: SearchHit[]): SearchHit[] {
+  const taken = new Map<string, number>();
+  const first: SearchHit[] = [];
+  const later: SearchHit[] = [];
+  for (const hit of hits) {
+    const count = taken.get(hit.threadId) ?? 0;
+    (count < HITS_PER_CONVERSATION ? first : later).push(hit);
+    taken.set(hit.threadId, count + 1);
+  }
+  return [...first, ...later].slice(0, MAX_PASSAGES);
+}
+
 /**
  * The other messages of the best hits' threads, none already among the hits: those that hold every word of the
  * question first, then those that share the most words with it (in a long thread, what the person asked about may be
  * a reply far from either end, under a subject the other replies match better), then the newest.
  */
-async function conversationIds(found: SearchResult, query: string, context: AskContext): Promise<string[]> {
-  const hitIds = new Set(found.hits.map((hit) => hit.id));
+async function conversationIds(hits: SearchHit[], query: string, context: AskContext): Promise<string[]> {
+  const hitIds = new Set(hits.map((hit) => hit.id));
   const ids: string[] = [];
   // Enough that the thread's messages already among the hits leave room for others.
-  const limit = CONVERSATION_MESSAGES + found.hits.length;
-  for (const hit of found.hits.slice(0, CONVERSATION_HITS)) {
+  const limit = CONVERSATION_MESSAGES + hits.length;
+  for (const hit of hits.slice(0, CONVERSATION_HITS)) {
     if (hit.threadSize <= 1) continue;
     const thread = `thread:${quoteValue(hit.threadId)}`;
     const related = (wordMatch: 'all' | 'any'): Promise<SearchResult> =>
@@ -77,10 +98,11 @@ export async function askQuestion(request: AskRequest, context: AskContext): Pro
   const provider = context.provider(request);
   // Questions are phrased, not typed like searches: drop question words and let a mail match some of the rest.
   const query = retrievalQuery(request);
-  const found = await context.search({ query, limit: MAX_PASSAGES, mode: 'auto' }, { dropFiller: 'always', wordMatch: 'any' });
+  const found = await context.search({ query, limit: SEARCH_HITS, mode: 'auto' }, { dropFiller: 'always', wordMatch: 'any' });
+  const hits = spreadOverConversations(found.hits);
   const citedBefore = request.history?.at(-1)?.citedIds ?? [];
-  const retrieved = [...new Set([...citedBefore, ...found.hits.map((hit) => hit.id)])].slice(0, MAX_PASSAGES);
-  const ids = [...new Set([...retrieved, ...(await conversationIds(found, query, context))])];
+  const retrieved = [...new Set([...citedBefore, ...hits.map((hit) => hit.id)])].slice(0, MAX_PASSAGES);
+  const ids = [...new Set([...retrieved, ...(await conversationIds(hits, query, context))])];
   const records = new Map(
     (await context.store.getColumns(ids, ['id', 'subject', 'fromName', 'fromAddress', 'date', 'text', 'attachmentTextJson'])).map(
       (record) => [record.id, record],

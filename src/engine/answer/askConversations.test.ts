@@ -62,6 +62,17 @@ describe('ask: long mail and long conversations', () => {
     expect(texts.filter((text) => text.includes('files.ettus.com')).length).toBeGreaterThanOrEqual(3);
   });
 
+  it('takes its best hits from several conversations: at most two from one, whose others it reads anyway', async () => {
+    // The 59-message thread about the elderly N210 holds most of the words of this question in many of its replies.
+    await engine.ask({ question: 'What did Robin Coxe say about the N210 in May 2019?', requestId: 'spread' });
+    const lines = (await readFile(log, 'utf8')).trim().split('\n');
+    const retrieved = (JSON.parse(lines.at(-1)!) as { retrievedIds: string[] }).retrievedIds;
+    const threads = await Promise.all(retrieved.slice(0, 8).map(async (id) => (await engine.getMessage(id))?.threadId));
+    const perThread = new Map<string, number>();
+    for (const thread of threads) perThread.set(thread!, (perThread.get(thread!) ?? 0) + 1);
+    expect(Math.max(...perThread.values())).toBeLessThanOrEqual(2);
+  });
+
   it("reads the reply of a best hit's conversation that holds every word of the question", async () => {
     // Robin Coxe's reply holds all of them, but deep in a 59-message thread whose other mail has "UHD versions" in
     // its subject and outranks it when any one word will do.
