@@ -2,7 +2,7 @@
 // ("budget" in a mail, "approval" in its reply): each one's best message becomes a match, ranked after the messages
 // that hold every term themselves.
 import type { QueryNode } from '../../shared/query/ast';
-import { isExcludedPlace as isExcludedPlaceName } from '../../shared/query/excludedFolders';
+import { isExcludedMessage } from './excludedByDefault';
 import type { Catalog } from '../index/catalog';
 import { words } from '../index/fold';
 import type { KeywordIndex } from '../index/keywordIndex';
@@ -45,24 +45,6 @@ export function plainTerms(root: QueryNode | null): string[][] | null {
     if (termWords.length > 0 && !terms.some((term) => term.join(' ') === termWords.join(' '))) terms.push(termWords);
   }
   return terms;
-}
-
-/** Verdicts by place: an archive has a few hundred distinct folders and labels. */
-const excludedVerdicts = new Map<string, boolean>();
-
-function isExcludedPlace(place: string): boolean {
-  let verdict = excludedVerdicts.get(place);
-  if (verdict === undefined) {
-    verdict = isExcludedPlaceName(place);
-    excludedVerdicts.set(place, verdict);
-  }
-  return verdict;
-}
-
-function isExcludedMessage(catalog: Catalog, ordinal: number): boolean {
-  if (isExcludedPlace(catalog.columns.folderKey.valueAt(ordinal))) return true;
-  for (const key of catalog.labelKeys(ordinal)) if (isExcludedPlace(key)) return true;
-  return false;
 }
 
 /**

@@ -5,9 +5,9 @@ import { asksForExcludedPlaces } from '../../shared/query/excludedFolders';
 import type { Catalog } from '../index/catalog';
 import { words } from '../index/fold';
 import type { KeywordIndex } from '../index/keywordIndex';
-import { leaveOutExcluded } from './excludedByDefault';
+import { isExcludedMessage, leaveOutExcluded } from './excludedByDefault';
 import { filterMatches, type MetadataFilter } from './matchFilter';
-import { isWholeSubject, plainQueryWords, WHOLE_SUBJECT_FACTOR } from './subjectMatch';
+import { isWholeSubject, querySubject, sharedSubjectWords, WHOLE_SUBJECT_FACTOR } from './subjectMatch';
 
 export type WordMatch = 'all' | 'relaxed' | 'any';
 
@@ -53,6 +53,14 @@ export interface Evaluation {
    * reasons of a page need not walk the postings again.
    */
   wordFields?: ReadonlyMap<string, Uint8Array>;
+  /** The messages whose subject is the query's words, or those words but for its tags; absent when none. */
+  subjectMatches?: SubjectMatches;
+}
+
+/** Messages whose subject is a query's words (see subjectMatch.ts), and those whose subject is them but for its tags. */
+export interface SubjectMatches {
+  whole: number[];
+  shared: number[];
 }
 
 /** The bit of each field in Evaluation.wordFields. */
@@ -95,9 +103,10 @@ export class Evaluator {
     // Here, where every search mode, total, listing and answer gets the messages it may show: Trash and Spam are left
     // out unless the query asks for them, as Gmail and Outlook do.
     if (!asksForExcludedPlaces(root)) leaveOutExcluded(matches, this.catalog);
-    if (this.ownScores) this.favourWholeSubjects(root, this.ownScores);
+    const subjectMatches = this.ownScores ? this.favourWholeSubjects(root, matches, this.ownScores) : null;
     const scores = this.ownScores ?? zeros(this.size);
     const evaluation: Evaluation = { matches, scores };
+    if (subjectMatches) evaluation.subjectMatches = subjectMatches;
     if (this.completions) evaluation.completions = this.completions;
     if (this.fieldsOfWords.size > 0) evaluation.wordFields = this.fieldsOfWords;
     return evaluation;
@@ -105,33 +114,44 @@ export class Evaluator {
 
   /**
    * Messages whose subject is the query's words rank above those that only hold them (see subjectMatch.ts). Only the
-   * messages with the query's rarest word in their subject, people or attachment names can be such, so only those are
-   * looked at: folding every scored subject took most of a common query's time at 100k messages.
+   * messages with the rarest of the subject's shared words in their subject, people or attachment names can be such, so
+   * only those are looked at: folding every scored subject took most of a common query's time at 100k messages.
+   * Returns those messages, and the ones whose subject differs only in its tags (another version of a patch, a list's
+   * copy) for the fused modes to place next.
    */
-  private favourWholeSubjects(root: QueryNode | null, scores: Float64Array): void {
-    const wanted = plainQueryWords(root);
-    if (wanted === null || !wanted.includes(' ')) return;
+  private favourWholeSubjects(root: QueryNode | null, matches: Bitset, scores: Float64Array): SubjectMatches | null {
+    const wanted = querySubject(root);
+    if (wanted === null) return null;
     let rarest: { word: string; count: number } | null = null;
-    for (const word of new Set(wanted.split(' '))) {
+    for (const word of new Set(wanted.shared.split(' '))) {
       const count = this.keywords.frequency('meta', word);
-      if (count === 0) return;
+      if (count === 0) return null;
       if (rarest === null || count < rarest.count) rarest = { word, count };
     }
-    if (rarest === null) return;
-    const verdicts = new Map<string, boolean>();
+    if (rarest === null) return null;
+    const found: SubjectMatches = { whole: [], shared: [] };
+    const verdicts = new Map<string, 'whole' | 'shared' | null>();
     for (const ordinals of this.keywords.postings('meta', rarest.word)) {
       if (!ordinals) continue;
       for (const ordinal of ordinals) {
         if (!scores[ordinal]) continue;
         const subject = this.catalog.subject(ordinal);
-        let isWhole = verdicts.get(subject);
-        if (isWhole === undefined) {
-          isWhole = isWholeSubject(subject, wanted);
-          verdicts.set(subject, isWhole);
+        let verdict = verdicts.get(subject);
+        if (verdict === undefined) {
+          verdict = isWholeSubject(subject, wanted.whole) ? 'whole' : sharedSubjectWords(subject) === wanted.shared ? 'shared' : null;
+          verdicts.set(subject, verdict);
         }
-        if (isWhole) scores[ordinal]! *= WHOLE_SUBJECT_FACTOR;
+        if (verdict === null || (matches[ordinal] === 0 && isExcludedMessage(this.catalog, ordinal))) continue;
+        // The mail a reply's subject was pasted from matches without the "Re:", and another version of it without its
+        // tags' words ("V3", "00/16").
+        matches[ordinal] = 1;
+        if (verdict === 'whole') {
+          scores[ordinal]! *= WHOLE_SUBJECT_FACTOR;
+          found.whole.push(ordinal);
+        } else found.shared.push(ordinal);
       }
     }
+    return found.whole.length + found.shared.length > 0 ? found : null;
   }
 
   private node(node: QueryNode, positive: boolean): Bitset {

@@ -21,3 +21,10 @@ export function leaveOutExcluded(matches: Uint8Array, catalog: Catalog): void {
   catalog.markLabels(excluded, (keys) => keys.some(isExcluded));
   for (let ordinal = 0; ordinal < matches.length; ordinal += 1) if (excluded[ordinal]) matches[ordinal] = 0;
 }
+
+/** Whether a message's folder or one of its labels is Trash or Spam. */
+export function isExcludedMessage(catalog: Catalog, ordinal: number): boolean {
+  if (isExcluded(catalog.columns.folderKey.valueAt(ordinal))) return true;
+  for (const key of catalog.labelKeys(ordinal)) if (isExcluded(key)) return true;
+  return false;
+}

@@ -7,6 +7,7 @@ import { hydeSearchText, writeHypotheticalPassage } from './hyde';
 import { byScore, firstInOrder, fuseByRank, type RankedHit } from './rank';
 import { rerankFused } from './rerankStage';
 import { similarThreshold } from './similarOffer';
+import { subjectMatchesFirst } from './subjectTiers';
 import type { SearchContext } from './searchContext';
 import type { SearchPlan } from './searchPlan';
 import { errorMessage } from '../../shared/errorMessage';
@@ -171,5 +172,6 @@ export async function rankFused(plan: SearchPlan, keyword: KeywordMatches, conte
       note = reranked.note;
     } else note = 'rerank ran as hybrid: this engine has no reranker';
   }
+  if (mode !== 'semantic' && plan.usesKeywords) fused = subjectMatchesFirst(fused, keyword);
   return { fused, chunks: semantic.chunks, mode, note };
 }

@@ -8,6 +8,8 @@ import { summarizeQuery } from '../../shared/query/summarize';
 import { operatorSuggestions } from '../../shared/query/didYouMean';
 import { countBits, Evaluator, setBits, type Evaluation } from './evaluate';
 import { withAlternativeReading } from './alternativeSearch';
+import { PASTED_SUBJECT_NOTE, pastedSubjectQuery } from './pastedSubject';
+import { scoresWithSubjectTiers } from './subjectTiers';
 import { withReasons } from './hitReasons';
 import { rankFused, type FusedRanking } from './fusedStage';
 import { pageHits } from './pageHits';
@@ -35,6 +37,19 @@ import { withSimilarCount } from './similarOffer';
 export type { SearchTuning } from './searchPlan';
 
 export async function runSearch(request: SearchRequest, context: SearchContext, tuning: SearchTuning = {}): Promise<SearchResult> {
+  const typedReading = parseQuery(request.query, { timeZone: context.timeZone, contacts: context.contacts.all() });
+  // Words that could be a constraint have their own other reading, offered as chips (alternativeSearch.ts).
+  const pasted = typedReading.alternative ? null : pastedSubjectQuery(request.query, typedReading.root, context);
+  if (pasted !== null) {
+    const literal = await searchOnce({ ...request, query: pasted }, context, tuning);
+    // The marks were read off the quoted words, not the text the person typed.
+    return withCoverage({
+      ...literal,
+      query: request.query,
+      parsed: { ...literal.parsed, text: request.query, marks: undefined },
+      modeNote: joinNotes(PASTED_SUBJECT_NOTE, literal.modeNote),
+    });
+  }
   const typed = await searchOnce(request, context, tuning);
   const result =
     tuning.wordMatch === undefined
@@ -177,7 +192,14 @@ async function searchOnce(request: SearchRequest, context: SearchContext, tuning
       score: keyword.scores[ordinal]!,
       matchType: 'keyword',
     }));
-  else ranked = bestDiversifiedThen(keyword.matches, keyword.scores, [...keyword.helpers.keys()], context.catalog, pageEnd);
+  else
+    ranked = bestDiversifiedThen(
+      keyword.matches,
+      scoresWithSubjectTiers(keyword),
+      [...keyword.helpers.keys()],
+      context.catalog,
+      pageEnd,
+    ).map((hit) => ({ ...hit, score: keyword.scores[hit.ordinal]! }));
   const page = ranked.slice(plan.offset, pageEnd);
   const hits = withReasons(
     await pageHits(

@@ -9,24 +9,48 @@ export const WHOLE_SUBJECT_FACTOR = 2;
 const REPLY_WORDS = new Set(['re', 'fw', 'fwd', 'aw', 'wg', 'sv', 'tr', 'antw']);
 
 /** Folded words without the reply and forward words that lead them ("re fwd budget" -> "budget"). */
-function withoutReplyWords(folded: string[]): string {
+export function withoutReplyWords(folded: string[]): string {
   let start = 0;
   while (start < folded.length - 1 && REPLY_WORDS.has(folded[start]!)) start += 1;
   return folded.slice(start).join(' ');
 }
 
-/** The query's words, reply words left out, when it is nothing but words (one, or several ANDed), else null. */
-export function plainQueryWords(root: QueryNode | null): string | null {
+/** The query's text when it is nothing but words (one, or several ANDed), else null. */
+function plainQueryText(root: QueryNode | null): string | null {
   if (root === null) return null;
   const nodes = root.kind === 'and' ? root.children : [root];
   if (!nodes.every((node) => node.kind === 'text')) return null;
-  const folded = withoutReplyWords(words(nodes.map((node) => (node.kind === 'text' ? node.value : '')).join(' ')));
+  return nodes.map((node) => (node.kind === 'text' ? node.value : '')).join(' ');
+}
+
+/** The query's words, reply words left out, when it is nothing but words (one, or several ANDed), else null. */
+export function plainQueryWords(root: QueryNode | null): string | null {
+  const text = plainQueryText(root);
+  const folded = text === null ? '' : withoutReplyWords(words(text));
   return folded === '' ? null : folded;
 }
 
 const LIST_TAG = /\[[^\]]*\]/g;
 
+/** A subject's (or a query's) words without its reply words and [list] or [PATCH v2] tags: what its versions share. */
+export function sharedSubjectWords(text: string): string {
+  return withoutReplyWords(words(text.replace(LIST_TAG, ' ')));
+}
+
+/**
+ * What a plain query of several words is as a subject: `whole`, its words (a mail whose subject is them is the one
+ * pasted), and `shared`, its words without tags (the other versions and replies of that subject); null otherwise.
+ */
+export function querySubject(root: QueryNode | null): { whole: string; shared: string } | null {
+  const text = plainQueryText(root);
+  if (text === null) return null;
+  const whole = withoutReplyWords(words(text));
+  if (!whole.includes(' ')) return null;
+  const shared = sharedSubjectWords(text);
+  return { whole, shared: shared === '' ? whole : shared };
+}
+
 /** Whether the subject's words, reply words left out, are `wanted`, with its [list] tags or without them. */
 export function isWholeSubject(subject: string, wanted: string): boolean {
-  return withoutReplyWords(words(subject)) === wanted || withoutReplyWords(words(subject.replace(LIST_TAG, ' '))) === wanted;
+  return withoutReplyWords(words(subject)) === wanted || sharedSubjectWords(subject) === wanted;
 }
