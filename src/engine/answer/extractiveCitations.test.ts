@@ -1,22 +1,13 @@
 // The extractive provider cites fewer, better mails: only the mails that hold the kind of answer asked for, as well
 // as the best one holds it, on real usrp-users mail.
 import { describe, expect, test } from 'vitest';
-import { readCorpusPassages } from './corpusPassages';
+import { messageAt as corpusMessageAt, numbered } from '../../../test/answerPassages';
 import { extractAnswer } from './extractive';
 import type { Passage } from './types';
 
 const CORPUS = 'usrp-users-list.mbox.gz';
 
-/** The message at this index of the corpus (from 0), as the only passage of a one-element list. */
-async function messageAt(index: number): Promise<Passage> {
-  const [passage] = await readCorpusPassages(CORPUS, index + 1, index);
-  if (passage === undefined) throw new Error(`test: the corpus has no message ${index}`);
-  return passage;
-}
-
-function numbered(passages: Passage[]): Passage[] {
-  return passages.map((passage, index) => ({ ...passage, n: index + 1 }));
-}
+const messageAt = (index: number): Promise<Passage> => corpusMessageAt(CORPUS, index);
 
 describe('where', () => {
   test('a named place answers "where is X held", and a sentence naming only "the conference hotel" is no second source', async () => {

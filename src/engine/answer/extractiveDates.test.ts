@@ -1,21 +1,13 @@
 // "When" answers on real usrp-users mail: an announcement's own Date header answers when it was announced, and a
 // relative date ("last week", "on Tuesday") is given with the date of the mail that says it.
 import { describe, expect, test } from 'vitest';
-import { readCorpusPassages } from './corpusPassages';
+import { messageAt as corpusMessageAt, numbered } from '../../../test/answerPassages';
 import { extractAnswer } from './extractive';
 import type { Passage } from './types';
 
 const CORPUS = 'usrp-users-list.mbox.gz';
 
-async function messageAt(index: number): Promise<Passage> {
-  const [passage] = await readCorpusPassages(CORPUS, index + 1, index);
-  if (passage === undefined) throw new Error(`test: the corpus has no message ${index}`);
-  return passage;
-}
-
-function numbered(passages: Passage[]): Passage[] {
-  return passages.map((passage, index) => ({ ...passage, n: index + 1 }));
-}
+const messageAt = (index: number): Promise<Passage> => corpusMessageAt(CORPUS, index);
 
 describe('when was it announced', () => {
   test('the announcement is dated by its own Date header, not by a reply naming a weekday', async () => {
