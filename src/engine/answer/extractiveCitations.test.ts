@@ -2,6 +2,7 @@
 // as the best one holds it, on real usrp-users mail.
 import { describe, expect, test } from 'vitest';
 import { messageAt as corpusMessageAt, numbered } from '../../../test/answerPassages';
+import { readCorpusPassages } from './corpusPassages';
 import { extractAnswer } from './extractive';
 import type { Passage } from './types';
 
