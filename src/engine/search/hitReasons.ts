@@ -41,17 +41,37 @@ function wordFields(
   return found;
 }
 
-/** For each of the page's keyword matches, 1 + how many keyword matches scored higher: one pass over the matches. */
-function keywordRanks(page: readonly RankedHit[], keyword: Evaluation): Map<number, number> {
-  const pageScores = [...new Set(page.filter((hit) => keyword.matches[hit.ordinal] === 1).map((hit) => keyword.scores[hit.ordinal]!))];
-  const above = new Map<number, number>(pageScores.map((score) => [score, 0]));
-  if (pageScores.length > 0)
-    for (let other = 0; other < keyword.matches.length; other += 1) {
-      if (keyword.matches[other] !== 1) continue;
-      const score = keyword.scores[other]!;
-      for (const pageScore of pageScores) if (score > pageScore) above.set(pageScore, above.get(pageScore)! + 1);
-    }
+/**
+ * For each of the page's keyword matches, 1 + how many keyword matches scored higher: one pass over the matches, each
+ * placed among the page's distinct scores by binary search (comparing each with every page score was most of the cost).
+ */
+export function keywordRanks(page: readonly RankedHit[], keyword: Evaluation): Map<number, number> {
+  const sorted = Float64Array.from(
+    new Set(page.filter((hit) => keyword.matches[hit.ordinal] === 1).map((hit) => keyword.scores[hit.ordinal]!)),
+  ).sort();
   const ranks = new Map<number, number>();
+  if (sorted.length === 0) return ranks;
+  // exceeding[count]: how many matches score above exactly `count` of the page's scores (the lowest ones).
+  const exceeding = new Float64Array(sorted.length + 1);
+  for (let other = 0; other < keyword.matches.length; other += 1) {
+    if (keyword.matches[other] !== 1) continue;
+    const score = keyword.scores[other]!;
+    let low = 0;
+    let high = sorted.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (sorted[middle]! < score) low = middle + 1;
+      else high = middle;
+    }
+    exceeding[low]! += 1;
+  }
+  // A match above `count` page scores is above page score j exactly when count > j.
+  const above = new Map<number, number>();
+  let beyond = 0;
+  for (let index = sorted.length - 1; index >= 0; index -= 1) {
+    beyond += exceeding[index + 1]!;
+    above.set(sorted[index]!, beyond);
+  }
   for (const hit of page) if (keyword.matches[hit.ordinal] === 1) ranks.set(hit.ordinal, above.get(keyword.scores[hit.ordinal]!)! + 1);
   return ranks;
 }
