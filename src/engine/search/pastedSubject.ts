@@ -1,6 +1,6 @@
 // A query that repeats a mail's whole subject is searched as that subject's words, whatever its punctuation would mean
-// as operators: "[PATCH -next] …", "fix -EFAULT from …" or "offset == -1" read as exclusions left out the very mail the
-// subject was pasted from, and "Re: from: the board" read as a sender. Issue 26: a pasted subject always finds its mail.
+// as a negation or a plain-English constraint: "[PATCH -next] …", "fix -EFAULT from …" or "offset == -1" read as
+// exclusions left out the very mail the subject was pasted from. Issue 26: a pasted subject always finds its mail.
 import type { QueryNode } from '../../shared/query/ast';
 import type { Catalog } from '../index/catalog';
 import { words } from '../index/fold';
@@ -9,6 +9,21 @@ import { isWholeSubject, plainQueryWords, withoutReplyWords } from './subjectMat
 
 /** Said in the result's note when a query was read as a pasted subject. */
 export const PASTED_SUBJECT_NOTE = 'the query is the subject of a mail, so each of its words was searched as a word';
+
+/** Whether the person typed an operator (`from:bob`): theirs is never overruled, as flipping a reading's chip types one. */
+function hasTypedOperator(node: QueryNode): boolean {
+  switch (node.kind) {
+    case 'and':
+    case 'or':
+      return node.children.some(hasTypedOperator);
+    case 'not':
+      return hasTypedOperator(node.child);
+    case 'filter':
+      return node.inferred !== true;
+    default:
+      return false;
+  }
+}
 
 /**
  * The query text that searches `query`'s words one by one, each quoted so that no word is read as an operator, a
@@ -21,7 +36,7 @@ export function pastedSubjectQuery(
   root: QueryNode | null,
   context: { catalog: Catalog; keywords: KeywordIndex },
 ): string | null {
-  if (root === null || plainQueryWords(root) !== null) return null;
+  if (root === null || plainQueryWords(root) !== null || hasTypedOperator(root)) return null;
   const wanted = withoutReplyWords(words(query));
   if (!wanted.includes(' ')) return null;
   let rarest: { word: string; count: number } | null = null;

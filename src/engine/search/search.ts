@@ -38,9 +38,9 @@ export type { SearchTuning } from './searchPlan';
 
 export async function runSearch(request: SearchRequest, context: SearchContext, tuning: SearchTuning = {}): Promise<SearchResult> {
   const typedReading = parseQuery(request.query, { timeZone: context.timeZone, contacts: context.contacts.all() });
-  // Words that could be a constraint have their own other reading, offered as chips (alternativeSearch.ts).
-  const pasted = typedReading.alternative ? null : pastedSubjectQuery(request.query, typedReading.root, context);
-  if (pasted !== null) {
+  const pasted = pastedSubjectQuery(request.query, typedReading.root, context);
+  // Words that could be a constraint have their own other reading, shown with its chips (alternativeSearch.ts).
+  if (pasted !== null && !typedReading.alternative) {
     const literal = await searchOnce({ ...request, query: pasted }, context, tuning);
     // The marks were read off the quoted words, not the text the person typed.
     return withCoverage({
@@ -53,7 +53,7 @@ export async function runSearch(request: SearchRequest, context: SearchContext, 
   const typed = await searchOnce(request, context, tuning);
   const result =
     tuning.wordMatch === undefined
-      ? await withAlternativeReading(typed, (query) => searchOnce({ ...request, query }, context, tuning))
+      ? await withAlternativeReading(typed, (query) => searchOnce({ ...request, query }, context, tuning), pasted !== null)
       : typed;
   // A plain question rarely has every one of its words in one mail (and before vectors exist, keyword is all there
   // is): rather than "0 results", auto mode shows the messages with the most of its words, and says so.
