@@ -7,7 +7,7 @@ import { words } from '../index/fold';
 import type { KeywordIndex } from '../index/keywordIndex';
 import { isExcludedMessage, leaveOutExcluded } from './excludedByDefault';
 import { filterMatches, type MetadataFilter } from './matchFilter';
-import { isWholeSubject, querySubject, sharedSubjectWords, WHOLE_SUBJECT_FACTOR } from './subjectMatch';
+import { isWholeSubject, querySubject, rarestMetaWord, sharedSubjectWords, WHOLE_SUBJECT_FACTOR } from './subjectMatch';
 
 export type WordMatch = 'all' | 'relaxed' | 'any';
 
@@ -122,16 +122,11 @@ export class Evaluator {
   private favourWholeSubjects(root: QueryNode | null, matches: Bitset, scores: Float64Array): SubjectMatches | null {
     const wanted = querySubject(root);
     if (wanted === null) return null;
-    let rarest: { word: string; count: number } | null = null;
-    for (const word of new Set(wanted.shared.split(' '))) {
-      const count = this.keywords.frequency('meta', word);
-      if (count === 0) return null;
-      if (rarest === null || count < rarest.count) rarest = { word, count };
-    }
+    const rarest = rarestMetaWord(this.keywords, wanted.shared);
     if (rarest === null) return null;
     const found: SubjectMatches = { whole: [], shared: [] };
     const verdicts = new Map<string, 'whole' | 'shared' | null>();
-    for (const ordinals of this.keywords.postings('meta', rarest.word)) {
+    for (const ordinals of this.keywords.postings('meta', rarest)) {
       if (!ordinals) continue;
       for (const ordinal of ordinals) {
         if (!scores[ordinal]) continue;

@@ -5,7 +5,7 @@ import type { QueryNode } from '../../shared/query/ast';
 import type { Catalog } from '../index/catalog';
 import { words } from '../index/fold';
 import type { KeywordIndex } from '../index/keywordIndex';
-import { isWholeSubject, plainQueryWords, withoutReplyWords } from './subjectMatch';
+import { isWholeSubject, plainQueryWords, rarestMetaWord, withoutReplyWords } from './subjectMatch';
 
 /** Said in the result's note when a query was read as a pasted subject. */
 export const PASTED_SUBJECT_NOTE = 'the query is the subject of a mail, so each of its words was searched as a word';
@@ -39,15 +39,10 @@ export function pastedSubjectQuery(
   if (root === null || plainQueryWords(root) !== null || hasTypedOperator(root)) return null;
   const wanted = withoutReplyWords(words(query));
   if (!wanted.includes(' ')) return null;
-  let rarest: { word: string; count: number } | null = null;
-  for (const word of new Set(wanted.split(' '))) {
-    const count = context.keywords.frequency('meta', word);
-    if (count === 0) return null;
-    if (rarest === null || count < rarest.count) rarest = { word, count };
-  }
+  const rarest = rarestMetaWord(context.keywords, wanted);
   if (rarest === null) return null;
   const seen = new Set<string>();
-  for (const ordinals of context.keywords.postings('meta', rarest.word)) {
+  for (const ordinals of context.keywords.postings('meta', rarest)) {
     if (!ordinals) continue;
     for (const ordinal of ordinals) {
       const subject = context.catalog.subject(ordinal);

@@ -2,6 +2,7 @@
 // subject finds its mail even when its words are common ("USRP X310", "UHD Error").
 import type { QueryNode } from '../../shared/query/ast';
 import { words } from '../index/fold';
+import type { KeywordIndex } from '../index/keywordIndex';
 
 /** A message whose subject the query repeats counts this many times its word score. */
 export const WHOLE_SUBJECT_FACTOR = 2;
@@ -53,4 +54,18 @@ export function querySubject(root: QueryNode | null): { whole: string; shared: s
 /** Whether the subject's words, reply words left out, are `wanted`, with its [list] tags or without them. */
 export function isWholeSubject(subject: string, wanted: string): boolean {
   return withoutReplyWords(words(subject)) === wanted || sharedSubjectWords(subject) === wanted;
+}
+
+/**
+ * The one of `wanted`'s words (space-separated) held in the fewest subjects, people or attachment names; null when one
+ * of them is in none, so no subject can be them. Only the messages holding it need their subject compared.
+ */
+export function rarestMetaWord(keywords: KeywordIndex, wanted: string): string | null {
+  let rarest: { word: string; count: number } | null = null;
+  for (const word of new Set(wanted.split(' '))) {
+    const count = keywords.frequency('meta', word);
+    if (count === 0) return null;
+    if (rarest === null || count < rarest.count) rarest = { word, count };
+  }
+  return rarest?.word ?? null;
 }
