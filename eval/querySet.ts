@@ -3,7 +3,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 
-export const CATEGORIES = ['known-item', 'topical', 'people-date', 'vocabulary-mismatch', 'attachment'] as const;
+/** 'described': a mail described from memory in the person's own words (eval/queries/described/). */
+export const CATEGORIES = ['known-item', 'topical', 'people-date', 'vocabulary-mismatch', 'attachment', 'described'] as const;
 export type Category = (typeof CATEGORIES)[number];
 
 const labelledQuery = z.strictObject({

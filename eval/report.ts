@@ -49,18 +49,20 @@ export function overallTable(outcomes: QueryOutcome[], modes: readonly string[])
   return lines;
 }
 
+/** Columns for the categories the outcomes hold (a set without described queries has no described column). */
 export function categoryTable(outcomes: QueryOutcome[], modes: readonly string[], measure: Measure): string[] {
-  const counts = CATEGORIES.map(
+  const categories = CATEGORIES.filter((category) => outcomes.some((outcome) => outcome.category === category));
+  const counts = categories.map(
     (category) =>
       new Set(outcomes.filter((outcome) => outcome.category === category).map((outcome) => `${outcome.slice}/${outcome.queryId}`)).size,
   );
   const lines = [
-    `| ${MEASURE_NAMES[measure]} | ${CATEGORIES.map((category, index) => `${category} (${counts[index]})`).join(' | ')} | all |`,
-    `|---|${CATEGORIES.map(() => '---').join('|')}|---|`,
+    `| ${MEASURE_NAMES[measure]} | ${categories.map((category, index) => `${category} (${counts[index]})`).join(' | ')} | all |`,
+    `|---|${categories.map(() => '---').join('|')}|---|`,
   ];
   for (const mode of modes) {
     const rows = outcomes.filter((outcome) => outcome.mode === mode);
-    const cells = CATEGORIES.map((category) =>
+    const cells = categories.map((category) =>
       format(
         averageOf(
           rows.filter((row) => row.category === category),

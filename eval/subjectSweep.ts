@@ -4,6 +4,7 @@
 import type { Engine } from '../src/engine/api/engineTypes';
 import type { SearchHit, SearchMode } from '../src/shared/model/search';
 import { DEFAULT_HITS_PER_THREAD } from '../src/engine/search/rank';
+import type { BaselineSearch } from './bm25Baseline';
 
 const CUTOFF = 10;
 /** Listing a slice's messages a page at a time: in:anywhere so Trash is listed too, newest first. */
@@ -32,7 +33,9 @@ export interface SubjectSweep {
   meanMs: number;
 }
 
-interface Listed {
+export interface Listed {
+  /** Our id, for getMessage. */
+  id: string;
   messageId: string;
   threadId: string;
   copyMessageIds: string[];
@@ -49,23 +52,34 @@ export function sharedSubject(subject: string): string {
   return rest;
 }
 
-async function listMessages(engine: Engine): Promise<Listed[]> {
+/** Every message of the store (identical copies folded into one, their Message-IDs listed), newest first. */
+export async function listMessages(engine: Engine): Promise<Listed[]> {
   const listed: Listed[] = [];
   for (let offset = 0; ; offset += LISTING_PAGE) {
     const page = await engine.search({ query: 'in:anywhere', mode: 'keyword', sort: 'date', limit: LISTING_PAGE, offset });
     for (const hit of page.hits)
-      listed.push({ messageId: hit.messageId, threadId: hit.threadId, copyMessageIds: hit.copyMessageIds ?? [], subject: hit.subject });
+      listed.push({
+        id: hit.id,
+        messageId: hit.messageId,
+        threadId: hit.threadId,
+        copyMessageIds: hit.copyMessageIds ?? [],
+        subject: hit.subject,
+      });
     if (page.hits.length < LISTING_PAGE) return listed;
   }
 }
 
 const idsOf = (hit: SearchHit): string[] => [hit.messageId, ...(hit.copyMessageIds ?? [])];
 
-/** Searches every listed message's subject in each mode; returns the share found per mode and every miss. */
+/** The first ten of one search as the Message-IDs of each hit (a hit and its copies), what it took and why it ran so. */
+type SweepSearch = (query: string) => Promise<{ hits: string[][]; tookMs: number; note: string | null }>;
+
+/** Searches every listed message's subject in each mode (and with the BM25 baseline when given); returns the share found per mode and every miss. */
 export async function sweepSubjects(
   engine: Engine,
   slice: string,
   modes: readonly SearchMode[],
+  baseline?: { row: string; search: BaselineSearch },
 ): Promise<{ sweeps: SubjectSweep[]; misses: SubjectMiss[] }> {
   const messages = (await listMessages(engine)).filter((message) => message.subject.trim() !== '');
   const sharing = new Map<string, Set<string>>();
@@ -86,20 +100,35 @@ export async function sweepSubjects(
       CUTOFF,
       [...threads.get(key)!.values()].reduce((sum, count) => sum + Math.min(count, DEFAULT_HITS_PER_THREAD), 0),
     );
+  const searches: [string, SweepSearch][] = modes.map((mode) => [
+    mode,
+    async (query) => {
+      const result = await engine.search({ query, mode, limit: CUTOFF });
+      return { hits: result.hits.map(idsOf), tookMs: result.tookMs, note: result.modeNote };
+    },
+  ]);
+  if (baseline)
+    searches.push([
+      baseline.row,
+      async (query) => {
+        const result = baseline.search(query, CUTOFF);
+        return { hits: result.ranked.map((id) => [id]), tookMs: result.tookMs, note: null };
+      },
+    ]);
   const sweeps: SubjectSweep[] = [];
   const misses: SubjectMiss[] = [];
-  for (const mode of modes) {
+  for (const [mode, search] of searches) {
     let found = 0;
     let ownFound = 0;
     let tookMs = 0;
     for (const message of messages) {
-      const result = await engine.search({ query: message.subject, mode, limit: CUTOFF });
+      const result = await search(message.subject);
       tookMs += result.tookMs;
       const key = sharedSubject(message.subject);
       const group = sharing.get(key)!;
       const own = new Set([message.messageId, ...message.copyMessageIds]);
-      const isOwnFound = result.hits.some((hit) => idsOf(hit).some((id) => own.has(id)));
-      const sharingFound = result.hits.filter((hit) => idsOf(hit).some((id) => group.has(id))).length;
+      const isOwnFound = result.hits.some((ids) => ids.some((id) => own.has(id)));
+      const sharingFound = result.hits.filter((ids) => ids.some((id) => group.has(id))).length;
       if (isOwnFound) ownFound += 1;
       if (isOwnFound || (group.size > 1 && sharingFound >= places(key))) found += 1;
       else
@@ -110,7 +139,7 @@ export async function sweepSubjects(
           messageId: message.messageId,
           sharing: group.size,
           found: sharingFound,
-          note: result.modeNote,
+          note: result.note,
         });
     }
     sweeps.push({ slice, mode, searched: messages.length, found, ownFound, meanMs: messages.length ? tookMs / messages.length : 0 });
