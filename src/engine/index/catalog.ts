@@ -8,6 +8,8 @@ import { ValueColumn } from './valueColumn';
 import { FoldedTexts, type CatalogEntry } from './catalogEntry';
 import { labelSetOf, type LabelSet } from './labelSet';
 import { bodyHashOf } from './bodyHash';
+import { StringList } from './stringList';
+import { SavedAttachments } from './savedAttachments';
 
 /** Shared by every message without attachments, most of an archive: one array instead of one each. */
 const NO_ATTACHMENTS: AttachmentInfo[] = Object.freeze([]) as unknown as AttachmentInfo[];
@@ -30,17 +32,19 @@ function grown<T extends Float64Array | Uint8Array>(array: T, length: number, ma
  * on the largest archives; columns hold about a third of that (bench/measured-reasons.md).
  */
 export class Catalog {
-  private ids: string[] = [];
-  private messageIds: string[] = [];
+  private ids = StringList.of([]);
+  private messageIds = StringList.of([]);
   dates = new Float64Array(1024);
   private sizes = new Float64Array(1024);
   private flags = new Uint8Array(1024);
   /** Each message's bodyHashOf, 0 until known: set from the text an import hands in, or by sameMail.ts once read. */
   private bodyHashes = new Float64Array(1024);
-  private readonly attachmentLists: AttachmentInfo[][] = [];
-  /** Label lists by their JSON text, with the parsed lists by number (a mailbox has few distinct ones). */
+  private attachmentLists: AttachmentInfo[][] = [];
+  /** A snapshot's lists, read from it until a message is added or its list replaced (then `attachmentLists` holds all). */
+  private savedAttachments: SavedAttachments | null = null;
+  /** Label lists by their JSON text, with the parsed lists by number (a mailbox has few distinct ones), parsed at first use. */
   private labelColumn = new ValueColumn();
-  private readonly labelSets: LabelSet[] = [];
+  private readonly labelSets: (LabelSet | undefined)[] = [];
   /** Fields as stored, for listings and the reader. */
   private readonly stored = {
     threadId: new ValueColumn(),
@@ -77,7 +81,10 @@ export class Catalog {
   /** Moves with every change (added row, replaced labels or attachments), so a writer tells a saved snapshot still current. */
   revision = 0;
 
-  /** A catalog of the columns a snapshot saved; its lookups by id, Message-ID and thread are made when first used. */
+  /**
+   * A catalog of the columns a snapshot saved; its lookups by id, Message-ID and thread are made, and its strings,
+   * labels and attachment lists decoded, when first used (a keyword search from the command line needs few of them).
+   */
   static fromParts(parts: CatalogParts): Catalog {
     const catalog = new Catalog();
     catalog.ids = parts.ids;
@@ -88,14 +95,8 @@ export class Catalog {
     catalog.bodyHashes = parts.bodyHashes;
     Object.assign(catalog.stored, mapRecord(parts.stored, ValueColumn.fromParts));
     Object.assign(catalog.columns, mapRecord(parts.columns, ValueColumn.fromParts));
-    const attachments = ValueColumn.fromParts(parts.attachments);
+    catalog.savedAttachments = new SavedAttachments(ValueColumn.fromParts(parts.attachments), NO_ATTACHMENTS);
     catalog.labelColumn = ValueColumn.fromParts(parts.labels);
-    parts.labels.values.forEach((json, number) => (catalog.labelSets[number] = labelSetOf(json)));
-    for (let ordinal = 0; ordinal < parts.ids.length; ordinal += 1) {
-      const json = attachments.valueAt(ordinal);
-      catalog.attachmentLists.push(json === '[]' ? NO_ATTACHMENTS : decodeAttachments(json));
-    }
-    // Made at their first use: a keyword search from the command line needs none of them.
     catalog.ordinalByIdMap = null;
     catalog.ordinalsByMessageIdMap = null;
     catalog.threadSizeMap = null;
@@ -103,23 +104,20 @@ export class Catalog {
   }
 
   private get ordinalById(): Map<string, number> {
-    this.ordinalByIdMap ??= new Map(this.ids.map((id, ordinal) => [id, ordinal]));
+    this.ordinalByIdMap ??= new Map(this.ids.all().map((id, ordinal) => [id, ordinal]));
     return this.ordinalByIdMap;
   }
 
   private get ordinalsByMessageId(): Map<string, number | number[]> {
     if (!this.ordinalsByMessageIdMap) {
       this.ordinalsByMessageIdMap = new Map();
-      this.messageIds.forEach((messageId, ordinal) => this.noteMessageId(messageId, ordinal));
+      this.messageIds.all().forEach((messageId, ordinal) => this.noteMessageId(messageId, ordinal));
     }
     return this.ordinalsByMessageIdMap;
   }
 
   private get threadSizes(): Map<string, number> {
-    if (!this.threadSizeMap) {
-      this.threadSizeMap = new Map();
-      for (let ordinal = 0; ordinal < this.size; ordinal += 1) this.countThread(this.threadId(ordinal));
-    }
+    this.threadSizeMap ??= this.stored.threadId.counts(this.size);
     return this.threadSizeMap;
   }
 
@@ -127,12 +125,27 @@ export class Catalog {
     this.threadSizes.set(threadId, (this.threadSizes.get(threadId) ?? 0) + 1);
   }
 
+  /** Every message's attachment list, held per message from now on (a snapshot's lists were read from it). */
+  private ownAttachmentLists(): AttachmentInfo[][] {
+    const saved = this.savedAttachments;
+    if (saved !== null) {
+      this.attachmentLists = Array.from({ length: this.size }, (_, ordinal) => saved.at(ordinal));
+      this.savedAttachments = null;
+    }
+    return this.attachmentLists;
+  }
+
+  /** The ids joined, as UTF-8, when they are still the snapshot's bytes and those are UTF-8 (see StringList.savedUtf8). */
+  savedIdBytes(): Uint8Array[] | null {
+    return this.ids.savedUtf8();
+  }
+
   /** The columns, for a snapshot (see CatalogParts). */
   parts(): CatalogParts {
     const size = this.size;
     const attachments = new ValueColumn();
     for (let ordinal = 0; ordinal < size; ordinal += 1) {
-      const list = this.attachmentLists[ordinal]!;
+      const list = this.attachments(ordinal);
       attachments.set(ordinal, list.length === 0 ? '[]' : JSON.stringify(list));
     }
     return {
@@ -168,6 +181,7 @@ export class Catalog {
 
   /** Adds a row and returns its ordinal. Only the catalog's fields are kept: an importer hands in whole records. */
   add(row: CatalogRow): number {
+    const attachmentLists = this.ownAttachmentLists();
     const ordinal = this.ids.length;
     this.ids.push(row.id);
     this.messageIds.push(row.messageId);
@@ -181,7 +195,7 @@ export class Catalog {
     this.sizes[ordinal] = row.size;
     this.flags[ordinal] = (row.isRead ? IS_READ : 0) | (row.isStarred ? IS_STARRED : 0);
     const attachments = row.attachmentsJson === '[]' ? NO_ATTACHMENTS : decodeAttachments(row.attachmentsJson);
-    this.attachmentLists.push(attachments.length === 0 ? NO_ATTACHMENTS : attachments);
+    attachmentLists.push(attachments.length === 0 ? NO_ATTACHMENTS : attachments);
     this.setLabelsJson(ordinal, row.labelsJson);
     const { stored, columns } = this;
     stored.threadId.set(ordinal, row.threadId);
@@ -206,9 +220,10 @@ export class Catalog {
     columns.folderLeafKey.set(ordinal, placeKey(row.folder.split('/').pop() ?? ''));
     columns.listId.set(ordinal, row.listId);
     columns.sourceId.set(ordinal, row.sourceId);
-    this.ordinalById.set(row.id, ordinal);
-    this.countThread(row.threadId);
-    this.noteMessageId(row.messageId, ordinal);
+    // Lookups not made yet are made from the columns, this row included, when first used.
+    this.ordinalByIdMap?.set(row.id, ordinal);
+    if (this.threadSizeMap) this.countThread(row.threadId);
+    if (this.ordinalsByMessageIdMap) this.noteMessageId(row.messageId, ordinal);
     this.revision += 1;
     return ordinal;
   }
@@ -228,11 +243,11 @@ export class Catalog {
   }
 
   id(ordinal: number): string {
-    return this.ids[ordinal]!;
+    return this.ids.at(ordinal);
   }
 
   messageId(ordinal: number): string {
-    return this.messageIds[ordinal]!;
+    return this.messageIds.at(ordinal);
   }
 
   threadId(ordinal: number): string {
@@ -305,22 +320,27 @@ export class Catalog {
     return (this.flags[ordinal]! & IS_STARRED) !== 0;
   }
 
+  private labelSet(ordinal: number): LabelSet {
+    return (this.labelSets[this.labelColumn.numberAt(ordinal)] ??= labelSetOf(this.labelColumn.valueAt(ordinal)));
+  }
+
   labels(ordinal: number): string[] {
-    return this.labelSets[this.labelColumn.numberAt(ordinal)]!.labels;
+    return this.labelSet(ordinal).labels;
   }
 
   /** The labels as place keys (see placeKey). */
   labelKeys(ordinal: number): string[] {
-    return this.labelSets[this.labelColumn.numberAt(ordinal)]!.keys;
+    return this.labelSet(ordinal).keys;
   }
 
   attachments(ordinal: number): AttachmentInfo[] {
-    return this.attachmentLists[ordinal]!;
+    const saved = this.savedAttachments;
+    return saved === null ? this.attachmentLists[ordinal]! : saved.at(ordinal);
   }
 
   /** Sets the bit of every message (of the first `into.length`) whose label keys pass `test`, tested once per distinct list. */
   markLabels(into: Uint8Array, test: (keys: string[]) => boolean): void {
-    this.labelColumn.mark(into, (_, number) => test(this.labelSets[number]!.keys));
+    this.labelColumn.mark(into, (json, number) => test((this.labelSets[number] ??= labelSetOf(json)).keys));
   }
 
   /** The stored fields of a message's row. */
@@ -376,7 +396,7 @@ export class Catalog {
 
   /** The same attachments with their stored copies' hashes filled in; names are unchanged, so nothing else is. */
   setAttachments(ordinal: number, attachments: AttachmentInfo[]): void {
-    this.attachmentLists[ordinal] = attachments;
+    this.ownAttachmentLists()[ordinal] = attachments;
     this.revision += 1;
   }
 

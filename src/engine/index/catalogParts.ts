@@ -1,5 +1,6 @@
 // The catalog's columns as plain data, for its snapshot (see catalogSnapshot.ts): what Catalog.parts gives and fromParts takes.
 import type { Catalog } from './catalog';
+import type { StringList } from './stringList';
 import type { ValueColumnParts } from './valueColumn';
 
 type StoredField = 'threadId' | 'subject' | 'fromName' | 'fromAddress' | 'toJson' | 'ccJson' | 'bccJson' | 'folder' | 'parentId';
@@ -8,8 +9,8 @@ export type FilterField = keyof Catalog['columns'];
 
 /** Every column of a catalog as a snapshot saves it (catalogSnapshot.ts); lookups are made from these when first used. */
 export interface CatalogParts {
-  ids: string[];
-  messageIds: string[];
+  ids: StringList;
+  messageIds: StringList;
   dates: Float64Array<ArrayBuffer>;
   sizes: Float64Array<ArrayBuffer>;
   flags: Uint8Array<ArrayBuffer>;

@@ -9,6 +9,7 @@ import { ContactDirectory, startContactsFrom } from './contacts';
 import { CONTACTS_FILE, contactsFileText, readSavedContacts } from './savedContacts';
 import {
   CATALOG_SNAPSHOT_VERSION,
+  READABLE_OLD_SNAPSHOT_VERSION,
   readCatalogManifest,
   readCatalogSnapshot,
   retieCatalogSnapshot,
@@ -58,7 +59,8 @@ export async function loadCatalogSnapshot(dataDir: string, table: TableTie): Pro
     try {
       const manifest = await readCatalogManifest(folder);
       if (!manifest) return null;
-      if (manifest.version !== CATALOG_SNAPSHOT_VERSION) return `it is of format ${manifest.version}, not ${CATALOG_SNAPSHOT_VERSION}`;
+      if (manifest.version !== CATALOG_SNAPSHOT_VERSION && manifest.version !== READABLE_OLD_SNAPSHOT_VERSION)
+        return `it is of format ${manifest.version}, not ${CATALOG_SNAPSHOT_VERSION}`;
       const difference = tieDifference(manifest.table, table);
       if (difference) return difference;
       if (manifest.rows !== table.rows) return `it holds ${manifest.rows} messages, the table ${table.rows}`;
@@ -73,6 +75,12 @@ export async function loadCatalogSnapshot(dataDir: string, table: TableTie): Pro
   if (typeof problem !== 'string') return problem;
   console.warn(`catalog snapshot: reading the catalog from the messages table instead: ${problem}`);
   return null;
+}
+
+/** Whether the snapshot is of the old format still read (see READABLE_OLD_SNAPSHOT_VERSION), for a writer to save it again. */
+export async function isOldCatalogSnapshot(dataDir: string): Promise<boolean> {
+  const manifest = await readCatalogManifest(catalogSnapshotFolder(dataDir)).catch(() => null);
+  return manifest?.version === READABLE_OLD_SNAPSHOT_VERSION;
 }
 
 /**

@@ -1,13 +1,23 @@
-// The catalog's columns on disk: one file of sections (typed arrays as they are in memory, string lists as their lengths
-// and their text) and a manifest naming the file's version, sections, checksum and the messages table version it was made from.
+// The catalog's columns on disk: one file of sections (typed arrays as they are in memory, string lists as their values'
+// ends and their text) and a manifest naming the file's version, sections, checksum and the messages table version it was made from.
 import { mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import type { CatalogParts, FilterField } from './catalogParts';
 import type { ValueColumnParts } from './valueColumn';
+import { StringList, type SavedPiece } from './stringList';
 
-/** Bumped when the catalog's columns or this layout change; a snapshot of another version is not read. */
-export const CATALOG_SNAPSHOT_VERSION = 2;
+/**
+ * Bumped when the catalog's columns or this layout change; a snapshot of another version is not read. Format 3 saves
+ * each string's end in bytes rather than its length in characters, so a value is decoded alone, and starts every piece
+ * at a multiple of 8 bytes, so typed arrays are read in place.
+ */
+export const CATALOG_SNAPSHOT_VERSION = 3;
+/**
+ * Format 2 (each string's length in characters, pieces unaligned) is still read, decoded whole as before, so that a
+ * writer saves it again as format 3 rather than scanning the table, which would forget the body hashes it holds.
+ */
+export const READABLE_OLD_SNAPSHOT_VERSION = 2;
 
 const MANIFEST = 'manifest.json';
 const COLUMNS = 'columns.bin';
@@ -25,12 +35,15 @@ export interface TableTie {
 
 type SectionKind = 'strings' | 'float64' | 'int32' | 'uint8';
 
-/** A stretch of a section: a typed array whole, or up to STRINGS_PER_PIECE strings of a list. */
+/**
+ * A stretch of a section: a typed array whole, or up to STRINGS_PER_PIECE strings of a list. Each piece is followed by
+ * zero bytes up to the next multiple of 8 (not counted in `bytes`).
+ */
 interface PieceInfo {
   bytes: number;
-  /** Of a string list's piece: how many strings, their lengths (Int32, in UTF-16 units) first, then their text so encoded. */
+  /** Of a string list's piece: how many strings, each one's end in bytes (Int32) first, then their text so encoded. */
   count?: number;
-  encoding?: 'latin1' | 'utf8' | 'utf16le';
+  encoding?: SavedPiece['encoding'];
 }
 
 interface SectionInfo {
@@ -50,15 +63,21 @@ export interface CatalogSnapshotManifest {
 }
 
 /**
- * A piece's text is decoded as one string and its strings cut out of it (V8 shares the text rather than copying it);
- * pieces keep each text far below V8's longest string at a million messages.
+ * A piece's text may be decoded as one string and its strings cut out of it (see StringList.all); pieces keep each
+ * text far below V8's longest string at a million messages.
  */
 const STRINGS_PER_PIECE = 50_000;
+/** Pieces start at multiples of this, so a Float64Array reads its piece in place. */
+const ALIGNMENT = 8;
 
-type SectionValue = string[] | Float64Array<ArrayBuffer> | Int32Array<ArrayBuffer> | Uint8Array<ArrayBuffer>;
+function aligned(bytes: number): number {
+  return Math.ceil(bytes / ALIGNMENT) * ALIGNMENT;
+}
+
+type SectionValue = StringList | Float64Array<ArrayBuffer> | Int32Array<ArrayBuffer> | Uint8Array<ArrayBuffer>;
 
 function kindOf(value: SectionValue): SectionKind {
-  if (Array.isArray(value)) return 'strings';
+  if (value instanceof StringList) return 'strings';
   if (value instanceof Float64Array) return 'float64';
   if (value instanceof Int32Array) return 'int32';
   return 'uint8';
@@ -96,20 +115,44 @@ function encodingOf(text: string): PieceInfo['encoding'] & BufferEncoding {
   return (text as CheckableString).isWellFormed() ? 'utf8' : 'utf16le';
 }
 
-function piecesOf(value: SectionValue): { info: PieceInfo; data: Uint8Array[] }[] {
-  if (!Array.isArray(value))
-    return [{ info: { bytes: value.byteLength }, data: [new Uint8Array(value.buffer, value.byteOffset, value.byteLength)] }];
-  const pieces: { info: PieceInfo; data: Uint8Array[] }[] = [];
-  for (let start = 0; start === 0 || start < value.length; start += STRINGS_PER_PIECE) {
-    const strings = value.slice(start, start + STRINGS_PER_PIECE);
-    const lengths = new Int32Array(strings.length);
-    for (let index = 0; index < strings.length; index += 1) lengths[index] = strings[index]!.length;
-    const text = strings.join('');
-    const encoding = encodingOf(text);
-    const encoded = Buffer.from(text, encoding);
-    const data = [new Uint8Array(lengths.buffer), encoded];
-    pieces.push({ info: { bytes: lengths.byteLength + encoded.length, count: strings.length, encoding }, data });
+/**
+ * Each string's end in bytes in `encoded`, their text so encoded; null when the strings' own encodings do not add up
+ * to the text's (UTF-8 of a surrogate pair split between two strings), which only UTF-16 cuts exactly.
+ */
+function stringEnds(strings: readonly string[], encoding: BufferEncoding, encoded: Buffer): Int32Array | null {
+  const ends = new Int32Array(strings.length);
+  let end = 0;
+  for (let index = 0; index < strings.length; index += 1) {
+    const string = strings[index]!;
+    end += encoding === 'utf8' ? Buffer.byteLength(string, 'utf8') : encoding === 'latin1' ? string.length : string.length * 2;
+    ends[index] = end;
   }
+  return end === encoded.length ? ends : null;
+}
+
+function stringPiece(strings: readonly string[]): { info: PieceInfo; data: Uint8Array[] } {
+  const text = strings.join('');
+  let encoding = encodingOf(text);
+  let encoded = Buffer.from(text, encoding);
+  let ends = stringEnds(strings, encoding, encoded);
+  if (ends === null) {
+    encoding = 'utf16le';
+    encoded = Buffer.from(text, encoding);
+    ends = stringEnds(strings, encoding, encoded)!;
+  }
+  return {
+    info: { bytes: ends.byteLength + encoded.length, count: strings.length, encoding },
+    data: [new Uint8Array(ends.buffer), encoded],
+  };
+}
+
+function piecesOf(value: SectionValue): { info: PieceInfo; data: Uint8Array[] }[] {
+  if (!(value instanceof StringList))
+    return [{ info: { bytes: value.byteLength }, data: [new Uint8Array(value.buffer, value.byteOffset, value.byteLength)] }];
+  const strings = value.all();
+  const pieces: { info: PieceInfo; data: Uint8Array[] }[] = [];
+  for (let start = 0; start === 0 || start < strings.length; start += STRINGS_PER_PIECE)
+    pieces.push(stringPiece(strings.slice(start, start + STRINGS_PER_PIECE)));
   return pieces;
 }
 
@@ -135,10 +178,13 @@ export async function writeCatalogSnapshot(
     // One section's pieces at a time, so the JSON of every string list is never held at once.
     for (const [name, value] of sectionsOf(parts)) {
       const pieces = piecesOf(value);
-      for (const data of pieces.flatMap((piece) => piece.data)) {
-        checksum = crc32(data, checksum);
-        bytes += data.length;
-        await file.write(data);
+      for (const piece of pieces) {
+        const padding = new Uint8Array(aligned(piece.info.bytes) - piece.info.bytes);
+        for (const data of [...piece.data, padding]) {
+          checksum = crc32(data, checksum);
+          bytes += data.length;
+          await file.write(data);
+        }
       }
       sections.push({ name, kind: kindOf(value), pieces: pieces.map((piece) => piece.info) });
     }
@@ -176,14 +222,33 @@ export async function retieCatalogSnapshot(folder: string, manifest: CatalogSnap
   await rename(temporary, join(folder, MANIFEST));
 }
 
-function typedArray(kind: Exclude<SectionKind, 'strings'>, buffer: ArrayBuffer): SectionValue {
-  if (kind === 'float64') return new Float64Array(buffer);
-  if (kind === 'int32') return new Int32Array(buffer);
-  return new Uint8Array(buffer);
+/** A typed array of the section read in place (the file's bytes start at a multiple of ALIGNMENT). */
+function typedArray(kind: Exclude<SectionKind, 'strings'>, data: Buffer<ArrayBuffer>, offset: number, bytes: number): SectionValue {
+  const start = data.byteOffset + offset;
+  if (kind === 'float64') return new Float64Array(data.buffer, start, bytes / Float64Array.BYTES_PER_ELEMENT);
+  if (kind === 'int32') return new Int32Array(data.buffer, start, bytes / Int32Array.BYTES_PER_ELEMENT);
+  return new Uint8Array(data.buffer, start, bytes);
 }
 
-/** Appends a string piece's strings (see PieceInfo) to `values`. */
-function readStrings(data: Buffer, offset: number, piece: PieceInfo, values: string[]): void {
+/** A string piece's place (see PieceInfo), its ends checked so that no value reaches outside its text. */
+function savedStringPiece(data: Buffer, offset: number, piece: PieceInfo, path: string): SavedPiece {
+  const count = piece.count ?? 0;
+  const encoding = piece.encoding ?? 'utf8';
+  const textBytes = piece.bytes - count * Int32Array.BYTES_PER_ELEMENT;
+  const ends = new Int32Array(data.buffer, data.byteOffset + offset, count);
+  const unit = encoding === 'utf16le' ? 2 : 1;
+  let previous = 0;
+  for (const end of ends) {
+    if (end < previous || end % unit !== 0) throw new Error(`${path}: a string piece's ends are out of order`);
+    previous = end;
+  }
+  if (textBytes < 0 || previous !== textBytes)
+    throw new Error(`${path}: a string piece's ends reach ${previous} bytes, not its ${textBytes}`);
+  return { ends, textStart: offset + count * Int32Array.BYTES_PER_ELEMENT, encoding };
+}
+
+/** A format-2 string piece's strings: their lengths (in UTF-16 units) first, then their text, decoded whole. */
+function oldStringPiece(data: Buffer, offset: number, piece: PieceInfo, values: string[]): void {
   const count = piece.count ?? 0;
   const start = data.byteOffset + offset;
   const lengths = new Int32Array(data.buffer.slice(start, start + count * 4));
@@ -197,26 +262,63 @@ function readStrings(data: Buffer, offset: number, piece: PieceInfo, values: str
     throw new Error(`catalog snapshot: a piece's lengths add up to ${position} characters, not its ${text.length}`);
 }
 
-/** The parts a manifest describes; throws, saying what is wrong, when the columns file is not the one it describes. */
+/** A format-2 section (see oldStringPiece): typed arrays copied out of the file, strings decoded. */
+function oldSection(data: Buffer<ArrayBuffer>, offset: number, section: SectionInfo): SectionValue {
+  if (section.kind !== 'strings') {
+    const start = data.byteOffset + offset;
+    const copy = data.buffer.slice(start, start + section.pieces[0]!.bytes);
+    return typedArray(section.kind, Buffer.from(copy), 0, copy.byteLength);
+  }
+  const values: string[] = [];
+  for (const piece of section.pieces) {
+    oldStringPiece(data, offset, piece, values);
+    offset += piece.bytes;
+  }
+  return StringList.of(values);
+}
+
+/** The whole file, in a buffer starting at a multiple of ALIGNMENT (a file's bytes are read into one of their own). */
+async function readAligned(path: string): Promise<Buffer<ArrayBuffer>> {
+  const data = (await readFile(path)) as Buffer<ArrayBuffer>;
+  if (data.byteOffset % ALIGNMENT === 0) return data;
+  const copy = Buffer.alloc(data.length);
+  data.copy(copy);
+  return copy;
+}
+
+/**
+ * The parts a manifest describes; throws, saying what is wrong, when the columns file is not the one it describes.
+ * Typed arrays are views of the file's bytes and strings are decoded when asked for (see StringList).
+ */
 export async function readCatalogSnapshot(folder: string, manifest: CatalogSnapshotManifest): Promise<CatalogParts> {
   const path = join(folder, COLUMNS);
-  const data = await readFile(path);
+  const data = await readAligned(path);
   if (data.length !== manifest.bytes) throw new Error(`${path} holds ${data.length} bytes, not the ${manifest.bytes} saved`);
   if (crc32(data) !== manifest.checksum) throw new Error(`${path} is damaged (its checksum differs from the saved one)`);
   const sections = new Map<string, SectionValue>();
   let offset = 0;
+  const within = (piece: PieceInfo | undefined, name: string): PieceInfo => {
+    if (piece === undefined || offset + piece.bytes > data.length)
+      throw new Error(`${path}: section "${name}" reaches past the end of the file`);
+    return piece;
+  };
   for (const section of manifest.sections) {
-    if (section.kind === 'strings') {
-      const values: string[] = [];
+    if (manifest.version === READABLE_OLD_SNAPSHOT_VERSION) {
+      for (const piece of section.pieces) within(piece, section.name);
+      sections.set(section.name, oldSection(data, offset, section));
+      offset += section.pieces.reduce((sum, piece) => sum + piece.bytes, 0);
+    } else if (section.kind === 'strings') {
+      const pieces: SavedPiece[] = [];
       for (const piece of section.pieces) {
-        readStrings(data, offset, piece, values);
-        offset += piece.bytes;
+        within(piece, section.name);
+        pieces.push(savedStringPiece(data, offset, piece, path));
+        offset += aligned(piece.bytes);
       }
-      sections.set(section.name, values);
+      sections.set(section.name, StringList.saved(data, pieces));
     } else {
-      const start = data.byteOffset + offset;
-      sections.set(section.name, typedArray(section.kind, data.buffer.slice(start, start + section.pieces[0]!.bytes)));
-      offset += section.pieces[0]!.bytes;
+      const { bytes } = within(section.pieces[0], section.name);
+      sections.set(section.name, typedArray(section.kind, data, offset, bytes));
+      offset += aligned(bytes);
     }
   }
   return partsOf(sections, manifest.rows, path);
@@ -232,7 +334,7 @@ function partsOf(sections: Map<string, SectionValue>, rows: number, path: string
     return value as T;
   };
   const valueColumn = (name: string): ValueColumnParts => ({
-    values: take<string[]>(`${name}.values`, 'strings'),
+    values: take<StringList>(`${name}.values`, 'strings'),
     numbers: take<Int32Array<ArrayBuffer>>(`${name}.numbers`, 'int32', rows),
   });
   const group = <K extends string>(prefix: string): Record<K, ValueColumnParts> =>

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import type { MessageStore } from '../store/messageStore';
 import { Catalog } from './catalog';
-import { CatalogSnapshotKeeper, loadCatalogSnapshot, tableTieOf } from './catalogSnapshot';
+import { CatalogSnapshotKeeper, isOldCatalogSnapshot, loadCatalogSnapshot, tableTieOf } from './catalogSnapshot';
 import { KeywordIndex } from './keywordIndex';
 import { KEYWORD_SOURCE_COLUMNS, keywordDocumentOf } from './keywordDocument';
 
@@ -17,9 +17,17 @@ function keywordFolder(dataDir: string): string {
 /** Ids hashed per update: the same digest as one id at a time, without a call into the hash for each message. */
 const IDS_PER_UPDATE = 4096;
 
-/** Ties a saved keyword index to the exact order of messages it numbered. */
+/**
+ * Ties a saved keyword index to the exact order of messages it numbered: a hash of the ids joined, as UTF-8, which a
+ * catalog read from its snapshot hands over as the snapshot's bytes, without decoding an id.
+ */
 function orderFingerprint(catalog: Catalog): string {
   const hash = createHash('sha256');
+  const saved = catalog.savedIdBytes();
+  if (saved !== null) {
+    for (const bytes of saved) hash.update(bytes);
+    return hash.digest('hex').slice(0, 16);
+  }
   for (let start = 0; start < catalog.size; start += IDS_PER_UPDATE) {
     const ids: string[] = [];
     for (let ordinal = start; ordinal < Math.min(catalog.size, start + IDS_PER_UPDATE); ordinal += 1) ids.push(catalog.id(ordinal));
@@ -39,10 +47,13 @@ export function scanCatalog(store: MessageStore): Promise<Catalog> {
 
 /**
  * The catalog saved beside the keyword index when it was made from the table as it is (a read of one file instead of
- * every row: most of an engine's start); otherwise the scanned one, saved again when this engine may write.
+ * every row: most of an engine's start); otherwise the scanned one, saved again when this engine may write, as a
+ * snapshot of the old format is.
  */
 export async function loadCatalog(store: MessageStore, dataDir: string, canSave: boolean): Promise<Catalog> {
   const saved = await loadCatalogSnapshot(dataDir, await tableTieOf(store));
+  // An old format is saved again as the current one: the next open reads it in place.
+  if (saved && canSave && (await isOldCatalogSnapshot(dataDir))) await new CatalogSnapshotKeeper(store, saved, dataDir).save();
   if (saved) return saved;
   const scanned = await scanCatalog(store);
   if (canSave) await new CatalogSnapshotKeeper(store, scanned, dataDir).save();

@@ -1,8 +1,9 @@
 // One string field of every message as numbers into its distinct values, so a filter tests each distinct value once.
+import { StringList } from './stringList';
 
 /** A column's distinct values and, per message, the number of its value. */
 export interface ValueColumnParts {
-  values: string[];
+  values: StringList;
   numbers: Int32Array<ArrayBuffer>;
 }
 
@@ -12,8 +13,8 @@ export interface ValueColumnParts {
  * message's sender (at 100k messages the per-message tests were half of an operator query's time).
  */
 export class ValueColumn {
-  /** Distinct values, in order of first appearance. */
-  private values: string[] = [];
+  /** Distinct values, in order of first appearance (a snapshot's decoded as they are asked for). */
+  private values = StringList.of([]);
   /** Numbers by value, made at the first `set` after a snapshot's load: an engine that only reads never needs them. */
   private numberOfValue: Map<string, number> | null = new Map();
   /** Per ordinal, the number of its value. */
@@ -34,7 +35,7 @@ export class ValueColumn {
   }
 
   private get numberOf(): Map<string, number> {
-    this.numberOfValue ??= new Map(this.values.map((value, number) => [value, number]));
+    this.numberOfValue ??= new Map(this.values.all().map((value, number) => [value, number]));
     return this.numberOfValue;
   }
 
@@ -55,7 +56,17 @@ export class ValueColumn {
 
   /** The value of a message that was set. */
   valueAt(ordinal: number): string {
-    return this.values[this.numbers[ordinal]!]!;
+    return this.values.at(this.numbers[ordinal]!);
+  }
+
+  /** How many of the first `length` messages have each value (values no message has are left out). */
+  counts(length: number): Map<string, number> {
+    const perNumber = new Int32Array(this.values.length);
+    for (let ordinal = 0; ordinal < length; ordinal += 1) perNumber[this.numbers[ordinal]!]! += 1;
+    const counts = new Map<string, number>();
+    for (let number = 0; number < perNumber.length; number += 1)
+      if (perNumber[number]! > 0) counts.set(this.values.at(number), perNumber[number]!);
+    return counts;
   }
 
   /** The number of a message's value: equal numbers, equal values. */
@@ -66,8 +77,9 @@ export class ValueColumn {
   /** Sets the bit of every message (of the first `into.length`) whose value passes `test`; `test` runs once per distinct value. */
   mark(into: Uint8Array, test: (value: string, number: number) => boolean): void {
     // Filled by index: Uint8Array.from over the values made an iterator result per distinct value, every filter.
-    const verdicts = new Uint8Array(this.values.length);
-    for (let number = 0; number < verdicts.length; number += 1) verdicts[number] = test(this.values[number]!, number) ? 1 : 0;
+    const values = this.values.all();
+    const verdicts = new Uint8Array(values.length);
+    for (let number = 0; number < verdicts.length; number += 1) verdicts[number] = test(values[number]!, number) ? 1 : 0;
     const numbers = this.numbers;
     for (let ordinal = 0; ordinal < into.length; ordinal += 1) into[ordinal]! |= verdicts[numbers[ordinal]!]!;
   }

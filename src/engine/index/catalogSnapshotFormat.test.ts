@@ -1,0 +1,130 @@
+// The catalog snapshot's format 3 on real mail: strings decoded one at a time, typed arrays read in place, the keyword
+// index found without decoding an id, and a format-2 snapshot read and saved again with its body hashes.
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { crc32 } from 'node:zlib';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { makeTempDir, readCorpusMessages, toMbox } from '../../../test/corpus';
+import { openEngine } from '../api/engine';
+import { MessageStore } from '../store/messageStore';
+import { Catalog } from './catalog';
+import type { CatalogParts } from './catalogParts';
+import { catalogSnapshotFolder, loadCatalogSnapshot, tableTieOf } from './catalogSnapshot';
+import { CATALOG_SNAPSHOT_VERSION, readCatalogManifest, readCatalogSnapshot, type CatalogSnapshotManifest } from './catalogSnapshotFile';
+import { loadKeywordIndex } from './loadIndexes';
+import { StringList } from './stringList';
+
+let dataDir: string;
+
+beforeAll(async () => {
+  const dir = await makeTempDir();
+  const path = join(dir, 'list.mbox');
+  await writeFile(path, toMbox(await readCorpusMessages('usrp-users-list.mbox.gz', 60)));
+  dataDir = join(dir, 'store');
+  const engine = await openEngine({ dataDir, timeZone: 'UTC' });
+  try {
+    await engine.importPaths([path], 'list');
+  } finally {
+    await engine.close();
+  }
+});
+
+async function withStore<T>(read: (store: MessageStore) => Promise<T>): Promise<T> {
+  const store = await MessageStore.open(join(dataDir, 'lancedb'));
+  try {
+    return await read(store);
+  } finally {
+    store.close();
+  }
+}
+
+async function savedParts(): Promise<{ parts: CatalogParts; manifest: CatalogSnapshotManifest }> {
+  const folder = catalogSnapshotFolder(dataDir);
+  const manifest = (await readCatalogManifest(folder))!;
+  return { parts: await readCatalogSnapshot(folder, manifest), manifest };
+}
+
+/** A section's value by its saved name ("stored.subject.values"). */
+function sectionValue(parts: CatalogParts, name: string): StringList | Float64Array | Int32Array | Uint8Array {
+  return name.split('.').reduce<unknown>((value, key) => (value as Record<string, unknown>)[key], parts) as StringList;
+}
+
+/** The snapshot saved again as format 2 wrote it: strings as their lengths in characters and their text, no padding. */
+async function saveAsFormat2(): Promise<void> {
+  const folder = catalogSnapshotFolder(dataDir);
+  const { parts, manifest } = await savedParts();
+  const chunks: Buffer[] = [];
+  const sections = manifest.sections.map((section) => {
+    const value = sectionValue(parts, section.name);
+    if (!(value instanceof StringList)) {
+      chunks.push(Buffer.from(value.buffer, value.byteOffset, value.byteLength));
+      return { ...section, pieces: [{ bytes: value.byteLength }] };
+    }
+    const strings = value.all();
+    const lengths = new Int32Array(strings.map((string) => string.length));
+    const text = Buffer.from(strings.join(''), 'utf16le');
+    chunks.push(Buffer.from(lengths.buffer), text);
+    return { ...section, pieces: [{ bytes: lengths.byteLength + text.length, count: strings.length, encoding: 'utf16le' }] };
+  });
+  const data = Buffer.concat(chunks);
+  await writeFile(join(folder, 'columns.bin'), data);
+  await writeFile(
+    join(folder, 'manifest.json'),
+    JSON.stringify({ ...manifest, version: 2, bytes: data.length, checksum: crc32(data), sections }),
+  );
+}
+
+describe('catalog snapshot format', () => {
+  it('reads typed arrays in place and each string when asked for, the same as all of them decoded at once', async () => {
+    const { parts } = await savedParts();
+    expect(parts.dates.buffer).toBe(parts.flags.buffer);
+    expect(parts.bodyHashes.buffer).toBe(parts.stored.subject.numbers.buffer);
+    const subjects = parts.stored.subject.values;
+    const oneByOne = Array.from({ length: subjects.length }, (_, index) => subjects.at(index));
+    expect(oneByOne).toEqual(subjects.all());
+    expect(Buffer.concat(parts.ids.savedUtf8()!).toString('utf8')).toBe(parts.ids.all().join(''));
+  });
+
+  it('finds the saved keyword index from the ids as saved, without decoding them', async () => {
+    await withStore(async (store) => {
+      const catalog = (await loadCatalogSnapshot(dataDir, await tableTieOf(store)))!;
+      expect(catalog.savedIdBytes()).not.toBeNull();
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+      try {
+        const keywords = await loadKeywordIndex(store, catalog, dataDir, false);
+        expect(warn).not.toHaveBeenCalled();
+        expect(keywords.frequency('content', 'usrp')).toBeGreaterThan(0);
+      } finally {
+        warn.mockRestore();
+      }
+    });
+  });
+
+  it('reads a format-2 snapshot, and a writer saves it as format 3 with the body hashes it held', async () => {
+    const before = await withStore(async (store) => (await loadCatalogSnapshot(dataDir, await tableTieOf(store)))!);
+    const hashes = Array.from({ length: before.size }, (_, ordinal) => before.bodyHash(ordinal));
+    expect(hashes.every((hash) => hash !== null)).toBe(true);
+    await saveAsFormat2();
+    const old = await withStore(async (store) => (await loadCatalogSnapshot(dataDir, await tableTieOf(store)))!);
+    expect(Array.from({ length: old.size }, (_, ordinal) => old.entry(ordinal))).toEqual(
+      Array.from({ length: before.size }, (_, ordinal) => before.entry(ordinal)),
+    );
+    const writer = await openEngine({ dataDir, timeZone: 'UTC' });
+    await writer.close();
+    const manifest = JSON.parse(await readFile(join(catalogSnapshotFolder(dataDir), 'manifest.json'), 'utf8')) as CatalogSnapshotManifest;
+    expect(manifest.version).toBe(CATALOG_SNAPSHOT_VERSION);
+    const after = await withStore(async (store) => (await loadCatalogSnapshot(dataDir, await tableTieOf(store)))!);
+    expect(Array.from({ length: after.size }, (_, ordinal) => after.bodyHash(ordinal))).toEqual(hashes);
+  });
+
+  it('counts a thread and a Message-ID once for a message added after the load, before they were first asked for', async () => {
+    const { parts } = await savedParts();
+    const loaded = Catalog.fromParts(parts);
+    const row = loaded.row(3);
+    const threadSize = Catalog.fromParts((await savedParts()).parts).threadSize(row.threadId);
+    const ordinal = loaded.add({ ...row, id: 'another-copy' });
+    expect(loaded.threadSize(row.threadId)).toBe(threadSize + 1);
+    expect(loaded.ordinalsOfMessageId(row.messageId)).toEqual([3, ordinal]);
+    expect(loaded.ordinalOf('another-copy')).toBe(ordinal);
+  });
+});

@@ -1,0 +1,115 @@
+// A list of strings that may still be bytes of the catalog snapshot's file: each value decoded when asked for, the
+// whole list once it is used in bulk or added to.
+import { isAscii } from 'node:buffer';
+
+/** Where a run of saved strings lies: each value's end (in bytes, from the text's start), then the text. */
+export interface SavedPiece {
+  /** Each value's end in bytes from `textStart`; value i runs from ends[i - 1] (0 for the first) to ends[i]. */
+  ends: Int32Array;
+  textStart: number;
+  encoding: 'latin1' | 'utf8' | 'utf16le';
+}
+
+/**
+ * Values decoded one by one before the whole list is decoded at once: a one-off search asks for a page of values
+ * (issue 25: decoding every string of a 100k-message catalog was a fifth of a whole `lantern search`), an engine that
+ * stays open soon asks for many, and then reads them from a plain array.
+ */
+const SINGLE_READS_PER_VALUE = 1 / 8;
+const SINGLE_READS_AT_LEAST = 1024;
+
+export class StringList {
+  /** Every value, once decoded (or given as strings); null while they are read from `saved`. */
+  private decoded: string[] | null;
+  private readonly saved: { data: Buffer; pieces: SavedPiece[]; firsts: number[]; count: number } | null;
+  private singleReads = 0;
+
+  private constructor(decoded: string[] | null, data: Buffer | null, pieces: SavedPiece[]) {
+    this.decoded = decoded;
+    if (data === null) {
+      this.saved = null;
+      return;
+    }
+    const firsts: number[] = [];
+    let count = 0;
+    for (const piece of pieces) {
+      firsts.push(count);
+      count += piece.ends.length;
+    }
+    this.saved = { data, pieces, firsts, count };
+  }
+
+  static of(values: string[]): StringList {
+    return new StringList(values, null, []);
+  }
+
+  /** Strings saved in `data` as `pieces` describe, in order; the pieces' ends are trusted (checked by the reader). */
+  static saved(data: Buffer, pieces: SavedPiece[]): StringList {
+    return new StringList(null, data, pieces);
+  }
+
+  get length(): number {
+    return this.decoded === null ? this.saved!.count : this.decoded.length;
+  }
+
+  at(index: number): string {
+    const decoded = this.decoded;
+    if (decoded !== null) return decoded[index]!;
+    const saved = this.saved!;
+    this.singleReads += 1;
+    if (this.singleReads > Math.max(SINGLE_READS_AT_LEAST, saved.count * SINGLE_READS_PER_VALUE)) return this.all()[index]!;
+    let piece = saved.pieces.length - 1;
+    while (saved.firsts[piece]! > index) piece -= 1;
+    const { ends, textStart, encoding } = saved.pieces[piece]!;
+    const within = index - saved.firsts[piece]!;
+    const start = within === 0 ? 0 : ends[within - 1]!;
+    return saved.data.toString(encoding, textStart + start, textStart + ends[within]!);
+  }
+
+  /** Every value as a plain array (decoded once; the list then reads from it, and may be added to). */
+  all(): string[] {
+    if (this.decoded !== null) return this.decoded;
+    const { data, pieces } = this.saved!;
+    const values: string[] = [];
+    for (const { ends, textStart, encoding } of pieces) {
+      if (encoding === 'utf8') {
+        let start = 0;
+        for (const end of ends) {
+          values.push(data.toString('utf8', textStart + start, textStart + end));
+          start = end;
+        }
+        continue;
+      }
+      // One or two bytes a character: the text decoded once, its values cut out of it (V8 shares the text).
+      const width = encoding === 'latin1' ? 1 : 2;
+      const text = data.toString(encoding, textStart, textStart + (ends.length === 0 ? 0 : ends[ends.length - 1]!));
+      let start = 0;
+      for (const end of ends) {
+        values.push(text.slice(start / width, end / width));
+        start = end;
+      }
+    }
+    this.decoded = values;
+    return values;
+  }
+
+  push(value: string): void {
+    this.all().push(value);
+  }
+
+  /**
+   * The values joined, as UTF-8, in the saved bytes themselves when they are that already (UTF-8, or Latin-1 that is
+   * all ASCII): null otherwise, or once values were added.
+   */
+  savedUtf8(): Uint8Array[] | null {
+    const saved = this.saved;
+    if (saved === null || this.length !== saved.count) return null;
+    const chunks: Uint8Array[] = [];
+    for (const { ends, textStart, encoding } of saved.pieces) {
+      const text = saved.data.subarray(textStart, textStart + (ends.length === 0 ? 0 : ends[ends.length - 1]!));
+      if (encoding === 'utf16le' || (encoding === 'latin1' && !isAscii(text))) return null;
+      chunks.push(text);
+    }
+    return chunks;
+  }
+}
