@@ -1,0 +1,76 @@
+// Word scores from the evaluator's per-message lists match the formula over every message, and stay the same however
+// many evaluations ran before (its scratch arrays are shared between them).
+import { describe, expect, it } from 'vitest';
+import { parseQuery } from '../../shared/query/parse';
+import { Catalog } from '../index/catalog';
+import { KeywordIndex, type KeywordField } from '../index/keywordIndex';
+import type { CatalogRow } from '../store/messageRecord';
+import { Evaluator, inverseFrequency } from './evaluate';
+
+const TEXTS = [
+  ['buffers fixed', 'fixed buffers are registered once'],
+  ['ring teardown', 'the ring buffer leaks memory at teardown'],
+  ['Re: buffered reads', 'buffered reads of fixed files'],
+  ['cancel', 'cancel a pending read with a timeout'],
+  ['buffer sizes', 'registered buffer sizes and fixed files'],
+  ['misc', 'nothing of note here'],
+];
+
+function row(ordinal: number): CatalogRow {
+  return {
+    ...{ id: `m${ordinal}`, messageId: `m${ordinal}@x`, threadId: `t${ordinal}`, subject: TEXTS[ordinal]![0]!, date: ordinal },
+    ...{ fromName: '', fromAddress: '', toJson: '[]', ccJson: '[]', bccJson: '[]', folder: 'Inbox', labelsJson: '[]' },
+    ...{ attachmentsJson: '[]', attachmentCount: 0, parentId: '', size: 1, listId: '', isRead: true, isStarred: false, sourceId: 's' },
+  };
+}
+
+describe('word scores', () => {
+  const catalog = new Catalog();
+  const index = new KeywordIndex();
+  TEXTS.forEach(([subject, body], ordinal) => {
+    catalog.add(row(ordinal));
+    index.add(ordinal, { meta: subject!.toLowerCase().match(/[a-z0-9]+/g)!.join(' '), content: body! });
+  });
+  const scoresOf = (query: string, wordMatch: 'all' | 'any' = 'all'): number[] => [
+    ...new Evaluator(catalog, index, wordMatch).evaluate(parseQuery(query, { timeZone: 'UTC' }).root).scores,
+  ];
+
+  /** Per word: its best form in each field (3 for the subject and people, 1 for the body; 0.6 of that for another form
+   * of its stem) by its rank in the postings, the fields summed, times the word's inverse frequency; summed over words. */
+  const expected = (queryWords: string[]): number[] => {
+    const scores = new Array<number>(catalog.size).fill(0);
+    for (const word of queryWords) {
+      const forms = [word, ...index.stemVariants(word)];
+      const termScores = new Array<number>(catalog.size).fill(0);
+      const held = new Set<number>();
+      for (const field of ['content', 'meta'] as KeywordField[]) {
+        const best = new Array<number>(catalog.size).fill(0);
+        forms.forEach((form, index_) => {
+          const ordinals = index.postings(field, form).flatMap((list) => (list ? [...list] : []));
+          ordinals.forEach((ordinal, rank) => {
+            held.add(ordinal);
+            const score = (field === 'meta' ? 3 : 1) * (index_ === 0 ? 1 : 0.6) * (1 - (0.5 * rank) / ordinals.length);
+            best[ordinal] = Math.max(best[ordinal]!, score);
+          });
+        });
+        best.forEach((score, ordinal) => (termScores[ordinal]! += score));
+      }
+      const weight = inverseFrequency(held.size, catalog.size);
+      termScores.forEach((score, ordinal) => (scores[ordinal]! += weight * score));
+    }
+    return scores;
+  };
+
+  it('are the formula over every message, in either word match', () => {
+    expect(scoresOf('fixed buffers', 'any')).toEqual(expected(['fixed', 'buffers']));
+    expect(scoresOf('registered buffer files', 'any')).toEqual(expected(['registered', 'buffer', 'files']));
+  });
+
+  it('do not depend on the evaluations before', () => {
+    const first = scoresOf('fixed buffers');
+    scoresOf('ring teardown memory', 'any');
+    scoresOf('cancel -timeout');
+    scoresOf('buffered reads', 'any');
+    expect(scoresOf('fixed buffers')).toEqual(first);
+  });
+});
