@@ -2,6 +2,7 @@
 // are folded into as an import goes on.
 import { MemoryBytes, type PostingsBytes } from './postingsBytes';
 import { MemorySink, type PostingsSink } from './postingsSink';
+import { WordTable } from './wordTable';
 
 /** Rank slots per word (see rankSlot in livePostings.ts). */
 export const SLOTS = 3;
@@ -37,12 +38,14 @@ export class FrozenPostings {
      * Shared with the postings `merged` makes (copying millions of words at every fold cost seconds), which add their
      * new words to it: numbers past this one's own words are not this one's.
      */
-    private readonly numbers: Map<string, number>,
+    private numbers: Map<string, number> | null,
     private readonly starts: Int32Array,
     /** How many ordinals each word's slot holds, in the same order as `starts`. */
     private readonly counts: Int32Array,
     /** Replaced only by the same bytes elsewhere (see `moveTo`). */
     private bytes: PostingsBytes,
+    /** A saved file's words, read in place until a merge needs `numbers` (then null). */
+    private table: WordTable | null = null,
   ) {}
 
   static empty(): FrozenPostings {
@@ -55,13 +58,17 @@ export class FrozenPostings {
     starts,
     counts,
     bytes: given,
-  }: Omit<PostingsParts, 'bytes'> & { bytes: PostingsBytes | Uint8Array }): FrozenPostings {
+  }: Omit<PostingsParts, 'words' | 'bytes'> & {
+    /** A saved file's words may be given as their bytes (see WordTable). */
+    words: readonly string[] | WordTable;
+    bytes: PostingsBytes | Uint8Array;
+  }): FrozenPostings {
     const bytes = given instanceof Uint8Array ? new MemoryBytes(given) : given;
     const fail = (what: string): never => {
       throw new Error(`keyword index: saved postings are damaged (${what})`);
     };
-    if (starts.length !== words.length * SLOTS + 1 || counts.length !== words.length * SLOTS)
-      fail('the slot tables do not match the words');
+    const wordCount = words instanceof WordTable ? words.count : words.length;
+    if (starts.length !== wordCount * SLOTS + 1 || counts.length !== wordCount * SLOTS) fail('the slot tables do not match the words');
     if (starts[0] !== 0 || starts[starts.length - 1] !== bytes.length) fail('the slot table does not span the bytes');
     for (let index = 0; index < counts.length; index += 1) {
       const length = starts[index + 1]! - starts[index]!;
@@ -69,10 +76,26 @@ export class FrozenPostings {
       if (counts[index]! < 0 || length < counts[index]! || length > counts[index]! * 5)
         fail(`slot ${index} holds ${counts[index]} ordinals in ${length} bytes`);
     }
+    if (words instanceof WordTable) return new FrozenPostings(null, starts, counts, bytes, words);
+    return new FrozenPostings(FrozenPostings.numbered(words, fail), starts, counts, bytes);
+  }
+
+  private static numbered(words: readonly string[], fail: (what: string) => never): Map<string, number> {
     const numbers = new Map<string, number>();
     for (const word of words) numbers.set(word, numbers.size);
     if (numbers.size !== words.length) fail('a word is listed twice');
-    return new FrozenPostings(numbers, starts, counts, bytes);
+    return numbers;
+  }
+
+  /** Word → number for every word, made from the saved words when first needed (a merge adds words to it). */
+  private wordNumbers(): Map<string, number> {
+    if (this.numbers === null) {
+      this.numbers = FrozenPostings.numbered(this.table!.all(), (what) => {
+        throw new Error(`keyword index: saved postings are damaged (${what})`);
+      });
+      this.table = null;
+    }
+    return this.numbers;
   }
 
   get wordCount(): number {
@@ -92,16 +115,22 @@ export class FrozenPostings {
 
   /** This postings' own words, in the order of their numbers. */
   words(): string[] {
+    if (this.table !== null) return this.table.all();
     const words: string[] = [];
-    for (const word of this.numbers.keys()) {
+    for (const word of this.wordNumbers().keys()) {
       if (words.length === this.wordCount) break;
       words.push(word);
     }
     return words;
   }
 
+  /** This postings' own words that begin with `prefix`, in the order of their numbers. */
+  wordsBeginningWith(prefix: string): string[] {
+    return this.table !== null ? this.table.beginningWith(prefix) : this.words().filter((word) => word.startsWith(prefix));
+  }
+
   private numberOf(word: string): number | undefined {
-    const number = this.numbers.get(word);
+    const number = this.table !== null ? this.table.numberOf(word) : this.wordNumbers().get(word);
     return number !== undefined && number < this.wordCount ? number : undefined;
   }
 
@@ -226,8 +255,9 @@ export class FrozenPostings {
       starts[words * SLOTS + slot / 2 + 1] = freshBase + freshEnds[slot]!;
       counts[words * SLOTS + slot / 2] = freshEnds[slot + 1]!;
     }
-    for (const [word] of fresh) this.numbers.set(word, this.numbers.size);
-    return new FrozenPostings(this.numbers, starts, counts, bytes);
+    const numbers = this.wordNumbers();
+    for (const [word] of fresh) numbers.set(word, numbers.size);
+    return new FrozenPostings(numbers, starts, counts, bytes);
   }
 
   /**

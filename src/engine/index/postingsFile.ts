@@ -6,6 +6,7 @@ import { close, fstat, open, read } from 'node:fs';
 import { open as openFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { crc32 } from 'node:zlib';
+import { WordTable } from './wordTable';
 import { FrozenPostings, SLOTS } from './frozenPostings';
 import { BLOCK_SIZE, FileBytes } from './postingsFileBytes';
 import { blockCache } from './blockCache';
@@ -106,7 +107,8 @@ export async function openPostingsFile(path: string, info: PostingsFileInfo, cac
     checksum = crc32(bytesOf(checksums), checksum);
     if (checksum !== info.checksum)
       throw new Error(`keyword index: ${path} is damaged (its words or slot tables differ from the saved checksum)`);
-    const words = info.words === 0 ? [] : Buffer.from(wordText.buffer, wordText.byteOffset, wordText.length).toString('utf8').split('\n');
+    // The words stay bytes until asked for (see WordTable).
+    const words = new WordTable(wordText, info.words);
     return FrozenPostings.fromParts({ words, starts, counts, bytes: new FileBytes(path, fd, tables, info.bytes, checksums, cache) });
   } catch (error) {
     await closeFd(fd);

@@ -1,0 +1,33 @@
+// The saved words read in place: every word found at its number, beginnings picked as the decoded words would be,
+// and a list that is not the one described refused.
+import { describe, expect, it } from 'vitest';
+import { readCorpusMessages } from '../../../test/corpus';
+import { WordTable } from './wordTable';
+
+function tableOf(words: string[]): WordTable {
+  return new WordTable(Buffer.from(words.join('\n')), words.length);
+}
+
+describe('WordTable', () => {
+  it('finds every word of real mail at its number, and only those, and picks words by their beginning', async () => {
+    const text = (await readCorpusMessages('io-uring-list.mbox.gz', 300)).map((bytes) => bytes.toString('utf8')).join(' ');
+    const words = [...new Set(text.toLowerCase().match(/[\p{L}\p{N}_]+/gu))];
+    words.push('grüße', '東京', 'e\u0301t\u00e9');
+    const table = tableOf(words);
+    expect(words.every((word, number) => table.numberOf(word) === number)).toBe(true);
+    for (const absent of ['', 'qxqxqxq', `${words[0]}x`, words[1]!.slice(0, -1), 'grüß', 'gruße'])
+      expect(table.numberOf(absent)).toBeUndefined();
+    for (const prefix of ['re', 'io_', 'sq', 'grü', '東', 'zzzz', ''])
+      expect(table.beginningWith(prefix)).toEqual(words.filter((word) => word.startsWith(prefix)));
+    expect(table.all()).toEqual(words);
+  });
+
+  it('holds no words when none are saved, and refuses words listed twice or more words than described', () => {
+    const empty = new WordTable(new Uint8Array(0), 0);
+    expect(empty.numberOf('a')).toBeUndefined();
+    expect(empty.all()).toEqual([]);
+    expect(() => tableOf(['ring', 'poll', 'ring'])).toThrow(/listed twice/);
+    expect(() => new WordTable(Buffer.from('a\nb\nc'), 2)).toThrow(/more than the 2 listed/);
+    expect(() => new WordTable(Buffer.from('a\nb'), 3)).toThrow(/are 2, not the 3 listed/);
+  });
+});
