@@ -177,3 +177,39 @@ describe('bestDiversifiedThen', () => {
     expect(rest.map((hit) => hit.ordinal)).toEqual([...capped, secondLone, firstLone, cap, cap + 1, secondConversation]);
   });
 });
+
+describe('fuseByRank against adding up and sorting', () => {
+  // Distinct ordinals per list, few dates so ties between fused scores fall to the date and id.
+  const lists = fc.record({
+    dates: fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 60, maxLength: 60 }),
+    keyword: fc.uniqueArray(fc.integer({ min: 0, max: 59 }), { maxLength: 60 }),
+    semantic: fc.uniqueArray(fc.integer({ min: 0, max: 59 }), { maxLength: 30 }),
+    semanticWeight: fc.constantFrom(0, 0.5, 1, 2),
+  });
+
+  it('gives what summing each message reciprocal ranks and sorting them all gives', () => {
+    fc.assert(
+      fc.property(lists, ({ dates, keyword, semantic, semanticWeight }) => {
+        const catalog = new Catalog();
+        dates.forEach((date, index) => catalog.add(row(`m${(index * 7919) % 1000}-${index}`, `t${index}`, date)));
+        const weights = { keyword: 1, semantic: semanticWeight };
+        const expected = new Map<number, RankedHit>();
+        keyword.forEach((ordinal, rank) => expected.set(ordinal, { ordinal, score: 1 / (61 + rank), matchType: 'keyword' }));
+        semantic.forEach((ordinal, rank) => {
+          const known = expected.get(ordinal);
+          if (known) {
+            known.score += semanticWeight / (61 + rank);
+            known.matchType = 'both';
+          } else expected.set(ordinal, { ordinal, score: semanticWeight / (61 + rank), matchType: 'semantic' });
+        });
+        const fused = fuseByRank(
+          keyword.map((ordinal) => hit(ordinal)),
+          semantic.map((ordinal) => ({ ...hit(ordinal), matchType: 'semantic' as const })),
+          catalog,
+          weights,
+        );
+        expect(fused).toEqual([...expected.values()].sort(byScore(catalog)));
+      }),
+    );
+  });
+});

@@ -1,0 +1,50 @@
+// Once worked out, each message's place in newest-first order compares two messages as their dates and ids do.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { Catalog } from '../index/catalog';
+import type { CatalogRow } from '../store/messageRecord';
+import { compareByDate, datePositions } from './datePositions';
+import { ordinalsByDate } from './rank';
+
+function row(id: string, date: number): CatalogRow {
+  return {
+    ...{ id, messageId: `${id}@x`, threadId: id, subject: id, date, fromName: '', fromAddress: '', toJson: '[]' },
+    ...{ ccJson: '[]', bccJson: '[]', folder: 'Inbox', labelsJson: '[]', attachmentsJson: '[]', attachmentCount: 0 },
+    ...{ parentId: '', size: 1, listId: '', isRead: true, isStarred: false, sourceId: 's' },
+  };
+}
+
+const sign = (value: number): number => Math.sign(value);
+
+describe('date positions', () => {
+  it('order every pair as their dates, then ids, do, once the catalog has been asked for its order a few times', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 5 }), { minLength: 1, maxLength: 80 }), (dates) => {
+        const catalog = new Catalog();
+        // Ids out of ordinal order, so ties on dates are decided by something other than the ordinals.
+        dates.forEach((date, index) => catalog.add(row(`m${(index * 7919) % 1000}-${index}`, date)));
+        let positions: Int32Array | null = null;
+        for (let asked = 0; asked < 20 && positions === null; asked += 1) positions = datePositions(catalog);
+        expect(positions).not.toBeNull();
+        const order = ordinalsByDate(catalog);
+        for (let first = 0; first < dates.length; first += 1)
+          for (let second = 0; second < dates.length; second += 1)
+            expect(sign(order(first, second))).toBe(sign(compareByDate(catalog, first, second)));
+      }),
+    );
+  });
+
+  it('are worked out again for a catalog that grew, and not while it keeps growing', () => {
+    const catalog = new Catalog();
+    for (let index = 0; index < 5; index += 1) catalog.add(row(`m${index}`, index));
+    while (datePositions(catalog) === null);
+    catalog.add(row('m5', 2));
+    expect(datePositions(catalog)).toBeNull();
+    catalog.add(row('m6', 9));
+    expect(datePositions(catalog)).toBeNull();
+    let positions: Int32Array | null = null;
+    for (let asked = 0; asked < 20 && positions === null; asked += 1) positions = datePositions(catalog);
+    // Newest first: m6, m4, m3, then m2 and m5 (same date, by id), m1, m0.
+    expect([...positions!]).toEqual([6, 5, 3, 2, 1, 4, 0]);
+  });
+});
