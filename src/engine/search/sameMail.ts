@@ -31,6 +31,12 @@ export interface Copies {
 interface SenderSubjectGroups {
   size: number;
   groupOf: Int32Array;
+  /**
+   * 1 for the messages that may be a copy of another: in a group with a message whose body is not hashed yet, or with
+   * a message of the same body dated within a day. Only these are bucketed: a common sender's or list's matches are
+   * mostly messages with no copy, and keying each took an operator search at 100k messages milliseconds.
+   */
+  mayBeCopy: Uint8Array;
 }
 
 const groupsByCatalog = new WeakMap<Catalog, SenderSubjectGroups>();
@@ -56,10 +62,61 @@ function senderSubjectGroups(catalog: Catalog): SenderSubjectGroups {
       groupOf[ordinal] = first;
     }
   }
-  const groups = { size: catalog.size, groupOf };
+  const groups = { size: catalog.size, groupOf, mayBeCopy: mayBeCopies(catalog, groupOf) };
   groupsByCatalog.set(catalog, groups);
   keyedSinceGroups.delete(catalog);
   return groups;
+}
+
+/**
+ * Marks the members of each group that may be a copy of another (see SenderSubjectGroups.mayBeCopy). A body hashed
+ * later (readBodyHashes) is in a group marked whole, as it had an unhashed member, so the marks stay a superset.
+ */
+function mayBeCopies(catalog: Catalog, groupOf: Int32Array): Uint8Array {
+  const members = new Map<number, number[]>();
+  for (let ordinal = 0; ordinal < groupOf.length; ordinal += 1) {
+    const group = groupOf[ordinal]!;
+    if (group < 0) continue;
+    const list = members.get(group);
+    if (list) list.push(ordinal);
+    else members.set(group, [ordinal]);
+  }
+  const mayBeCopy = new Uint8Array(groupOf.length);
+  for (const group of members.values()) {
+    if (group.some((ordinal) => catalog.bodyHash(ordinal) === null)) {
+      for (const ordinal of group) mayBeCopy[ordinal] = 1;
+      continue;
+    }
+    const byHash = new Map<number, number[]>();
+    for (const ordinal of group) {
+      const hash = catalog.bodyHash(ordinal)!;
+      if (hash === EMPTY_BODY_HASH) continue;
+      const same = byHash.get(hash);
+      if (same) same.push(ordinal);
+      else byHash.set(hash, [ordinal]);
+    }
+    for (const same of byHash.values()) for (const ordinal of withCopyDates(same, catalog)) mayBeCopy[ordinal] = 1;
+  }
+  return mayBeCopy;
+}
+
+/**
+ * The messages of a list dated within a day of another of them: in date order, those within a day of a neighbour. A
+ * date that is not a number is within a day of nothing.
+ */
+function withCopyDates(ordinals: number[], catalog: Catalog): number[] {
+  const byDate = ordinals
+    .filter((ordinal) => !Number.isNaN(catalog.dates[ordinal]))
+    .sort((first, second) => catalog.dates[first]! - catalog.dates[second]!);
+  const within: number[] = [];
+  for (let index = 0; index < byDate.length; index += 1) {
+    const date = catalog.dates[byDate[index]!]!;
+    const isNear =
+      (index > 0 && areCopyDates(catalog.dates[byDate[index - 1]!]!, date)) ||
+      (index + 1 < byDate.length && areCopyDates(date, catalog.dates[byDate[index + 1]!]!));
+    if (isNear) within.push(byDate[index]!);
+  }
+  return within;
 }
 
 /**
@@ -84,11 +141,11 @@ function sameSenderSubject(ordinals: Iterable<number>, catalog: Catalog): number
     }
     return [...byKey.values()];
   }
-  const { groupOf } = senderSubjectGroups(catalog);
+  const { groupOf, mayBeCopy } = senderSubjectGroups(catalog);
   const buckets = new Map<number, number[]>();
   for (const ordinal of matches) {
     const group = groupOf[ordinal] ?? -1;
-    if (group < 0) continue;
+    if (group < 0 || mayBeCopy[ordinal] === 0) continue;
     const bucket = buckets.get(group);
     if (bucket) bucket.push(ordinal);
     else buckets.set(group, [ordinal]);

@@ -144,10 +144,18 @@ export async function collapseCopies(
 ): Promise<Copies> {
   const byDate = (first: number, second: number): boolean => dateOrder(first, second) < 0;
   if (plan.isFused) {
-    const position = new Map(ranking.fused.map((hit, index) => [hit.ordinal, index]));
+    // Each hit's place in the list, worked out only when two hits are to be compared (rarely: few hits have copies).
+    let position: Int32Array | null = null;
+    const placeOf = (ordinal: number): number => {
+      if (position === null) {
+        position = new Int32Array(context.catalog.size);
+        ranking.fused.forEach((hit, index) => (position![hit.ordinal] = index));
+      }
+      return position[ordinal]!;
+    };
     const copies = await findCopies(
-      position.keys(),
-      plan.sort === 'date' ? byDate : (first, second) => position.get(first)! < position.get(second)!,
+      ranking.fused.map((hit) => hit.ordinal),
+      plan.sort === 'date' ? byDate : (first, second) => placeOf(first) < placeOf(second),
       context,
     );
     if (copies.dropped.size > 0) ranking.fused = ranking.fused.filter((hit) => !copies.dropped.has(hit.ordinal));
