@@ -317,6 +317,7 @@ export async function importPaths(
     hiddenFiles: 0,
     storedBefore: context.catalog.size,
   };
+  await context.threads.prepare();
   for (const path of paths) {
     if (context.signal.aborted) break;
     await importOne(path, importId, context, tally);

@@ -1,6 +1,8 @@
 // Thread assignment: Gmail ids, References chains in any order, and subject fallback for replies without headers.
 import { describe, expect, it } from 'vitest';
+import { readCorpusMessages } from '../../../test/corpus';
 import { Catalog } from '../index/catalog';
+import { normalizeMessage } from './normalize';
 import { subjectKey, threadHash, ThreadResolver } from './threading';
 
 const hints = (ancestors: string[], subject: string, gmailThreadId = '') => ({ ancestors, subject, gmailThreadId });
@@ -44,5 +46,27 @@ describe('ThreadResolver', () => {
     const root = resolver.resolve('root@x', 'r', hints([], 'Quarterly numbers'));
     expect(resolver.resolve('reply@x', 'p', hints([], 'Re: Quarterly numbers'))).toBe(root);
     expect(resolver.resolve('other@x', 'o', hints([], 'Quarterly numbers'))).not.toBe(root);
+  });
+
+  it("reads the stored mail's subjects ahead of an import, in turns, and a reply then joins the thread of its subject", async () => {
+    const catalog = new Catalog();
+    const messages = await readCorpusMessages('usrp-users-list.mbox.gz', 40);
+    for (const [offset, bytes] of messages.entries()) {
+      const { record } = await normalizeMessage(bytes, {
+        sourceId: 'usrp',
+        sourceFile: 'usrp.mbox',
+        offset,
+        placement: { folder: null, labels: [] },
+        defaultFolder: 'usrp',
+      });
+      catalog.add({ ...record, threadId: `stored-${offset}` });
+    }
+    const ordinal = Array.from({ length: catalog.size }, (_, index) => index).find(
+      (index) => subjectKey(catalog.subject(index)).key.length >= 4,
+    )!;
+    const resolver = new ThreadResolver(catalog);
+    await resolver.prepare();
+    const reply = resolver.resolve('late-reply@x', 'l', hints([], `Re: ${subjectKey(catalog.subject(ordinal)).key}`));
+    expect(reply).toBe(catalog.threadId(ordinal));
   });
 });
