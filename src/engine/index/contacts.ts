@@ -1,6 +1,7 @@
 // The people of the archive ranked by how often they appear: for "with Janesh" in queries and for autocomplete.
 import type { Address } from '../../shared/model/message';
 import type { Catalog } from './catalog';
+import { reranked } from './rankedList';
 import type { SavedContacts } from './savedContacts';
 
 export interface Contact extends Address {
@@ -16,6 +17,11 @@ const savedByCatalog = new WeakMap<Catalog, SavedContacts>();
 
 export function startContactsFrom(catalog: Catalog, saved: SavedContacts): void {
   savedByCatalog.set(catalog, saved);
+}
+
+/** Most messages first; an address is unique, so no two contacts rank alike. */
+function byRank(first: Contact, second: Contact): number {
+  return second.count - first.count || first.address.localeCompare(second.address);
 }
 
 /** An address sent from under this many names is a shared (list) address. */
@@ -75,8 +81,10 @@ export class ContactDirectory {
   all(): Contact[] {
     if (this.countedAll === 0) this.startFromSaved();
     if (this.cached && this.countedAll === this.catalog.size) return this.cached;
+    const changed = new Set<string>();
     const count = (person: Address): void => {
       if (!person.address) return;
+      changed.add(person.address);
       const existing = this.byAddress.get(person.address);
       if (existing) {
         existing.count += 1;
@@ -89,10 +97,16 @@ export class ContactDirectory {
       recipients(this.countedAll, 'to').forEach(count);
       recipients(this.countedAll, 'cc').forEach(count);
     }
-    // Copies, so a list handed out earlier keeps the counts it was made with.
-    this.cached = [...this.byAddress.values()]
-      .map((contact) => ({ ...contact }))
-      .sort((first, second) => second.count - first.count || first.address.localeCompare(second.address));
+    // Copies, so a list handed out earlier keeps the counts it was made with; only the people just counted changed.
+    this.cached =
+      this.cached === null
+        ? [...this.byAddress.values()].map((contact) => ({ ...contact })).sort(byRank)
+        : reranked(
+            this.cached,
+            (contact) => changed.has(contact.address),
+            [...changed].map((address) => ({ ...this.byAddress.get(address)! })),
+            byRank,
+          );
     return this.cached;
   }
 
@@ -106,7 +120,7 @@ export class ContactDirectory {
     if (!saved || saved.counted > this.catalog.size) return;
     for (const contact of saved.contacts) this.byAddress.set(contact.address, { ...contact });
     this.countedAll = saved.counted;
-    // Saved in the order all() gives: nothing to count or sort when no message came since.
-    if (saved.counted === this.catalog.size) this.cached = saved.contacts.map((contact) => ({ ...contact }));
+    // Saved in the order all() gives: nothing to sort, and only the people of messages that came since to re-place.
+    this.cached = saved.contacts.map((contact) => ({ ...contact }));
   }
 }
