@@ -9,6 +9,7 @@ import { LivePostings } from './livePostings';
 import { prefixCompletions } from './keywordPrefix';
 import { StemVariants } from './keywordStems';
 import { KeywordVocabulary } from './keywordVocabulary';
+import { VocabularyWithRecent } from './vocabularyWithRecent';
 import { detectLanguages } from './archiveLanguages';
 import type { StemmingLanguage } from './stemmingLanguages';
 import { openPostingsBytes, openPostingsFile, writePostingsFile, type PostingsFileInfo } from './postingsFile';
@@ -78,8 +79,14 @@ export class KeywordIndex {
   documents = 0;
   private readonly stems = new StemVariants();
   /** The sorted vocabulary of the postings it was built from (compared by identity) and of that many live documents. */
-  private vocabularyOf: { content: FrozenPostings; meta: FrozenPostings; liveDocuments: number; vocabulary: KeywordVocabulary } | null =
-    null;
+  private vocabularyOf: {
+    content: FrozenPostings;
+    meta: FrozenPostings;
+    liveDocuments: number;
+    vocabulary: KeywordVocabulary;
+    /** The packed words alone, kept while the packed postings stand (see VocabularyWithRecent). */
+    packed: KeywordVocabulary;
+  } | null = null;
   /** The archive's languages, told from the content postings it was built from (by identity), live and all documents. */
   private languagesOf: {
     content: FrozenPostings;
@@ -213,8 +220,10 @@ export class KeywordIndex {
     const { content, meta } = this.frozen;
     if (known?.content === content && known.meta === meta && known.liveDocuments === this.liveDocuments) return known.vocabulary;
     const recent = new Set([...this.live.content.words(), ...this.live.meta.words()]);
-    const vocabulary = new KeywordVocabulary(() => [...content.words(), ...meta.words()], recent);
-    this.vocabularyOf = { content, meta, liveDocuments: this.liveDocuments, vocabulary };
+    const packed =
+      known?.content === content && known.meta === meta ? known.packed : new KeywordVocabulary(() => [...content.words(), ...meta.words()]);
+    const vocabulary = new VocabularyWithRecent(packed, recent);
+    this.vocabularyOf = { content, meta, liveDocuments: this.liveDocuments, vocabulary, packed };
     return vocabulary;
   }
 
