@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { Catalog } from '../index/catalog';
 import type { CatalogRow } from '../store/messageRecord';
 import { compareByDate, datePositions } from './datePositions';
-import { ordinalsByDate } from './rank';
+import { firstMatches, firstMatchesByDate, ordinalsByDate, reversed } from './rank';
 
 function row(id: string, date: number): CatalogRow {
   return {
@@ -46,5 +46,26 @@ describe('date positions', () => {
     for (let asked = 0; asked < 20 && positions === null; asked += 1) positions = datePositions(catalog);
     // Newest first: m6, m4, m3, then m2 and m5 (same date, by id), m1, m0.
     expect([...positions!]).toEqual([6, 5, 3, 2, 1, 4, 0]);
+  });
+});
+
+describe('firstMatchesByDate', () => {
+  it('gives what firstMatches by date gives, newest or oldest first, before and after the places are worked out', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ date: fc.integer({ min: 0, max: 5 }), isMatch: fc.boolean() }), { minLength: 1, maxLength: 60 }),
+        fc.integer({ min: 0, max: 70 }),
+        (items, count) => {
+          const catalog = new Catalog();
+          items.forEach((item, index) => catalog.add(row(`m${(index * 7919) % 1000}-${index}`, item.date)));
+          const matches = Uint8Array.from(items, (item) => (item.isMatch ? 1 : 0));
+          for (let asked = 0; asked < 12; asked += 1)
+            for (const isOldestFirst of [false, true]) {
+              const order = isOldestFirst ? reversed(ordinalsByDate(catalog)) : ordinalsByDate(catalog);
+              expect(firstMatchesByDate(matches, catalog, isOldestFirst, count)).toEqual(firstMatches(matches, order, count));
+            }
+        },
+      ),
+    );
   });
 });

@@ -13,6 +13,8 @@ interface Places {
   size: number;
   /** null until asked for ASKED_BEFORE_SORTING times at this size, or when a date is not a number. */
   positions: Int32Array | null;
+  /** The ordinals in that order, newest first (positions' inverse). */
+  ordered: Int32Array | null;
   asked: number;
 }
 
@@ -34,7 +36,7 @@ export function compareByDate(catalog: Catalog, first: number, second: number): 
 export function datePositions(catalog: Catalog): Int32Array | null {
   let places = placesByCatalog.get(catalog);
   if (places?.size !== catalog.size) {
-    places = { size: catalog.size, positions: null, asked: 0 };
+    places = { size: catalog.size, positions: null, ordered: null, asked: 0 };
     placesByCatalog.set(catalog, places);
   }
   if (places.positions !== null || (places.asked += 1) !== ASKED_BEFORE_SORTING) return places.positions;
@@ -46,5 +48,12 @@ export function datePositions(catalog: Catalog): Int32Array | null {
   const positions = new Int32Array(size);
   for (let place = 0; place < size; place += 1) positions[ordinals[place]!] = place;
   places.positions = positions;
+  places.ordered = ordinals;
   return positions;
+}
+
+/** The ordinals newest first, once datePositions worked them out for the catalog's size; else null. */
+export function dateOrdered(catalog: Catalog): Int32Array | null {
+  const places = placesByCatalog.get(catalog);
+  return places?.size === catalog.size ? places.ordered : null;
 }

@@ -7,7 +7,7 @@ import { words } from '../index/fold';
 import type { KeywordIndex } from '../index/keywordIndex';
 import { isExcludedMessage, leaveOutExcluded } from './excludedByDefault';
 import { filterMatches, type MetadataFilter } from './matchFilter';
-import { isWholeSubject, querySubject, rarestMetaWord, sharedSubjectWords, WHOLE_SUBJECT_FACTOR } from './subjectMatch';
+import { querySubject, rarestMetaWord, subjectVerdict, WHOLE_SUBJECT_FACTOR } from './subjectMatch';
 
 export type WordMatch = 'all' | 'relaxed' | 'any';
 
@@ -133,7 +133,7 @@ export class Evaluator {
         const subject = this.catalog.subject(ordinal);
         let verdict = verdicts.get(subject);
         if (verdict === undefined) {
-          verdict = isWholeSubject(subject, wanted.whole) ? 'whole' : sharedSubjectWords(subject) === wanted.shared ? 'shared' : null;
+          verdict = subjectVerdict(subject, wanted);
           verdicts.set(subject, verdict);
         }
         if (verdict === null || (matches[ordinal] === 0 && isExcludedMessage(this.catalog, ordinal))) continue;

@@ -1,7 +1,7 @@
 // Ordering of search results: date and relevance orders, reciprocal rank fusion, and thread diversity.
 import type { MatchType } from '../../shared/model/search';
 import type { Catalog } from '../index/catalog';
-import { compareByDate, datePositions } from './datePositions';
+import { compareByDate, dateOrdered, datePositions } from './datePositions';
 
 /** RRF's constant: how much the top of each list outweighs its tail (60 is the usual choice). */
 export const RRF_K = 60;
@@ -123,6 +123,22 @@ export function firstMatches(matches: Uint8Array, order: Order<number>, count: n
   const first = new FirstInOrder(order, count);
   for (let ordinal = 0; ordinal < matches.length; ordinal += 1) if (matches[ordinal]) first.offer(ordinal);
   return first.sorted();
+}
+
+/**
+ * The first `count` set ordinals of a bitset newest first (or oldest first), as firstMatches with ordinalsByDate (or it
+ * reversed) gives them: read off the catalog's date order once it is worked out, so a page of a sender's mail looks at
+ * about as many messages as it needs instead of comparing every match.
+ */
+export function firstMatchesByDate(matches: Uint8Array, catalog: Catalog, isOldestFirst: boolean, count: number): number[] {
+  const ordered = dateOrdered(catalog);
+  if (ordered === null || ordered.length !== matches.length)
+    return firstMatches(matches, isOldestFirst ? reversed(ordinalsByDate(catalog)) : ordinalsByDate(catalog), count);
+  const first: number[] = [];
+  const step = isOldestFirst ? -1 : 1;
+  for (let place = isOldestFirst ? ordered.length - 1 : 0; place >= 0 && place < ordered.length && first.length < count; place += step)
+    if (matches[ordered[place]!]) first.push(ordered[place]!);
+  return first;
 }
 
 export interface FusionWeights {

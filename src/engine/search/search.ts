@@ -19,7 +19,7 @@ import {
   DIVERSE_TOP,
   diversifyThreads,
   firstInOrder,
-  firstMatches,
+  firstMatchesByDate,
   ordinalsByDate,
   ordinalsByScore,
   reversed,
@@ -195,7 +195,7 @@ async function searchOnce(request: SearchRequest, context: SearchContext, tuning
         : diversifyThreads(fused, context.catalog);
   else if (!plan.usesKeywords) ranked = [];
   else if (plan.sort === 'date')
-    ranked = firstMatches(keyword.matches, dateOrder, pageEnd).map((ordinal) => ({
+    ranked = firstMatchesByDate(keyword.matches, context.catalog, parsed.dateOrder === 'oldest', pageEnd).map((ordinal) => ({
       ordinal,
       score: keyword.scores[ordinal]!,
       matchType: 'keyword',

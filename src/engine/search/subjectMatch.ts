@@ -57,6 +57,17 @@ export function isWholeSubject(subject: string, wanted: string): boolean {
 }
 
 /**
+ * Whether a subject is a query's words (`whole`, as isWholeSubject tells), else whether it is them but for its tags
+ * (`shared`), else null; `wanted` is querySubject's. A subject without a [tag] is folded once, not three times.
+ */
+export function subjectVerdict(subject: string, wanted: { whole: string; shared: string }): 'whole' | 'shared' | null {
+  const plain = withoutReplyWords(words(subject));
+  const untagged = subject.includes('[') ? sharedSubjectWords(subject) : plain;
+  if (plain === wanted.whole || untagged === wanted.whole) return 'whole';
+  return untagged === wanted.shared ? 'shared' : null;
+}
+
+/**
  * The one of `wanted`'s words (space-separated) held in the fewest subjects, people or attachment names; null when one
  * of them is in none, so no subject can be them. Only the messages holding it need their subject compared.
  */
