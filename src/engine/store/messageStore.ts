@@ -8,6 +8,7 @@ import { CATALOG_COLUMNS, MESSAGE_SCHEMA, type CatalogRow, type MessageRecord } 
 import { lanceArrow } from './lanceArrow';
 import { localTableFolder } from './tableFiles';
 import { checkObjectStoreSettings } from './objectStoreSettings';
+import { inTurns } from './turns';
 
 const TABLE = 'messages';
 /** Below this many rows a scan is as fast as an index lookup and the index would only cost writes. */
@@ -38,12 +39,26 @@ function rowsOf<K extends keyof MessageRecord>(data: RecordBatch | ArrowTable, c
   return rows as Pick<MessageRecord, K>[];
 }
 
+/** Records per Arrow record batch, each built in a turn of its own (see recordsTable). */
+const RECORDS_PER_TURN = 50;
+
 /**
  * The records as an Arrow table, built column by column: given plain rows, LanceDB walks every field of every row to
- * infer a schema it already has, on the importing thread (a quarter of its time storing a batch).
+ * infer a schema it already has, on the importing thread (a quarter of its time storing a batch). Built a few records
+ * at a time, giving the thread up between them: a whole batch held it for up to a third of a second at 100k messages,
+ * which searches meanwhile waited out (issue 25).
  */
-function recordsTable(records: readonly MessageRecord[]): ArrowTable {
-  const { RecordBatch, Struct, Table, makeData, vectorFromArray } = lanceArrow;
+async function recordsTable(records: readonly MessageRecord[]): Promise<ArrowTable> {
+  const pieces = Array.from({ length: Math.ceil(records.length / RECORDS_PER_TURN) }, (_, index) =>
+    records.slice(index * RECORDS_PER_TURN, (index + 1) * RECORDS_PER_TURN),
+  );
+  const batches: RecordBatch[] = [];
+  await inTurns(pieces, (piece) => batches.push(recordBatch(piece)), 0);
+  return new lanceArrow.Table(MESSAGE_SCHEMA, batches);
+}
+
+function recordBatch(records: readonly MessageRecord[]): RecordBatch {
+  const { RecordBatch, Struct, makeData, vectorFromArray } = lanceArrow;
   const children = MESSAGE_SCHEMA.fields.map(
     (field) =>
       vectorFromArray(
@@ -51,11 +66,7 @@ function recordsTable(records: readonly MessageRecord[]): ArrowTable {
         field.type,
       ).data[0]!,
   );
-  const batch = new RecordBatch(
-    MESSAGE_SCHEMA,
-    makeData({ type: new Struct(MESSAGE_SCHEMA.fields), length: records.length, nullCount: 0, children }),
-  );
-  return new Table(MESSAGE_SCHEMA, [batch]);
+  return new RecordBatch(MESSAGE_SCHEMA, makeData({ type: new Struct(MESSAGE_SCHEMA.fields), length: records.length, nullCount: 0, children }));
 }
 
 export class MessageStore {
@@ -135,7 +146,7 @@ export class MessageStore {
 
   async add(records: MessageRecord[]): Promise<void> {
     if (records.length === 0) return;
-    await this.table.add(recordsTable(records));
+    await this.table.add(await recordsTable(records));
   }
 
   /**
