@@ -44,9 +44,12 @@ export class FrozenPostings {
     private readonly counts: Int32Array,
     /** Replaced only by the same bytes elsewhere (see `moveTo`). */
     private bytes: PostingsBytes,
-    /** A saved file's words, read in place until a merge needs `numbers` (then null). */
+    /** A saved file's words, read in place until a merge or many look-ups need `numbers` (then null). */
     private table: WordTable | null = null,
   ) {}
+
+  /** Look-ups in `table` so far: past a quarter of its words, an engine that stays open is better served by a Map. */
+  private tableLookups = 0;
 
   static empty(): FrozenPostings {
     return new FrozenPostings(new Map(), new Int32Array(1), new Int32Array(0), new MemoryBytes(new Uint8Array(0)));
@@ -130,6 +133,8 @@ export class FrozenPostings {
   }
 
   private numberOf(word: string): number | undefined {
+    const table = this.table;
+    if (table !== null && (this.tableLookups += 1) > table.count / 4) this.wordNumbers();
     const number = this.table !== null ? this.table.numberOf(word) : this.wordNumbers().get(word);
     return number !== undefined && number < this.wordCount ? number : undefined;
   }

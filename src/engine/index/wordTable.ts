@@ -69,9 +69,30 @@ export class WordTable {
 
   numberOf(word: string): number | undefined {
     if (this.count === 0) return undefined;
-    const encoded = this.encoder.encode(word);
-    const number = this.slots[this.find(0, encoded.length, hashOf(encoded, 0, encoded.length), encoded)]!;
-    return number === EMPTY ? undefined : number;
+    // An ASCII word (almost every one) is its own UTF-8: hashed and compared by its character codes, nothing encoded.
+    let hash = 0x811c9dc5;
+    for (let index = 0; index < word.length; index += 1) {
+      const code = word.charCodeAt(index);
+      if (code >= 0x80) {
+        const encoded = this.encoder.encode(word);
+        const number = this.slots[this.find(0, encoded.length, hashOf(encoded, 0, encoded.length), encoded)]!;
+        return number === EMPTY ? undefined : number;
+      }
+      hash = Math.imul(hash ^ code, 0x01000193);
+    }
+    const mask = this.slots.length - 1;
+    for (let slot = (hash >>> 0) & mask; ; slot = (slot + 1) & mask) {
+      const number = this.slots[slot]!;
+      if (number === EMPTY) return undefined;
+      if (this.isAsciiWordAt(number, word)) return number;
+    }
+  }
+
+  private isAsciiWordAt(number: number, word: string): boolean {
+    const start = this.starts[number]!;
+    if (this.starts[number + 1]! - 1 - start !== word.length) return false;
+    for (let offset = 0; offset < word.length; offset += 1) if (this.bytes[start + offset] !== word.charCodeAt(offset)) return false;
+    return true;
   }
 
   private wordAt(number: number): string {
