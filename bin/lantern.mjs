@@ -26,8 +26,22 @@ const currentMb = getHeapStatistics().heap_size_limit / MB;
  * notmuch's) run in this process, saving the start of a second one, when Node's own limit is already 4 GB (its default
  * on a machine of 16 GB or more): reading a million messages holds under 2 GB, and the allocator's setting only keeps a
  * long-running engine's memory near what it uses. Options before the command name (`lantern --json search`) restart as before.
+ * `lantern mcp` reads too, and a client waits for its first answer as for a whole command (issue 25): a second start was
+ * a third of that wait, against a read-only engine's memory kept a little less tight.
  */
-const READ_COMMANDS = new Set(['search', 'show', 'timeline', 'attachments', 'attachment', 'folders', 'stats', 'help', '--help', '-h']);
+const READ_COMMANDS = new Set([
+  'search',
+  'show',
+  'timeline',
+  'attachments',
+  'attachment',
+  'folders',
+  'stats',
+  'help',
+  '--help',
+  '-h',
+  'mcp',
+]);
 const READ_HEAP_MB = 4096;
 const isQuickRead = READ_COMMANDS.has(process.argv[2] ?? '') && currentMb + 512 >= Math.min(wantedMb, READ_HEAP_MB);
 const heapArguments = wantedMb > currentMb + 512 ? [`--max-old-space-size=${wantedMb}`] : [];

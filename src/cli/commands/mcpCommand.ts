@@ -2,8 +2,7 @@
 import type { Engine } from '../../engine/api/engineTypes';
 import type { ApiArguments, ApiMethod, ApiResult } from '../../shared/contract/api';
 import { callMethod, forwardApi } from '../../shared/contract/forwarders';
-import { CheckedStdioTransport } from '../mcp/checkedStdioTransport';
-import { createMcpServer, type ToolApi } from '../mcp/mcpServer';
+import type { ToolApi } from '../mcp/mcpServer';
 import { openCliEngine } from '../openCliEngine';
 import { errorMessage } from '../../shared/errorMessage';
 
@@ -27,6 +26,11 @@ export async function runMcp(dataDir: string): Promise<number> {
     throw new Error(`lantern mcp: cannot open the data folder ${dataDir}: ${errorMessage(error)}`);
   });
   opening.catch((error: Error) => console.error(error.message));
+  // The MCP SDK and its schemas load while the store opens (issue 25: the first call's wait is both).
+  const [{ createMcpServer }, { CheckedStdioTransport }] = await Promise.all([
+    import('../mcp/mcpServer'),
+    import('../mcp/checkedStdioTransport'),
+  ]);
   const server = createMcpServer(whenOpen(opening), SERVER_VERSION);
   // What the SDK cannot handle (a failed send, a handler that throws outside a tool) is said on stderr, not dropped.
   server.server.onerror = (error) => console.error(`lantern mcp: ${error.message}`);
