@@ -221,7 +221,12 @@ export class KeywordIndex {
     if (known?.content === content && known.meta === meta && known.liveDocuments === this.liveDocuments) return known.vocabulary;
     const recent = new Set([...this.live.content.words(), ...this.live.meta.words()]);
     const packed =
-      known?.content === content && known.meta === meta ? known.packed : new KeywordVocabulary(() => [...content.words(), ...meta.words()]);
+      known?.content === content && known.meta === meta
+        ? known.packed
+        : new KeywordVocabulary({
+            all: () => [...content.words(), ...meta.words()],
+            beginningWith: (prefix) => [...content.wordsBeginningWith(prefix), ...meta.wordsBeginningWith(prefix)],
+          });
     const vocabulary = new VocabularyWithRecent(packed, recent);
     this.vocabularyOf = { content, meta, liveDocuments: this.liveDocuments, vocabulary, packed };
     return vocabulary;

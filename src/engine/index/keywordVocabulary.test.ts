@@ -29,4 +29,24 @@ describe('KeywordVocabulary', () => {
     // Read once for the look-ups made by reading, and not again to sort.
     expect(given).toBe(1);
   });
+
+  it('asks only for the words a beginning picks until it sorts, and then for all of them once', () => {
+    const words = ['ring', 'rings', 'register', 'poll', 'sqpoll', 'ring', 'zero'];
+    const asked = { all: 0, beginnings: [] as string[] };
+    const vocabulary = new KeywordVocabulary({
+      all: () => {
+        asked.all += 1;
+        return words;
+      },
+      beginningWith: (prefix) => {
+        asked.beginnings.push(prefix);
+        return words.filter((word) => word.startsWith(prefix));
+      },
+    });
+    const prefixes = ['ri', 're', 'po', 'sq', 'z', 'q', 'r', 'ring', 'p', 's', 'ri', 'r'];
+    const answers = prefixes.map((prefix) => vocabulary.beginningWith(prefix, 2));
+    expect(answers).toEqual(prefixes.map((prefix) => [...new Set(words.filter((word) => word.startsWith(prefix)))].sort().slice(0, 2)));
+    expect(asked.beginnings).toEqual(prefixes.slice(0, 10));
+    expect(asked.all).toBe(1);
+  });
 });

@@ -3,9 +3,25 @@
 /**
  * Look-ups answered by reading every word before the words are sorted. Sorting a 100k-message archive's 128k words
  * took a tenth of a whole `lantern search` (issue 25), where one read of them all takes a twentieth of a sort: a
- * one-off command never sorts, and an engine that stays open pays at most half a sort more before it does.
+ * one-off command never sorts, and an engine that stays open pays at most half a sort more before it does. The read
+ * decodes only the words that begin with what is asked (see WordTable).
  */
 const READS_BEFORE_SORTING = 10;
+
+/** The packed postings' words (a word may come twice, once per field): all of them, or those a beginning picks. */
+export interface FrozenWords {
+  all(): readonly string[];
+  beginningWith(prefix: string): readonly string[];
+}
+
+/** Words given only whole: read once, at the first look-up, and picked from by their beginning. */
+function wordsReadWhole(given: () => readonly string[]): FrozenWords {
+  let words: readonly string[] | null = null;
+  return {
+    all: () => (words ??= given()),
+    beginningWith: (prefix) => (words ??= given()).filter((word) => word.startsWith(prefix)),
+  };
+}
 
 /** Where the first word at or after `prefix` stands in sorted order (binary search). */
 export function firstAtLeast(sorted: readonly string[], prefix: string): number {
@@ -20,30 +36,29 @@ export function firstAtLeast(sorted: readonly string[], prefix: string): number 
 }
 
 export class KeywordVocabulary {
-  private words: readonly string[] | null = null;
   private sorted: readonly string[] | null = null;
   private reads = 0;
 
+  private readonly frozenWords: FrozenWords;
+
   /**
-   * `frozenWords` gives the packed postings' words (a word may come twice, once per field), asked for at the first
-   * look-up; `recent` holds the words added since, unsorted: read in full, they are few.
+   * `frozenWords` gives the packed postings' words, asked for at the first look-up (all of them, or, given as
+   * FrozenWords, those a beginning picks); `recent` holds the words added since, unsorted: read in full, they are few.
    */
   constructor(
-    private readonly frozenWords: () => readonly string[],
+    frozenWords: FrozenWords | (() => readonly string[]),
     readonly recent: Iterable<string> = [],
-  ) {}
+  ) {
+    this.frozenWords = typeof frozenWords === 'function' ? wordsReadWhole(frozenWords) : frozenWords;
+  }
 
   /** The packed postings' words that begin with `prefix`, each once, in sorted order: the first `most` of them. */
   beginningWith(prefix: string, most: number): string[] {
     if (this.sorted === null && this.reads < READS_BEFORE_SORTING) {
       this.reads += 1;
-      this.words ??= this.frozenWords();
-      const found = new Set<string>();
-      for (const word of this.words) if (word.startsWith(prefix)) found.add(word);
-      return [...found].sort().slice(0, most);
+      return [...new Set(this.frozenWords.beginningWith(prefix))].sort().slice(0, most);
     }
-    this.sorted ??= [...new Set(this.words ?? this.frozenWords())].sort();
-    this.words = null;
+    this.sorted ??= [...new Set(this.frozenWords.all())].sort();
     const found: string[] = [];
     for (let index = firstAtLeast(this.sorted, prefix); index < this.sorted.length && found.length < most; index += 1) {
       const word = this.sorted[index]!;
