@@ -75,11 +75,13 @@ export class LayeredCompletions implements CompletionIndex {
   lookup(set: ValueSet, prefix: string, limit: number): CompletionValue[] {
     if (limit <= 0 || !this.has(set)) return [];
     const stale = this.stale.get(set as WeighedSet) ?? new Set<string>();
-    // The base's best may be out of date: ask it for more until `limit` current ones are among them or it has no more.
+    // The base's best may be out of date: ask it for more until `limit` current ones are among them or it has no more;
+    // no more than the out-of-date values can be left out, so asking for that many more always has enough.
+    const enough = limit + stale.size;
     const current = (asked: number): CompletionValue[] => {
       const older = this.base.lookup(set, prefix, asked);
       const kept = older.filter((value) => !stale.has(value.value));
-      return kept.length >= limit || older.length < asked ? kept : current(asked * 2);
+      return kept.length >= limit || older.length < asked || asked >= enough ? kept : current(Math.min(asked * 2, enough));
     };
     const merged = [...current(limit), ...this.recent.lookup(set, prefix, limit)];
     return merged.sort(byWeight(this.shown.get(set as WeighedSet)!)).slice(0, limit);
