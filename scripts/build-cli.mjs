@@ -1,6 +1,6 @@
 // Bundles the CLI, the utility-process engine host and the parse and embedding workers for Node (the renderer and main are built by electron-vite).
 import { existsSync, rmSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { build } from 'esbuild';
 
 const root = resolve(import.meta.dirname, '..');
@@ -18,10 +18,20 @@ const entryPoints = Object.fromEntries(
 /**
  * Packages of plain JavaScript modules go into the bundle: Node resolves and reads each file of an external package on
  * its own, and chrono-node (266 files), the stemmers and the stop-word lists were a sixth of a whole `lantern search`
- * (issue 25). The rest stay external: native code (LanceDB, onnxruntime, sharp), packages that find files beside
- * themselves, and zod, whose schemas the MCP SDK must share with us.
+ * (issue 25), as LanceDB's JavaScript and Arrow (150 files) were later. The rest stay external: native code
+ * (LanceDB's binding, onnxruntime, sharp), packages that find files beside themselves, and zod, whose schemas the MCP
+ * SDK must share with us.
  */
-const BUNDLED_PACKAGES = ['chrono-node', 'stemmer', '@orama/stemmers', '@orama/stopwords'];
+const BUNDLED_PACKAGES = [
+  'chrono-node',
+  'stemmer',
+  '@orama/stemmers',
+  '@orama/stopwords',
+  '@lancedb/lancedb',
+  'apache-arrow',
+  'flatbuffers',
+  'tslib',
+];
 
 function packageName(specifier) {
   const parts = specifier.split('/');
@@ -30,20 +40,35 @@ function packageName(specifier) {
 
 /**
  * LanceDB loads Arrow's CommonJS build; an ESM `import` of apache-arrow loads its module build as well (134 more files,
- * a second copy of every class). Our imports take the copy LanceDB uses, through require.
+ * a second copy of every class). Our imports take the copy LanceDB uses, through require, bundled with it; so does
+ * lanceArrow.ts, whose require at run time would load a copy of its own beside the bundled one.
  */
 const ARROW_SHIM = 'lantern-arrow-shim';
+const LANCE_ARROW = join(root, 'src', 'engine', 'store', 'lanceArrow.ts');
 
 const packagesPlugin = {
   name: 'lantern-packages',
   setup(builder) {
+    // LanceDB's own require and the shim's take Arrow's CommonJS build into the bundle; our imports go through the shim.
     builder.onResolve({ filter: /^apache-arrow$/ }, (args) =>
-      args.namespace === ARROW_SHIM ? { path: 'apache-arrow', external: true } : { path: 'apache-arrow', namespace: ARROW_SHIM },
+      args.namespace === ARROW_SHIM || args.kind === 'require-call' ? undefined : { path: 'apache-arrow', namespace: ARROW_SHIM },
     );
     builder.onLoad({ filter: /.*/, namespace: ARROW_SHIM }, () => ({
       contents: "module.exports = require('apache-arrow');",
       loader: 'js',
+      resolveDir: root,
     }));
+    builder.onLoad({ filter: /lanceArrow\.ts$/ }, (args) =>
+      args.path === LANCE_ARROW
+        ? {
+            contents: "import * as Arrow from 'apache-arrow'; export const lanceArrow = Arrow;",
+            loader: 'ts',
+            resolveDir: dirname(LANCE_ARROW),
+          }
+        : undefined,
+    );
+    // LanceDB's binding: the platform's package (or a file beside its script), loaded at run time.
+    builder.onResolve({ filter: /\.node$|^@lancedb\/lancedb-/ }, (args) => ({ path: args.path, external: true }));
     builder.onResolve({ filter: /^[^./]/ }, (args) => {
       if (args.path.startsWith('node:') || !BUNDLED_PACKAGES.includes(packageName(args.path))) return { path: args.path, external: true };
       return undefined;
