@@ -28,3 +28,34 @@ describe('parse workers', () => {
     expect(await importAndList(file, worker)).toEqual(inline);
   });
 });
+
+describe('parse worker priority', () => {
+  it('runs the parse workers below the engine thread on Linux, which schedules threads one by one', async () => {
+    const { createParser } = await import('./parsePool');
+    const { readdir, readFile } = await import('node:fs/promises');
+    const { PARSE_NICENESS_ABOVE_ENGINE } = await import('./parsePriority');
+    const worker = await bundleForTest('parse-worker', { file: join(repoRoot, 'src/engine/import/parseWorker.ts') });
+    const parser = createParser(worker);
+    try {
+      const [bytes] = await readCorpusMessages('usrp-users-list.mbox.gz', 1);
+      await parser.parse(bytes!, {
+        sourceId: 's',
+        sourceFile: 'f',
+        offset: 0,
+        placement: { folder: null, labels: [] },
+        defaultFolder: 'f',
+      });
+      // Field 19 of a thread's stat line is its nice value (after the command, which is in parentheses).
+      const niceness = async (task: string): Promise<number> =>
+        Number((await readFile(`/proc/self/task/${task}/stat`, 'utf8')).split(') ')[1]!.split(' ')[16]);
+      const engine = await niceness(String(process.pid));
+      const lowered = Math.min(19, engine + PARSE_NICENESS_ABOVE_ENGINE);
+      const values = await Promise.all((await readdir('/proc/self/task')).map(niceness));
+      // The worker threads (each parse worker's thread and those Node starts beside it) are below the engine's.
+      expect(values.filter((value) => value === lowered).length).toBeGreaterThanOrEqual(1);
+      expect(values.every((value) => value === engine || value === lowered)).toBe(true);
+    } finally {
+      await parser.close();
+    }
+  }, 60_000);
+});

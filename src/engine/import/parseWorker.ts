@@ -3,9 +3,11 @@ import { parentPort } from 'node:worker_threads';
 import { normalizeMessage, type NormalizeContext } from './normalize';
 import type { ParseReply, ParseTask } from './parsePool';
 import { errorMessage } from '../../shared/errorMessage';
+import { lowerThisThreadsPriority } from './parsePriority';
 
 if (!parentPort) throw new Error('parseWorker: must run as a worker thread');
 const port = parentPort;
+lowerThisThreadsPriority();
 
 port.on('message', (task: ParseTask) => {
   const context: NormalizeContext = task.context;
