@@ -1,6 +1,12 @@
 // Autocomplete values as a large index of the archive's values when it was built plus a small one of the values that
 // changed since (new people, new counts), so a batch of an import costs its own values rather than the archive's.
-import { buildCompletionIndex, type CompletionIndex, type CompletionSource, type CompletionValue, type ValueSet } from '../../shared/query/completionIndex';
+import {
+  buildCompletionIndex,
+  type CompletionIndex,
+  type CompletionSource,
+  type CompletionValue,
+  type ValueSet,
+} from '../../shared/query/completionIndex';
 
 /** The sets the engine offers; each entry weighs its count. */
 export type WeighedSet = Exclude<ValueSet, 'sources'>;
@@ -48,7 +54,15 @@ export class LayeredCompletions implements CompletionIndex {
   static whole(source: WeighedSource): LayeredCompletions {
     const shown = shownOf(source);
     const size = SETS.reduce((total, set) => total + source[set].length, 0);
-    return new LayeredCompletions(buildCompletionIndex(source as CompletionSource), shown, buildCompletionIndex({}), new Map(), shown, 0, size);
+    return new LayeredCompletions(
+      buildCompletionIndex(source as CompletionSource),
+      shown,
+      buildCompletionIndex({}),
+      new Map(),
+      shown,
+      0,
+      size,
+    );
   }
 
   /** The same base with `source`'s entries that differ from it in the recent index: costs a pass over `source` and the changed entries. */
@@ -65,7 +79,15 @@ export class LayeredCompletions implements CompletionIndex {
       const gone = [...before.keys()].filter((value) => !now.has(value));
       stale.set(set, new Set([...changed[set].map(valueOf), ...gone]));
     }
-    return new LayeredCompletions(this.base, this.baseShown, buildCompletionIndex(changed as CompletionSource), stale, shown, recentSize, this.baseSize);
+    return new LayeredCompletions(
+      this.base,
+      this.baseShown,
+      buildCompletionIndex(changed as CompletionSource),
+      stale,
+      shown,
+      recentSize,
+      this.baseSize,
+    );
   }
 
   has(set: ValueSet): boolean {

@@ -66,7 +66,10 @@ function recordBatch(records: readonly MessageRecord[]): RecordBatch {
         field.type,
       ).data[0]!,
   );
-  return new RecordBatch(MESSAGE_SCHEMA, makeData({ type: new Struct(MESSAGE_SCHEMA.fields), length: records.length, nullCount: 0, children }));
+  return new RecordBatch(
+    MESSAGE_SCHEMA,
+    makeData({ type: new Struct(MESSAGE_SCHEMA.fields), length: records.length, nullCount: 0, children }),
+  );
 }
 
 export class MessageStore {
