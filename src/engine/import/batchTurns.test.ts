@@ -19,7 +19,13 @@ describe('indexing a batch in turns', () => {
       const keywords = new KeywordIndex();
       const messages = await Promise.all(
         (await readCorpusMessages('usrp-users-list.mbox.gz', MESSAGES)).map((bytes, offset) =>
-          normalizeMessage(bytes, { sourceId: 'usrp', sourceFile: 'usrp.mbox', offset, placement: { folder: null, labels: [] }, defaultFolder: 'usrp' }),
+          normalizeMessage(bytes, {
+            sourceId: 'usrp',
+            sourceFile: 'usrp.mbox',
+            offset,
+            placement: { folder: null, labels: [] },
+            defaultFolder: 'usrp',
+          }),
         ),
       );
       const writer = new BatchWriter({ store, catalog, keywords, settleAttachments: async () => {}, turnMs: 0 });

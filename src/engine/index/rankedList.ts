@@ -6,7 +6,12 @@
  * pass over `ranked` and a binary search per changed item, where sorting a 100k-message archive's contacts again with
  * localeCompare took a quarter of a second after each import batch.
  */
-export function reranked<T>(ranked: readonly T[], isReplaced: (item: T) => boolean, changed: T[], compare: (first: T, second: T) => number): T[] {
+export function reranked<T>(
+  ranked: readonly T[],
+  isReplaced: (item: T) => boolean,
+  changed: T[],
+  compare: (first: T, second: T) => number,
+): T[] {
   const kept = ranked.filter((item) => !isReplaced(item));
   const placed = [...changed].sort(compare);
   const result: T[] = [];

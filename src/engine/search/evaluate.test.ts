@@ -29,7 +29,13 @@ describe('word scores', () => {
   const index = new KeywordIndex();
   TEXTS.forEach(([subject, body], ordinal) => {
     catalog.add(row(ordinal));
-    index.add(ordinal, { meta: subject!.toLowerCase().match(/[a-z0-9]+/g)!.join(' '), content: body! });
+    index.add(ordinal, {
+      meta: subject!
+        .toLowerCase()
+        .match(/[a-z0-9]+/g)!
+        .join(' '),
+      content: body!,
+    });
   });
   const scoresOf = (query: string, wordMatch: 'all' | 'any' = 'all'): number[] => [
     ...new Evaluator(catalog, index, wordMatch).evaluate(parseQuery(query, { timeZone: 'UTC' }).root).scores,
