@@ -1,5 +1,5 @@
 // Bundles the CLI, the utility-process engine host and the parse and embedding workers for Node (the renderer and main are built by electron-vite).
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, realpathSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { build } from 'esbuild';
 
@@ -44,7 +44,8 @@ function packageName(specifier) {
  * lanceArrow.ts, whose require at run time would load a copy of its own beside the bundled one.
  */
 const ARROW_SHIM = 'lantern-arrow-shim';
-const LANCE_ARROW = join(root, 'src', 'engine', 'store', 'lanceArrow.ts');
+// esbuild names files by their real path: a checkout whose src is a link (the faults run's build) must match that.
+const LANCE_ARROW = realpathSync(join(root, 'src', 'engine', 'store', 'lanceArrow.ts'));
 
 const packagesPlugin = {
   name: 'lantern-packages',
