@@ -10,20 +10,13 @@ import { labelSetOf, type LabelSet } from './labelSet';
 import { bodyHashOf } from './bodyHash';
 import { StringList } from './stringList';
 import { SavedAttachments } from './savedAttachments';
+import { grown } from './grownArray';
 
 /** Shared by every message without attachments, most of an archive: one array instead of one each. */
 const NO_ATTACHMENTS: AttachmentInfo[] = Object.freeze([]) as unknown as AttachmentInfo[];
 
 const IS_READ = 1;
 const IS_STARRED = 2;
-
-/** A typed array of at least `length` elements holding `array`'s. */
-function grown<T extends Float64Array | Uint8Array>(array: T, length: number, make: (length: number) => T): T {
-  if (length <= array.length) return array;
-  const larger = make(Math.max(array.length * 2, length));
-  larger.set(array);
-  return larger;
-}
 
 /**
  * Messages are numbered 0..size-1 in load order ("ordinals"); indexes and bitsets speak ordinals. Each field is a

@@ -1,0 +1,9 @@
+// Growing a typed array column by doubling, as the catalog adds rows.
+
+/** A typed array of at least `length` elements holding `array`'s. */
+export function grown<T extends Float64Array | Uint8Array>(array: T, length: number, make: (length: number) => T): T {
+  if (length <= array.length) return array;
+  const larger = make(Math.max(array.length * 2, length));
+  larger.set(array);
+  return larger;
+}
