@@ -114,10 +114,6 @@ export class Catalog {
     return this.threadSizeMap;
   }
 
-  private countThread(threadId: string): void {
-    this.threadSizes.set(threadId, (this.threadSizes.get(threadId) ?? 0) + 1);
-  }
-
   /** Every message's attachment list, held per message from now on (a snapshot's lists were read from it). */
   private ownAttachmentLists(): AttachmentInfo[][] {
     const saved = this.savedAttachments;
@@ -215,7 +211,7 @@ export class Catalog {
     columns.sourceId.set(ordinal, row.sourceId);
     // Lookups not made yet are made from the columns, this row included, when first used.
     this.ordinalByIdMap?.set(row.id, ordinal);
-    if (this.threadSizeMap) this.countThread(row.threadId);
+    this.threadSizeMap?.set(row.threadId, (this.threadSizeMap.get(row.threadId) ?? 0) + 1);
     if (this.ordinalsByMessageIdMap) this.noteMessageId(row.messageId, ordinal);
     this.revision += 1;
     return ordinal;
@@ -291,7 +287,6 @@ export class Catalog {
     };
   }
 
-  /** The raw message's size in bytes. */
   /** The message's bodyHashOf, or null while its text has not been read. */
   bodyHash(ordinal: number): number | null {
     return this.bodyHashes[ordinal] || null;
@@ -301,6 +296,7 @@ export class Catalog {
     this.bodyHashes[ordinal] = hash;
   }
 
+  /** The raw message's size in bytes. */
   messageSize(ordinal: number): number {
     return this.sizes[ordinal]!;
   }
