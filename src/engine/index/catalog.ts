@@ -243,6 +243,11 @@ export class Catalog {
     return this.stored.threadId.valueAt(ordinal);
   }
 
+  /** A number per conversation (equal numbers, one conversation), for grouping without reading the ids' strings. */
+  threadNumber(ordinal: number): number {
+    return this.stored.threadId.numberAt(ordinal);
+  }
+
   subject(ordinal: number): string {
     return this.stored.subject.valueAt(ordinal);
   }

@@ -18,7 +18,6 @@ export function membersOf(grouping: ThreadMembers, thread: number): readonly num
 interface Grouping extends ThreadMembers {
   /** How many of the catalog's ordinals are grouped. */
   size: number;
-  numbers: Map<string, number>;
 }
 
 /** Catalogs only ever gain messages (loadIndexes builds a new one otherwise), so each keeps its grouping and extends it. */
@@ -27,7 +26,7 @@ const groupings = new WeakMap<Catalog, Grouping>();
 export function threadMembers(catalog: Catalog): ThreadMembers {
   let grouping = groupings.get(catalog);
   if (grouping === undefined || grouping.size > catalog.size) {
-    grouping = { size: 0, numbers: new Map(), threadOf: new Int32Array(0), members: [] };
+    grouping = { size: 0, threadOf: new Int32Array(0), members: [] };
     groupings.set(catalog, grouping);
   }
   if (grouping.size === catalog.size) return grouping;
@@ -36,19 +35,16 @@ export function threadMembers(catalog: Catalog): ThreadMembers {
     grown.set(grouping.threadOf);
     grouping.threadOf = grown;
   }
+  const { members } = grouping;
   for (let ordinal = grouping.size; ordinal < catalog.size; ordinal += 1) {
-    const threadId = catalog.threadId(ordinal);
-    let number = grouping.numbers.get(threadId);
-    if (number === undefined) {
-      number = grouping.members.length;
-      grouping.numbers.set(threadId, number);
-      // A number, not a list of one: most conversations are one mail, and a list each was tens of MB at a million.
-      grouping.members.push(ordinal);
-    } else {
-      const members = grouping.members[number]!;
-      if (typeof members === 'number') grouping.members[number] = [members, ordinal];
-      else members.push(ordinal);
-    }
+    // The catalog's own number for the conversation: a map of the ids' strings was most of a whole command's search.
+    const number = catalog.threadNumber(ordinal);
+    while (members.length < number) members.push([]);
+    const held = members[number];
+    // A number, not a list of one: most conversations are one mail, and a list each was tens of MB at a million.
+    if (held === undefined) members.push(ordinal);
+    else if (typeof held === 'number') members[number] = [held, ordinal];
+    else held.push(ordinal);
     grouping.threadOf[ordinal] = number;
   }
   grouping.size = catalog.size;
