@@ -129,3 +129,27 @@ describe('copies of one mail are one hit', () => {
     expect(result.hits.map((hit) => hit.folder)).toEqual(['allen-p/discussion_threads']);
   });
 });
+
+describe('copies imported after the catalog was grouped', () => {
+  it('are collapsed with the copy imported before them, as the groups are extended rather than built again', async () => {
+    const dataDir = await makeTempDir();
+    const [first, ...later] = MAILS;
+    const firstFile = join(dataDir, 'first.mbox');
+    const laterFile = join(dataDir, 'later.mbox');
+    await writeFile(firstFile, message(first!));
+    await writeFile(laterFile, later.map(message).join('\n'));
+    const grouped = await openEngine({ dataDir: join(dataDir, 'store'), timeZone: 'UTC' });
+    try {
+      await grouped.importPaths([firstFile], 'first');
+      // Every message matches: more than half the catalog, so the groups are built now, over one message.
+      expect((await grouped.search({ query: 'from:john.arnold@enron.com', mode: 'keyword' })).total).toBe(1);
+      await grouped.importPaths([laterFile], 'later');
+      const result = await grouped.search({ query: 'from:john.arnold@enron.com', mode: 'keyword' });
+      expect(result.total).toBe(6);
+      const copy = result.hits.find((hit) => hit.folders !== undefined)!;
+      expect([...copy.folders!].sort()).toEqual(['allen-p/all_documents', 'allen-p/discussion_threads', 'allen-p/sent']);
+    } finally {
+      await grouped.close();
+    }
+  });
+});

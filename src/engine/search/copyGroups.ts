@@ -1,0 +1,141 @@
+// Messages sharing a sender and a subject, the only ones that can be copies of one mail (see sameMail.ts): grouped
+// once, then brought up to date with only the messages an import adds.
+import type { Catalog } from '../index/catalog';
+import { bodyHashOf } from '../index/bodyHash';
+
+/** Copies' Date headers may differ by a time-zone offset (up to 14 hours either side) or by a relay's delay. */
+const COPY_DATE_SPAN_MS = 24 * 60 * 60 * 1000;
+
+/** Whether two dates can be one mail's: within a day of each other, whatever the time zones written. */
+export function areCopyDates(first: number, second: number): boolean {
+  return Math.abs(first - second) <= COPY_DATE_SPAN_MS;
+}
+
+/** Mails without text (an attachment alone, a bare subject) are told apart by nothing: never copies. */
+export const EMPTY_BODY_HASH = bodyHashOf('');
+
+/** What copies of one mail share: the sender's address and the subject, its spaces evened out. */
+export function senderSubjectKey(catalog: Catalog, ordinal: number): string {
+  return `${catalog.sender(ordinal).address.toLowerCase()}\n${catalog.subject(ordinal).replace(/\s+/g, ' ').trim()}`;
+}
+
+/** FNV-1a over the key's character codes: the groups' table holds numbers, not a copy of every key. */
+function hashOf(key: string): number {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < key.length; index += 1) hash = Math.imul(hash ^ key.charCodeAt(index), 0x01000193);
+  return hash >>> 0;
+}
+
+/** A copy of `array` at least `length` long, the new places set to `fill`. */
+function grownTo(array: Int32Array<ArrayBuffer>, length: number, fill: number): Int32Array<ArrayBuffer> {
+  if (length <= array.length) return array;
+  const larger = new Int32Array(Math.max(array.length * 2, length)).fill(fill);
+  larger.set(array);
+  return larger;
+}
+
+/**
+ * The groups of the catalog's first `size` messages. After each batch of an import `extend` keys only the new
+ * messages and marks again only the groups they joined: building the groups of a 100k-message archive anew took the
+ * engine's thread up to a second after every batch, while the searches waiting behind it stalled (issue 25).
+ */
+export class SenderSubjectGroups {
+  size = 0;
+  /** A grouped message's group, named by its first member; -1 for a message alone with its sender and subject. */
+  groupOf = new Int32Array(0);
+  /**
+   * 1 for the messages that may be a copy of another: in a group with a message whose body is not hashed yet, or with
+   * a message of the same body dated within a day. Only these are bucketed: a common sender's or list's matches are
+   * mostly messages with no copy, and keying each took an operator search at 100k messages milliseconds.
+   */
+  mayBeCopy = new Uint8Array(0);
+  /** The next member of the message's group after it (-1 at the last), from the group's first member. */
+  private nextMember = new Int32Array(0);
+  /** The first message of each key, by the key's hash; keys sharing a hash with another key are kept whole. */
+  private readonly firstByHash = new Map<number, number>();
+  private readonly firstByCollidingKey = new Map<string, number>();
+
+  /** Groups the catalog's messages from `size` on; a group one of them joined has its marks worked out again. */
+  extend(catalog: Catalog): void {
+    const from = this.size;
+    const to = catalog.size;
+    if (to <= from) return;
+    this.groupOf = grownTo(this.groupOf, to, -1);
+    this.nextMember = grownTo(this.nextMember, to, -1);
+    if (this.mayBeCopy.length < to) {
+      const larger = new Uint8Array(Math.max(this.mayBeCopy.length * 2, to));
+      larger.set(this.mayBeCopy);
+      this.mayBeCopy = larger;
+    }
+    const joined = new Set<number>();
+    for (let ordinal = from; ordinal < to; ordinal += 1) {
+      const first = this.firstOf(senderSubjectKey(catalog, ordinal), ordinal, catalog);
+      if (first === ordinal) continue;
+      this.groupOf[first] = first;
+      this.groupOf[ordinal] = first;
+      this.nextMember[ordinal] = this.nextMember[first]!;
+      this.nextMember[first] = ordinal;
+      joined.add(first);
+    }
+    this.size = to;
+    for (const first of joined) this.mark(first, catalog);
+  }
+
+  /** The first message with `key`, or `ordinal` itself, noted as the first, when none came before it. */
+  private firstOf(key: string, ordinal: number, catalog: Catalog): number {
+    const hash = hashOf(key);
+    const first = this.firstByHash.get(hash);
+    if (first === undefined) {
+      this.firstByHash.set(hash, ordinal);
+      return ordinal;
+    }
+    if (senderSubjectKey(catalog, first) === key) return first;
+    const colliding = this.firstByCollidingKey.get(key);
+    if (colliding !== undefined) return colliding;
+    this.firstByCollidingKey.set(key, ordinal);
+    return ordinal;
+  }
+
+  /**
+   * Marks the members of the group that may be a copy of another (see `mayBeCopy`). A body hashed later (sameMail.ts
+   * reads some) is in a group marked whole, as it had an unhashed member, so the marks stay a superset of those a
+   * grouping made now would give, and copies found among the marked are the same.
+   */
+  private mark(first: number, catalog: Catalog): void {
+    const group: number[] = [];
+    for (let member = first; member >= 0; member = this.nextMember[member]!) group.push(member);
+    if (group.some((ordinal) => catalog.bodyHash(ordinal) === null)) {
+      for (const ordinal of group) this.mayBeCopy[ordinal] = 1;
+      return;
+    }
+    for (const ordinal of group) this.mayBeCopy[ordinal] = 0;
+    const byHash = new Map<number, number[]>();
+    for (const ordinal of group) {
+      const hash = catalog.bodyHash(ordinal)!;
+      if (hash === EMPTY_BODY_HASH) continue;
+      const same = byHash.get(hash);
+      if (same) same.push(ordinal);
+      else byHash.set(hash, [ordinal]);
+    }
+    for (const same of byHash.values()) for (const ordinal of withCopyDates(same, catalog)) this.mayBeCopy[ordinal] = 1;
+  }
+}
+
+/**
+ * The messages of a list dated within a day of another of them: in date order, those within a day of a neighbour. A
+ * date that is not a number is within a day of nothing.
+ */
+function withCopyDates(ordinals: number[], catalog: Catalog): number[] {
+  const byDate = ordinals
+    .filter((ordinal) => !Number.isNaN(catalog.dates[ordinal]))
+    .sort((first, second) => catalog.dates[first]! - catalog.dates[second]!);
+  const within: number[] = [];
+  for (let index = 0; index < byDate.length; index += 1) {
+    const date = catalog.dates[byDate[index]!]!;
+    const isNear =
+      (index > 0 && areCopyDates(catalog.dates[byDate[index - 1]!]!, date)) ||
+      (index + 1 < byDate.length && areCopyDates(date, catalog.dates[byDate[index + 1]!]!));
+    if (isNear) within.push(byDate[index]!);
+  }
+  return within;
+}
