@@ -19,8 +19,8 @@ const entryPoints = Object.fromEntries(
  * Packages of plain JavaScript modules go into the bundle: Node resolves and reads each file of an external package on
  * its own, and chrono-node (266 files), the stemmers and the stop-word lists were a sixth of a whole `lantern search`
  * (issue 25), as LanceDB's JavaScript and Arrow (150 files) were later. The rest stay external: native code
- * (LanceDB's binding, onnxruntime, sharp), packages that find files beside themselves, and zod, whose schemas the MCP
- * SDK must share with us.
+ * (LanceDB's binding, onnxruntime, sharp) and packages that find files beside themselves. zod (225 files) is bundled
+ * with the MCP SDK, whose schemas must be of the same copy as ours: both in the bundle, they are.
  */
 const BUNDLED_PACKAGES = [
   'chrono-node',
@@ -31,6 +31,8 @@ const BUNDLED_PACKAGES = [
   'apache-arrow',
   'flatbuffers',
   'tslib',
+  'zod',
+  '@modelcontextprotocol/sdk',
 ];
 
 function packageName(specifier) {
