@@ -4,7 +4,7 @@ import { readCorpusMessages } from '../../../test/corpus';
 import { normalizeMessage } from '../import/normalize';
 import type { MessageRecord } from '../store/messageRecord';
 import { Catalog } from './catalog';
-import { ContactDirectory } from './contacts';
+import { ContactDirectory, type Contact } from './contacts';
 
 async function records(name: string, limit: number): Promise<MessageRecord[]> {
   const messages = await readCorpusMessages(name, limit);
@@ -37,5 +37,22 @@ describe('ContactDirectory', () => {
     expect(earlier.map((contact) => contact.count)).toEqual(earlierCounts);
     // Asked again with nothing added, the same list.
     expect(growing.all()).toBe(growing.all());
+  });
+
+  it('ranks the senders counted batch by batch as counting them all at once does, and leaves earlier lists as they were', async () => {
+    // io-uring first, then usrp-users, whose list address turns shared a few messages in: both ways of merging run.
+    const given = [...(await records('io-uring-list.mbox.gz', 120)), ...(await records('usrp-users-list.mbox.gz', 200))];
+    const catalog = new Catalog();
+    const growing = new ContactDirectory(catalog);
+    const handedOut: { list: Contact[]; copy: Contact[] }[] = [];
+    for (let start = 0; start < given.length; start += 23) {
+      for (const record of given.slice(start, start + 23)) catalog.add(record);
+      const list = growing.senders();
+      handedOut.push({ list, copy: list.map((sender) => ({ ...sender })) });
+      expect(list).toEqual(new ContactDirectory(catalog).senders());
+    }
+    for (const { list, copy } of handedOut) expect(list).toEqual(copy);
+    expect(growing.senders().some((sender) => sender.address === '' && sender.name !== '')).toBe(true);
+    expect(growing.senders()).toBe(growing.senders());
   });
 });

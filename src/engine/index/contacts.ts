@@ -2,6 +2,7 @@
 import type { Address } from '../../shared/model/message';
 import type { Catalog } from './catalog';
 import { reranked } from './rankedList';
+import { CountedSenders } from './countedSenders';
 import type { SavedContacts } from './savedContacts';
 
 export interface Contact extends Address {
@@ -24,9 +25,6 @@ function byRank(first: Contact, second: Contact): number {
   return second.count - first.count || first.address.localeCompare(second.address);
 }
 
-/** An address sent from under this many names is a shared (list) address. */
-const SHARED_ADDRESS_NAMES = 3;
-
 /**
  * Counted as the catalog grows (it only ever appends), from where the last count stopped: every search asks for the
  * contacts (plain-English "from Anna" needs them), and recounting a million messages' people after each import batch
@@ -38,44 +36,19 @@ export class ContactDirectory {
   private countedAll = 0;
   private cached: Contact[] | null = null;
 
-  /** Senders by address and lower-cased name, the names each address was sent under, over the first `countedSenders`. */
-  private readonly senderByKey = new Map<string, Contact>();
-  private readonly namesByAddress = new Map<string, Set<string>>();
-  private countedSenders = 0;
-  private cachedSenders: Contact[] | null = null;
+  /** The people of From, counted apart (see countedSenders.ts). */
+  private readonly countedSenders: CountedSenders;
 
-  constructor(private readonly catalog: Catalog) {}
+  constructor(private readonly catalog: Catalog) {
+    this.countedSenders = new CountedSenders(catalog);
+  }
 
   /**
    * People as they appear in From. An address used with many names is a list that rewrites From ("Jason via USRP-users
    * <usrp-users@…>"): its senders are kept by name with no address, since from: the list address would match them all.
    */
   senders(): Contact[] {
-    if (this.cachedSenders && this.countedSenders === this.catalog.size) return this.cachedSenders;
-    for (; this.countedSenders < this.catalog.size; this.countedSenders += 1) {
-      const { name, address } = this.catalog.sender(this.countedSenders);
-      if (!address && !name) continue;
-      const names = this.namesByAddress.get(address) ?? new Set<string>();
-      names.add(name.toLowerCase());
-      this.namesByAddress.set(address, names);
-      const key = `${address}\u0000${name.toLowerCase()}`;
-      const existing = this.senderByKey.get(key);
-      if (existing) existing.count += 1;
-      else this.senderByKey.set(key, { name, address, count: 1 });
-    }
-    const merged = new Map<string, Contact>();
-    for (const sender of this.senderByKey.values()) {
-      const isShared = (this.namesByAddress.get(sender.address)?.size ?? 0) >= SHARED_ADDRESS_NAMES && sender.name !== '';
-      const contact = isShared ? { name: sender.name, address: '', count: sender.count } : sender;
-      const key = isShared ? `\u0000${sender.name.toLowerCase()}` : sender.address;
-      const existing = merged.get(key);
-      if (existing) {
-        existing.count += contact.count;
-        if (!existing.name && contact.name) existing.name = contact.name;
-      } else merged.set(key, { ...contact });
-    }
-    this.cachedSenders = [...merged.values()].sort((first, second) => second.count - first.count || first.name.localeCompare(second.name));
-    return this.cachedSenders;
+    return this.countedSenders.all();
   }
 
   all(): Contact[] {

@@ -1,0 +1,113 @@
+// The people of the archive as they appear in From, counted and ranked as the catalog grows: only the senders of the
+// messages added since the last count are counted and re-placed in the ranking.
+import type { Catalog } from './catalog';
+import type { Contact } from './contacts';
+import { reranked } from './rankedList';
+
+/** An address sent from under this many names is a shared (list) address. */
+const SHARED_ADDRESS_NAMES = 3;
+
+/**
+ * Most messages first, then by name, then by address (a shared address's senders have none): no two senders rank
+ * alike, so re-placing the changed ones gives the list a whole sort would (see rankedList.ts).
+ */
+function byRank(first: Contact, second: Contact): number {
+  return (
+    second.count - first.count ||
+    first.name.localeCompare(second.name) ||
+    (first.address < second.address ? -1 : first.address > second.address ? 1 : 0) ||
+    (first.name < second.name ? -1 : first.name > second.name ? 1 : 0)
+  );
+}
+
+/**
+ * An address used with many names is a list that rewrites From ("Jason via USRP-users <usrp-users@…>"): its senders
+ * are kept by name with no address, since from: the list address would match them all. Merging and sorting every
+ * sender again after each batch of an import took up to half a second of the engine's thread at 100k messages while
+ * autocomplete waited (issue 25); now a batch counts its own senders, and only an address turning shared (a list's
+ * first few messages) merges them all again.
+ */
+export class CountedSenders {
+  /** Senders by address and lower-cased name, the names each address was sent under, over the first `counted`. */
+  private readonly senderByKey = new Map<string, Contact>();
+  private readonly namesByAddress = new Map<string, Set<string>>();
+  private counted = 0;
+  /** The senders merged (shared addresses' by name), by their key, and ranked; never changed once handed out. */
+  private merged = new Map<string, Contact>();
+  private ranked: Contact[] = [];
+
+  constructor(private readonly catalog: Catalog) {}
+
+  /** Every sender counted over the catalog, the most messages first. */
+  all(): Contact[] {
+    const size = this.catalog.size;
+    if (this.counted === size) return this.ranked;
+    const from = this.counted;
+    let hasNewShared = false;
+    for (; this.counted < size; this.counted += 1) {
+      const { name, address } = this.catalog.sender(this.counted);
+      if (!address && !name) continue;
+      const names = this.namesByAddress.get(address) ?? new Set<string>();
+      const before = names.size;
+      names.add(name.toLowerCase());
+      this.namesByAddress.set(address, names);
+      if (before < SHARED_ADDRESS_NAMES && names.size >= SHARED_ADDRESS_NAMES) hasNewShared = true;
+      const key = `${address}\u0000${name.toLowerCase()}`;
+      const existing = this.senderByKey.get(key);
+      if (existing) existing.count += 1;
+      else this.senderByKey.set(key, { name, address, count: 1 });
+    }
+    if (hasNewShared || from === 0) this.mergeAll();
+    else this.mergeFrom(from, size);
+    return this.ranked;
+  }
+
+  private isShared(sender: Contact): boolean {
+    return (this.namesByAddress.get(sender.address)?.size ?? 0) >= SHARED_ADDRESS_NAMES && sender.name !== '';
+  }
+
+  /** Where a sender is merged: a shared address's senders by name, the others by address. */
+  private mergedKey(sender: Contact): string {
+    return this.isShared(sender) ? `\u0000${sender.name.toLowerCase()}` : sender.address;
+  }
+
+  private mergeAll(): void {
+    const merged = new Map<string, Contact>();
+    for (const sender of this.senderByKey.values()) {
+      const key = this.mergedKey(sender);
+      const existing = merged.get(key);
+      if (existing) {
+        existing.count += sender.count;
+        if (!existing.name && sender.name) existing.name = sender.name;
+      } else merged.set(key, { name: sender.name, address: this.isShared(sender) ? '' : sender.address, count: sender.count });
+    }
+    this.merged = merged;
+    this.ranked = [...merged.values()].sort(byRank);
+  }
+
+  /**
+   * Counts the messages `from`..`to` into the merged senders, no address having turned shared meanwhile: each merged
+   * sender they changed is replaced by a new one (a list handed out keeps its counts) and re-placed in the ranking.
+   */
+  private mergeFrom(from: number, to: number): void {
+    const replaced = new Set<Contact>();
+    const changed = new Map<string, Contact>();
+    for (let ordinal = from; ordinal < to; ordinal += 1) {
+      const { name, address } = this.catalog.sender(ordinal);
+      if (!address && !name) continue;
+      const sender = { name, address, count: 1 };
+      const key = this.mergedKey(sender);
+      let current = changed.get(key);
+      if (current === undefined) {
+        const existing = this.merged.get(key);
+        if (existing) replaced.add(existing);
+        current = existing ? { ...existing } : { name, address: this.isShared(sender) ? '' : address, count: 0 };
+        changed.set(key, current);
+        this.merged.set(key, current);
+      }
+      current.count += 1;
+      if (!current.name && name) current.name = name;
+    }
+    this.ranked = reranked(this.ranked, (sender) => replaced.has(sender), [...changed.values()], byRank);
+  }
+}
