@@ -153,4 +153,24 @@ describe("stemming in the archive's languages", () => {
       expect(index.stemVariants('rechnung')).toEqual(['rechnungen']);
     }
   });
+
+  it('told again after each added message, as an index given all of them at once tells them, the same list while they stay', () => {
+    const documents = [
+      'the buffer is ready and this patch makes it faster with fewer copies than that one which would not come from there',
+      'anbei die rechnungen ich habe sie auch noch einmal mit der post geschickt und wir warten nicht auf eure zahlung',
+      'vous payez par virement comme toujours nous attendons votre réponse pour la livraison qui est prévue dans une semaine',
+    ];
+    const growing = new KeywordIndex(5);
+    let last = growing.languages();
+    for (let ordinal = 0; ordinal < 24; ordinal += 1) {
+      growing.add(ordinal, { content: documents[Math.floor(ordinal / 8)]!, meta: '' });
+      const whole = new KeywordIndex(5);
+      for (let given = 0; given <= ordinal; given += 1) whole.add(given, { content: documents[Math.floor(given / 8)]!, meta: '' });
+      const told = growing.languages();
+      expect(told).toEqual(whole.languages());
+      if (told.length === last.length && told.every((language, index) => language === last[index])) expect(told).toBe(last);
+      last = told;
+    }
+    expect(last.map((language) => language.name).sort()).toEqual(['english', 'french', 'german']);
+  });
 });
