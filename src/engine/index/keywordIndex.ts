@@ -78,11 +78,11 @@ export class KeywordIndex {
   private liveDocuments = 0;
   documents = 0;
   private readonly stems = new StemVariants();
-  /** The sorted vocabulary of the postings it was built from (compared by identity) and of that many live documents. */
+  /** The sorted vocabulary of the postings it was built from and of the live postings it reads (compared by identity). */
   private vocabularyOf: {
     content: FrozenPostings;
     meta: FrozenPostings;
-    liveDocuments: number;
+    live: Record<KeywordField, LivePostings>;
     vocabulary: KeywordVocabulary;
     /** The packed words alone, kept while the packed postings stand (see VocabularyWithRecent). */
     packed: KeywordVocabulary;
@@ -240,8 +240,7 @@ export class KeywordIndex {
   private vocabulary(): KeywordVocabulary {
     const known = this.vocabularyOf;
     const { content, meta } = this.frozen;
-    if (known?.content === content && known.meta === meta && known.liveDocuments === this.liveDocuments) return known.vocabulary;
-    const recent = new Set([...this.live.content.words(), ...this.live.meta.words()]);
+    if (known?.content === content && known.meta === meta && known.live === this.live) return known.vocabulary;
     const packed =
       known?.content === content && known.meta === meta
         ? known.packed
@@ -249,8 +248,8 @@ export class KeywordIndex {
             all: () => [...content.words(), ...meta.words()],
             beginningWith: (prefix) => [...content.wordsBeginningWith(prefix), ...meta.wordsBeginningWith(prefix)],
           });
-    const vocabulary = new VocabularyWithRecent(packed, recent);
-    this.vocabularyOf = { content, meta, liveDocuments: this.liveDocuments, vocabulary, packed };
+    const vocabulary = new VocabularyWithRecent(packed, this.live);
+    this.vocabularyOf = { content, meta, live: this.live, vocabulary, packed };
     return vocabulary;
   }
 

@@ -13,7 +13,7 @@ export function prefixCompletions(prefix: string, vocabulary: KeywordVocabulary,
   if (prefix.length < SHORTEST_PREFIX) return [];
   const found = new Set<string>();
   for (const word of vocabulary.beginningWith(prefix, MOST_READ)) if (word !== prefix) found.add(word);
-  for (const word of vocabulary.recent) if (word !== prefix && word.startsWith(prefix)) found.add(word);
+  for (const word of vocabulary.recentBeginningWith(prefix)) if (word !== prefix) found.add(word);
   const counted = [...found].map((word) => ({ word, count: messagesWith(word) }));
   counted.sort((first, second) => second.count - first.count || (first.word < second.word ? -1 : 1));
   return counted.slice(0, MOST_COMPLETIONS).map(({ word }) => word);

@@ -17,24 +17,43 @@ function sharedPrefix(stem: string): string {
   return stem.slice(0, Math.max(3, stem.length - 1));
 }
 
-/**
- * Words of the vocabulary other than `word` with its stem in `language`. They are looked for under the stem's prefix
- * and, where the stemmer rewrote a letter within it (y -> i: "days" -> dai, French "payer" -> pai), under the word's.
- */
-function sameStem(word: string, language: StemmingLanguage, vocabulary: KeywordVocabulary, found: Set<string>): void {
-  if (!language.stemmable.test(word)) return;
-  const stem = language.stem(word);
-  const consider = (candidate: string): void => {
-    if (candidate !== word && language.stemmable.test(candidate) && language.stem(candidate) === stem) found.add(candidate);
-  };
-  for (const prefix of new Set([sharedPrefix(stem), sharedPrefix(word.slice(0, stem.length))])) {
-    for (const candidate of vocabulary.beginningWith(prefix, MOST_CANDIDATES)) consider(candidate);
-    for (const candidate of vocabulary.recent) if (candidate.startsWith(prefix)) consider(candidate);
-  }
+/** Where a word's variants in one language are looked for: under `prefix`, the packed words found there kept. */
+interface StemPlace {
+  language: StemmingLanguage;
+  stem: string;
+  prefix: string;
+  /** The packed words under the prefix with the stem, other than the word itself. */
+  packed: string[];
 }
 
+/**
+ * Where the variants of `word` in `language` are: under the stem's prefix and, where the stemmer rewrote a letter
+ * within it (y -> i: "days" -> dai, French "payer" -> pai), under the word's. The packed words found there stay right
+ * for as long as the packed postings stand.
+ */
+function stemPlaces(word: string, language: StemmingLanguage, vocabulary: KeywordVocabulary): StemPlace[] {
+  if (!language.stemmable.test(word)) return [];
+  const stem = language.stem(word);
+  return [...new Set([sharedPrefix(stem), sharedPrefix(word.slice(0, stem.length))])].map((prefix) => ({
+    language,
+    stem,
+    prefix,
+    packed: vocabulary.beginningWith(prefix, MOST_CANDIDATES).filter((candidate) => isVariant(candidate, word, language, stem)),
+  }));
+}
+
+function isVariant(candidate: string, word: string, language: StemmingLanguage, stem: string): boolean {
+  return candidate !== word && language.stemmable.test(candidate) && language.stem(candidate) === stem;
+}
+
+/**
+ * Remembers, per vocabulary's packed words (compared by identity), where each word's variants are and the packed ones
+ * found there; the words added since the last fold are looked up again at each call (by their beginning, see
+ * LivePostings), so what is remembered stays right while an import adds to them. Forgetting everything after each
+ * batch, as before, stemmed every query word anew against the packed words while searches waited (issue 25).
+ */
 export class StemVariants {
-  private remembered = new Map<string, string[]>();
+  private remembered = new Map<string, StemPlace[]>();
   private rememberedFor: { vocabulary: KeywordVocabulary; languages: readonly StemmingLanguage[] } | null = null;
 
   /**
@@ -47,13 +66,18 @@ export class StemVariants {
       this.remembered = new Map();
       this.rememberedFor = { vocabulary, languages };
     }
-    const known = this.remembered.get(word);
-    if (known) return known;
+    let places = this.remembered.get(word);
+    if (places === undefined) {
+      places = [ENGLISH, ...languages.filter((language) => language !== ENGLISH)].flatMap((language) =>
+        stemPlaces(word, language, vocabulary),
+      );
+      this.remembered.set(word, places);
+    }
     const found = new Set<string>();
-    sameStem(word, ENGLISH, vocabulary, found);
-    for (const language of languages) if (language !== ENGLISH) sameStem(word, language, vocabulary, found);
-    const variants = [...found];
-    this.remembered.set(word, variants);
-    return variants;
+    for (const { language, stem, prefix, packed } of places) {
+      for (const candidate of packed) found.add(candidate);
+      for (const candidate of vocabulary.recentBeginningWith(prefix)) if (isVariant(candidate, word, language, stem)) found.add(candidate);
+    }
+    return [...found];
   }
 }

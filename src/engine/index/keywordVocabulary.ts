@@ -52,6 +52,13 @@ export class KeywordVocabulary {
     this.frozenWords = typeof frozenWords === 'function' ? wordsReadWhole(frozenWords) : frozenWords;
   }
 
+  /** The recent words that begin with `prefix`, in the order `recent` gives them. */
+  recentBeginningWith(prefix: string): string[] {
+    const found: string[] = [];
+    for (const word of this.recent) if (word.startsWith(prefix)) found.push(word);
+    return found;
+  }
+
   /** The packed postings' words that begin with `prefix`, each once, in sorted order: the first `most` of them. */
   beginningWith(prefix: string, most: number): string[] {
     if (this.sorted === null && this.reads < READS_BEFORE_SORTING) {

@@ -12,6 +12,9 @@ export function rankSlot(position: number, count: number): number {
   return (((SLOTS - 1) / count) * position + 1) | 0;
 }
 
+/** The words are listed by this many first characters, the shortest beginning a stem variant is looked for by. */
+const BEGINNING_LENGTH = 3;
+
 /**
  * Plain arrays that grow as documents are added (ordinals rise, so every list stays in order) and are packed into
  * FrozenPostings at a fold. Only what an import added since its last fold is held here, at most 50,000 documents.
@@ -19,6 +22,12 @@ export function rankSlot(position: number, count: number): number {
 export class LivePostings {
   /** Word → its ordinals by slot; a slot no document put the word in stays empty (most words use one). */
   private readonly lists = new Map<string, (number[] | undefined)[]>();
+  /**
+   * The words by their first BEGINNING_LENGTH characters, each list in the order the words came: a search looks the
+   * words added since the last fold up by a query word's beginning, and reading every one of them for each query word
+   * and language was most of a search's own time during a large import (issue 25).
+   */
+  private readonly byBeginning = new Map<string, string[]>();
 
   /** `words` are a document's words, space-separated, in order, each once (see keywordDocumentOf). */
   add(ordinal: number, words: string): void {
@@ -32,6 +41,10 @@ export class LivePostings {
       if (slots === undefined) {
         slots = [];
         this.lists.set(word, slots);
+        const beginning = word.slice(0, BEGINNING_LENGTH);
+        const alike = this.byBeginning.get(beginning);
+        if (alike === undefined) this.byBeginning.set(beginning, [word]);
+        else alike.push(word);
       } else if (holds(slots, ordinal)) continue;
       const slot = rankSlot(position, count);
       const ordinals = slots[slot];
@@ -53,9 +66,19 @@ export class LivePostings {
     return count;
   }
 
-  /** Every word live postings hold. */
+  /** Every word live postings hold, in the order they came. */
   words(): Iterable<string> {
     return this.lists.keys();
+  }
+
+  has(word: string): boolean {
+    return this.lists.has(word);
+  }
+
+  /** The words that begin with `prefix`, in the order they came (as `words` lists them). */
+  wordsBeginningWith(prefix: string): string[] {
+    if (prefix.length < BEGINNING_LENGTH) return [...this.lists.keys()].filter((word) => word.startsWith(prefix));
+    return (this.byBeginning.get(prefix.slice(0, BEGINNING_LENGTH)) ?? []).filter((word) => word.startsWith(prefix));
   }
 
   /** Every word with its slots, for folding into packed postings. */
