@@ -20,12 +20,21 @@ const REBUILD_SPACING = 10;
  */
 const WHOLE_AGAIN_AT = 0.5;
 
-function countInto(counts: Map<string, number>, name: string): void {
-  if (name) counts.set(name, (counts.get(name) ?? 0) + 1);
+interface Counted {
+  name: string;
+  count: number;
 }
 
-function entries(counts: Map<string, number>): { name: string; count: number }[] {
-  return Array.from(counts, ([name, count]) => ({ name, count }));
+/**
+ * A counted entry is replaced, never changed, when counted again: one handed out stays as it was, so the layered
+ * index tells the unchanged ones by identity (see LayeredCompletions.updated).
+ */
+function countInto(counts: Map<string, Counted>, name: string): void {
+  if (name) counts.set(name, { name, count: (counts.get(name)?.count ?? 0) + 1 });
+}
+
+function entries(counts: Map<string, Counted>): Counted[] {
+  return [...counts.values()];
 }
 
 /**
@@ -39,7 +48,7 @@ export class Completions {
   private builtAt = 0;
   private buildMs = 0;
 
-  private counts = new Map<CountedSet, Map<string, number>>();
+  private counts = new Map<CountedSet, Map<string, Counted>>();
   private countedSize = 0;
   private countedAmendments = 0;
 
@@ -77,12 +86,12 @@ export class Completions {
     return this.index;
   }
 
-  private countsOf(set: CountedSet): Map<string, number> {
+  private countsOf(set: CountedSet): Map<string, Counted> {
     return this.counts.get(set)!;
   }
 
   private resetCounts(): void {
-    this.counts = new Map(COUNTED_SETS.map((set) => [set, new Map<string, number>()]));
+    this.counts = new Map(COUNTED_SETS.map((set) => [set, new Map<string, Counted>()]));
     this.countedSize = 0;
   }
 
