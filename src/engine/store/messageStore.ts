@@ -5,6 +5,7 @@ import type { TableHealing } from '../../shared/model/storeHealth';
 import { openFailure, openIntactTable, readIntact, READ_AS_IS, type HealingPlace, type OpenedTable } from './tableHealth';
 import { mergeFragments, tidyTable, type Tidied } from './tidyTable';
 import { CATALOG_COLUMNS, MESSAGE_SCHEMA, type CatalogRow, type MessageRecord } from './messageRecord';
+import { arrowColumn } from './arrowColumn';
 import { lanceArrow } from './lanceArrow';
 import { localTableFolder } from './tableFiles';
 import { checkObjectStoreSettings } from './objectStoreSettings';
@@ -58,13 +59,12 @@ async function recordsTable(records: readonly MessageRecord[]): Promise<ArrowTab
 }
 
 function recordBatch(records: readonly MessageRecord[]): RecordBatch {
-  const { RecordBatch, Struct, makeData, vectorFromArray } = lanceArrow;
-  const children = MESSAGE_SCHEMA.fields.map(
-    (field) =>
-      vectorFromArray(
-        records.map((record) => record[field.name as keyof MessageRecord]),
-        field.type,
-      ).data[0]!,
+  const { RecordBatch, Struct, makeData } = lanceArrow;
+  const children = MESSAGE_SCHEMA.fields.map((field) =>
+    arrowColumn(
+      field.type,
+      records.map((record) => record[field.name as keyof MessageRecord]),
+    ),
   );
   return new RecordBatch(
     MESSAGE_SCHEMA,
