@@ -71,4 +71,24 @@ describe('sender-and-subject groups', () => {
     expect(marked).toBeGreaterThan(40);
     expect(marked).toBeLessThan(grouped);
   });
+
+  it('grouped in turns while messages are added and a search extends them meanwhile, equal the groups built at once', async () => {
+    const given = await records(400);
+    const catalog = new Catalog();
+    for (const record of given.slice(0, 300)) catalog.add(record);
+    const inTurns = new SenderSubjectGroups();
+    // Turns of no time: the thread is given up after every message.
+    const grouping = inTurns.extendInTurns(catalog, 0);
+    // Between turns: a batch is added, a search extends the groups, another batch is added.
+    await new Promise((resolve) => setImmediate(resolve));
+    for (const record of given.slice(300, 350)) catalog.add(record);
+    inTurns.extend(catalog);
+    for (const record of given.slice(350)) catalog.add(record);
+    await grouping;
+    const whole = new SenderSubjectGroups();
+    whole.extend(catalog);
+    expect(inTurns.size).toBe(catalog.size);
+    expect([...inTurns.groupOf.subarray(0, catalog.size)]).toEqual([...whole.groupOf.subarray(0, catalog.size)]);
+    expect([...inTurns.mayBeCopy.subarray(0, catalog.size)]).toEqual([...whole.mayBeCopy.subarray(0, catalog.size)]);
+  });
 });

@@ -2,6 +2,7 @@
 // once, then brought up to date with only the messages an import adds.
 import type { Catalog } from '../index/catalog';
 import { bodyHashOf } from '../index/bodyHash';
+import { inTurns, TURN_MS } from '../store/turns';
 
 /** Copies' Date headers may differ by a time-zone offset (up to 14 hours either side) or by a relay's delay. */
 const COPY_DATE_SPAN_MS = 24 * 60 * 60 * 1000;
@@ -24,6 +25,10 @@ function hashOf(key: string): number {
   let hash = 0x811c9dc5;
   for (let index = 0; index < key.length; index += 1) hash = Math.imul(hash ^ key.charCodeAt(index), 0x01000193);
   return hash >>> 0;
+}
+
+function* ordinalsBetween(from: number, to: number): Iterable<number> {
+  for (let ordinal = from; ordinal < to; ordinal += 1) yield ordinal;
 }
 
 /** A copy of `array` at least `length` long, the new places set to `fill`. */
@@ -55,30 +60,55 @@ export class SenderSubjectGroups {
   private readonly firstByHash = new Map<number, number>();
   private readonly firstByCollidingKey = new Map<string, number>();
 
-  /** Groups the catalog's messages from `size` on; a group one of them joined has its marks worked out again. */
+  /** Groups whose marks are out of date: a message joined them since they were last marked. */
+  private readonly unmarked = new Set<number>();
+
+  /** Groups the catalog's messages from `size` on and marks the groups they joined again. */
   extend(catalog: Catalog): void {
-    const from = this.size;
-    const to = catalog.size;
-    if (to <= from) return;
-    this.groupOf = grownTo(this.groupOf, to, -1);
-    this.nextMember = grownTo(this.nextMember, to, -1);
-    if (this.mayBeCopy.length < to) {
-      const larger = new Uint8Array(Math.max(this.mayBeCopy.length * 2, to));
+    this.grow(catalog.size);
+    for (let ordinal = this.size; ordinal < catalog.size; ordinal += 1) this.group(ordinal, catalog);
+    for (const first of this.unmarked) this.mark(first, catalog);
+    this.unmarked.clear();
+  }
+
+  /**
+   * As `extend`, in turns of a few milliseconds (see turns.ts), for the first grouping of a large catalog: a second of
+   * the engine's thread at 100k messages, which searches should not wait out. Messages added meanwhile are grouped too.
+   * `turnMs` is for tests.
+   */
+  async extendInTurns(catalog: Catalog, turnMs = TURN_MS): Promise<void> {
+    while (this.size < catalog.size) {
+      this.grow(catalog.size);
+      await inTurns(ordinalsBetween(this.size, catalog.size), (ordinal) => {
+        // A search may have extended the groups meanwhile.
+        if (ordinal === this.size) this.group(ordinal, catalog);
+      }, turnMs);
+    }
+    await inTurns([...this.unmarked], (first) => {
+      if (this.unmarked.delete(first)) this.mark(first, catalog);
+    }, turnMs);
+  }
+
+  private grow(length: number): void {
+    this.groupOf = grownTo(this.groupOf, length, -1);
+    this.nextMember = grownTo(this.nextMember, length, -1);
+    if (this.mayBeCopy.length < length) {
+      const larger = new Uint8Array(Math.max(this.mayBeCopy.length * 2, length));
       larger.set(this.mayBeCopy);
       this.mayBeCopy = larger;
     }
-    const joined = new Set<number>();
-    for (let ordinal = from; ordinal < to; ordinal += 1) {
-      const first = this.firstOf(senderSubjectKey(catalog, ordinal), ordinal, catalog);
-      if (first === ordinal) continue;
-      this.groupOf[first] = first;
-      this.groupOf[ordinal] = first;
-      this.nextMember[ordinal] = this.nextMember[first]!;
-      this.nextMember[first] = ordinal;
-      joined.add(first);
-    }
-    this.size = to;
-    for (const first of joined) this.mark(first, catalog);
+  }
+
+  /** Puts the next message (`ordinal`, which is `size`) in its group, whose marks are then to be worked out again. */
+  private group(ordinal: number, catalog: Catalog): void {
+    const first = this.firstOf(senderSubjectKey(catalog, ordinal), ordinal, catalog);
+    this.size = ordinal + 1;
+    if (first === ordinal) return;
+    this.groupOf[first] = first;
+    this.groupOf[ordinal] = first;
+    this.nextMember[ordinal] = this.nextMember[first]!;
+    this.nextMember[first] = ordinal;
+    this.unmarked.add(first);
   }
 
   /** The first message with `key`, or `ordinal` itself, noted as the first, when none came before it. */

@@ -4,6 +4,7 @@ import type { Catalog } from '../index/catalog';
 import { bodyHashOf } from '../index/bodyHash';
 import { areCopyDates, EMPTY_BODY_HASH, SenderSubjectGroups, senderSubjectKey } from './copyGroups';
 import type { SearchContext } from './searchContext';
+import { errorMessage } from '../../shared/errorMessage';
 
 /**
  * At most this many bodies are read per search to confirm copies; the rest of a very large match set (a listing of a
@@ -21,36 +22,41 @@ export interface Copies {
   isIncomplete: boolean;
 }
 
-const groupsByCatalog = new WeakMap<Catalog, SenderSubjectGroups>();
+/** The catalog's groups once grouped whole; while they are being grouped (in turns), `isReady` is false. */
+const groupsByCatalog = new WeakMap<Catalog, { groups: SenderSubjectGroups; isReady: boolean }>();
 /** How many matches' keys searches have worked out one by one while the catalog's groups were not built. */
 const keyedSinceGroups = new WeakMap<Catalog, number>();
 
-/** The catalog's groups, brought up to date with the messages added since they were last asked for. */
-function senderSubjectGroups(catalog: Catalog): SenderSubjectGroups {
-  let groups = groupsByCatalog.get(catalog);
-  // The catalog only appends; one that holds fewer messages than its groups is not theirs.
-  if (!groups || groups.size > catalog.size) {
-    groups = new SenderSubjectGroups();
-    groupsByCatalog.set(catalog, groups);
-    keyedSinceGroups.delete(catalog);
-  }
-  groups.extend(catalog);
-  return groups;
+/** Starts grouping the catalog in turns; searches key their matches one by one until it is done. */
+function groupInTurns(catalog: Catalog): void {
+  const building = { groups: new SenderSubjectGroups(), isReady: false };
+  groupsByCatalog.set(catalog, building);
+  building.groups.extendInTurns(catalog).then(
+    () => {
+      building.isReady = true;
+    },
+    (error: unknown) => {
+      // Searches keep keying their matches one by one, which finds the same copies.
+      console.error(`copies: grouping messages by sender and subject failed: ${errorMessage(error)}`);
+    },
+  );
 }
 
 /**
  * The matches sharing a sender and a subject with another match, in buckets (in the order of their first member, each
  * in the matches' order). Grouping the whole catalog took a whole `lantern search` at 100k messages a tenth of its time
- * (issue 25), so while the catalog's groups are not built, matches are keyed one by one; once searches have keyed half
- * as many matches as the catalog holds, the groups are built, so an engine that stays open never pays more than 1.5
- * times the grouping. Once built, the groups are extended by the messages added since (see SenderSubjectGroups).
+ * (issue 25), so until the catalog's groups are built, matches are keyed one by one; once searches have keyed half
+ * as many matches as the catalog holds, the groups are built in turns between searches (a second of the engine's
+ * thread at 100k messages, which a search during an import waited out). Once built, they are extended by the messages
+ * added since (see SenderSubjectGroups).
  */
 function sameSenderSubject(ordinals: Iterable<number>, catalog: Catalog): number[][] {
   const known = groupsByCatalog.get(catalog);
   const matches = [...ordinals];
-  const keyed = keyedSinceGroups.get(catalog) ?? 0;
-  if (!known && keyed + matches.length <= catalog.size / 2) {
-    keyedSinceGroups.set(catalog, keyed + matches.length);
+  if (!known?.isReady) {
+    const keyed = (keyedSinceGroups.get(catalog) ?? 0) + matches.length;
+    keyedSinceGroups.set(catalog, keyed);
+    if (!known && keyed > catalog.size / 2) groupInTurns(catalog);
     const byKey = new Map<string, number[]>();
     for (const ordinal of matches) {
       const key = senderSubjectKey(catalog, ordinal);
@@ -60,7 +66,8 @@ function sameSenderSubject(ordinals: Iterable<number>, catalog: Catalog): number
     }
     return [...byKey.values()];
   }
-  const { groupOf, mayBeCopy } = senderSubjectGroups(catalog);
+  known.groups.extend(catalog);
+  const { groupOf, mayBeCopy } = known.groups;
   const buckets = new Map<number, number[]>();
   for (const ordinal of matches) {
     const group = groupOf[ordinal] ?? -1;
