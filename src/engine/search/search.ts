@@ -55,17 +55,24 @@ export async function runSearch(request: SearchRequest, context: SearchContext, 
     tuning.wordMatch === undefined
       ? await withAlternativeReading(typed, (query) => searchOnce({ ...request, query }, context, tuning), pasted !== null)
       : typed;
-  // A plain question rarely has every one of its words in one mail (and before vectors exist, keyword is all there
-  // is): rather than "0 results", auto mode shows the messages with the most of its words, and says so.
-  const isAuto = (request.mode ?? 'auto') === 'auto' && !request.similar;
+  // A plain question or a half-remembered subject rarely has every one of its words in one mail (and before vectors
+  // exist, keyword is all there is): rather than "0 results", auto and keyword modes show the messages with the most of
+  // its words, best first as BM25 ranks them, and say so. Keyword mode stays Gmail's every-word search whenever some
+  // message holds every word.
   if (result.total > 0 || tuning.wordMatch !== undefined) return withCoverage(result);
   const nothing = (): Promise<SearchResult> =>
     withSimilarCount(request, withCoverage(withNothingMatched(result)), context, (similar) => searchOnce(similar, context, tuning));
-  if (!isAuto) return nothing();
+  if (!triesSomeWords(request)) return nothing();
   const loose = await searchOnce(request, context, { ...tuning, dropFiller: 'always', wordMatch: 'any' });
   if (loose.total === 0) return nothing();
   const note = 'no message has all of the words: showing messages with the most of them';
   return withCoverage({ ...loose, tookMs: result.tookMs + loose.tookMs, modeNote: joinNotes(note, loose.modeNote) });
+}
+
+/** Whether a search whose every-word reading finds nothing is run again for the messages with some of its words. */
+export function triesSomeWords(request: SearchRequest): boolean {
+  const mode = request.mode ?? 'auto';
+  return (mode === 'auto' || mode === 'keyword') && !request.similar;
 }
 
 /**

@@ -6,7 +6,7 @@ import { setBits } from './evaluate';
 import { rankFused, type FusedRanking } from './fusedStage';
 import { keepPhraseMatches } from './phraseFilter';
 import { bestDiversified, diversifyThreads, firstInOrder, firstMatches, ordinalsByDate, reversed } from './rank';
-import { collapseCopies, matchKeywords } from './search';
+import { collapseCopies, matchKeywords, triesSomeWords } from './search';
 import type { SearchContext } from './searchContext';
 import { planSearch, type SearchPlan, type SearchTuning } from './searchPlan';
 
@@ -21,13 +21,13 @@ export interface MatchSet {
  * words) every message that matches; for a search by meaning (semantic, hybrid, rerank, hyde) the fused list, which is
  * the keyword matches and the nearest messages by meaning that pass the operators (as many as the first page reads),
  * since nearness alone has no end. Copies of one mail count once, Trash and Spam stay out unless asked for, `limit:`
- * keeps the first ones in the list's order, and auto mode's looser second try (any of the words) is made as search makes it.
+ * keeps the first ones in the list's order, and auto and keyword modes' looser second try (any of the words) is made as search makes it.
  * One difference: a phrase with many candidates is checked in every candidate here, where search reads only as far
  * as its page needs and estimates the rest, so an estimated total ("about N") may differ from this exact count.
  */
 export async function searchMatches(request: SearchRequest, context: SearchContext): Promise<MatchSet> {
   const matches = await matchesOnce(request, context, {});
-  if (matches.ordinals.length > 0 || (request.mode ?? 'auto') !== 'auto') return matches;
+  if (matches.ordinals.length > 0 || !triesSomeWords(request)) return matches;
   return matchesOnce(request, context, { dropFiller: 'always', wordMatch: 'any' });
 }
 
