@@ -9,6 +9,7 @@ import { round, type BusyLatency } from './measure';
 import { ensurePeers, runMu, runNotmuch, type PeerResult } from './peers';
 import { BENCH_QUERIES } from './queries';
 import { runTimelineOnly, timelineLines, type TimelineRun } from './timelineReport';
+import { shortMailLine, shortMailNote, type ShortMailRun } from './shortMailReport';
 import { ENGINE_ENVIRONMENT } from '../src/main/engineProcess';
 
 const rootFlag = process.argv.indexOf('--root');
@@ -168,6 +169,7 @@ const timelines: TimelineRun[] = [];
 const work = await mkdtemp(join(tmpdir(), 'lantern-bench-'));
 let firstResult: FirstResult | null = null;
 let embedders: EmbeddersRun | null = null;
+let shortMail: ShortMailRun | null = null;
 try {
   if (withPeers && !queriesOnly) ensurePeers();
   if (!millionOnly && !queriesOnly)
@@ -177,6 +179,9 @@ try {
       join(bundleDir, 'parseWorker.mjs'),
     ]) as unknown as FirstResult;
   if (!millionOnly && !queriesOnly) embedders = runDriver('lanternEmbedders', [ioUring, miniLmVocabulary]) as unknown as EmbeddersRun;
+  // Short mail in many folders, as whole commands beside mu and notmuch (issue 25): about two minutes.
+  if (withPeers && !millionOnly && !queriesOnly)
+    shortMail = runDriver('lanternShortMail', [join(repoRoot, 'bin', 'lantern.mjs'), work, ioUring, usrpUsers]) as unknown as ShortMailRun;
   for (const size of sizes) {
     console.error(`\n== ${size.label}`);
     const source = size.messages === null ? ioUring : join(work, `scaled-${size.messages}.mbox`);
@@ -284,6 +289,7 @@ for (const result of results) {
     `| ${result.label} | ${round(ours.messagesPerSecond!, 0)} | ${round(ours.megabytesPerSecond!)} | ${ours.peakRssMb} | ${round(ours.storeMb!)} | ${round(ours.settleMs! / 1000)} | ${notmuch ? round(notmuch.messagesPerSecond, 0) : '–'} | ${mu ? round(mu.messagesPerSecond, 0) : '–'} | ${ratio(ours.messagesPerSecond!, mu?.messagesPerSecond)} | ${ratio(ours.messagesPerSecond!, notmuch?.messagesPerSecond)} |`,
   );
 }
+if (shortMail) lines.push(shortMailLine(shortMail), '', shortMailNote(shortMail));
 lines.push(
   '',
   `Queries: ${BENCH_QUERIES.length} fixed queries (operators, words, phrases, questions), 5 warm repeats each; milliseconds.`,

@@ -15,6 +15,7 @@ await bundleAndRun(
     lanternVectors: 'bench/lanternVectors.ts',
     lanternEmbedders: 'bench/lanternEmbedders.ts',
     lanternWholeCommand: 'bench/lanternWholeCommand.ts',
+    lanternShortMail: 'bench/lanternShortMail.ts',
     parseWorker: 'src/engine/import/parseWorker.ts',
     embedWorker: 'src/engine/embed/embedWorker.ts',
   },
