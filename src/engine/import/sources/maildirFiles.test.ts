@@ -1,0 +1,43 @@
+// Maildir message files are read whole whether small (read at once) or large (streamed), in their folder, with their flags.
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { makeTempDir } from '../../../../test/corpus';
+import type { RawMail } from '../rawMail';
+import { readFolderTree } from './folderTree';
+
+function message(subject: string, bodyBytes: number): Buffer {
+  const header = `From: a@example.com\nTo: b@example.com\nSubject: ${subject}\nMessage-ID: <${subject}@example.com>\n\n`;
+  return Buffer.concat([Buffer.from(header), Buffer.alloc(bodyBytes, 'line of text\n')]);
+}
+
+async function readAll(root: string): Promise<RawMail[]> {
+  const mail: RawMail[] = [];
+  const options = { signal: new AbortController().signal, onBytes: () => {}, onSkipped: () => {} };
+  for await (const item of readFolderTree(root, options)) mail.push(item);
+  return mail;
+}
+
+describe('maildir message files', () => {
+  it('gives the bytes of short and long files as they are on disk, in their folder, with their flags', async () => {
+    const root = await makeTempDir();
+    const folder = join(root, 'Clients', 'North');
+    for (const sub of ['cur', 'new', 'tmp']) await mkdir(join(folder, sub), { recursive: true });
+    const short = message('short', 300);
+    const long = message('long', 3 * 1024 * 1024);
+    await writeFile(join(folder, 'cur', '1.host:2,S'), short);
+    await writeFile(join(folder, 'cur', '2.host:2,FS'), long);
+    await writeFile(join(folder, 'new', '3.host'), short);
+    const mail = await readAll(root);
+    expect(mail.map((item) => item.kind)).toEqual(['message', 'message', 'message']);
+    const [first, second, third] = mail as Extract<RawMail, { kind: 'message' }>[];
+    expect(first!.bytes.equals(short)).toBe(true);
+    expect(second!.bytes.equals(long)).toBe(true);
+    expect(third!.bytes.equals(short)).toBe(true);
+    expect(mail.map((item) => (item.kind === 'message' ? item.placement : null))).toEqual([
+      { folder: 'Clients/North', labels: [], isRead: true, isStarred: false },
+      { folder: 'Clients/North', labels: [], isRead: true, isStarred: true },
+      { folder: 'Clients/North', labels: [], isRead: false, isStarred: false },
+    ]);
+  });
+});
