@@ -20,6 +20,7 @@ import { computeStats, listFolders } from './listings';
 import { readMessage } from './readMessage';
 import { RunningCalls } from './runningCalls';
 import { runSearch } from '../search/search';
+import { aheadOfTurns } from '../store/turns';
 import { PeopleService } from '../people/peopleService';
 import { runTimeline } from '../search/timeline';
 import type { PhraseVerdicts } from '../search/phraseFilter';
@@ -86,11 +87,11 @@ export function buildEngineApi(parts: EngineParts): Engine {
   return {
     async search(request) {
       ensureOpen();
-      return runSearch(request, searchContext());
+      return aheadOfTurns(() => runSearch(request, searchContext()));
     },
     async timeline(request) {
       ensureOpen();
-      return runTimeline(request, searchContext());
+      return aheadOfTurns(() => runTimeline(request, searchContext()));
     },
     async getMessage(id) {
       ensureOpen();
