@@ -1,5 +1,8 @@
 // The keyword index's words, for the look-ups by a word's beginning (a query word's stem variants, a word still being
 // typed): read as they are for the first few look-ups, sorted once that is worth it.
+import { errorMessage } from '../../shared/errorMessage';
+import { sortedInTurns } from './sortedInTurns';
+
 /**
  * Look-ups answered by reading every word before the words are sorted. Sorting a 100k-message archive's 128k words
  * took a tenth of a whole `lantern search` (issue 25), where one read of them all takes a twentieth of a sort: a
@@ -38,6 +41,8 @@ export function firstAtLeast(sorted: readonly string[], prefix: string): number 
 export class KeywordVocabulary {
   private sorted: readonly string[] | null = null;
   private reads = 0;
+  /** The sort under way (see sortInTurns), until `sorted` holds its words. */
+  sorting: Promise<void> | null = null;
 
   private readonly frozenWords: FrozenWords;
 
@@ -52,6 +57,22 @@ export class KeywordVocabulary {
     this.frozenWords = typeof frozenWords === 'function' ? wordsReadWhole(frozenWords) : frozenWords;
   }
 
+  /**
+   * Sorts the words in turns between searches (see sortedInTurns.ts), which go on reading them until it is done:
+   * sorted in one go inside the search that asked, they held the engine's thread a third of a second at 100k messages.
+   */
+  private sortInTurns(): void {
+    this.sorting ??= sortedInTurns(this.frozenWords.all()).then(
+      (sorted) => {
+        this.sorted = sorted;
+      },
+      (error: unknown) => {
+        // Look-ups go on reading the words, which gives the same answers.
+        console.error(`keyword index: sorting the vocabulary failed: ${errorMessage(error)}`);
+      },
+    );
+  }
+
   /** The recent words that begin with `prefix`, in the order `recent` gives them. */
   recentBeginningWith(prefix: string): string[] {
     const found: string[] = [];
@@ -61,11 +82,11 @@ export class KeywordVocabulary {
 
   /** The packed postings' words that begin with `prefix`, each once, in sorted order: the first `most` of them. */
   beginningWith(prefix: string, most: number): string[] {
-    if (this.sorted === null && this.reads < READS_BEFORE_SORTING) {
+    if (this.sorted === null) {
       this.reads += 1;
+      if (this.reads > READS_BEFORE_SORTING) this.sortInTurns();
       return [...new Set(this.frozenWords.beginningWith(prefix))].sort().slice(0, most);
     }
-    this.sorted ??= [...new Set(this.frozenWords.all())].sort();
     const found: string[] = [];
     for (let index = firstAtLeast(this.sorted, prefix); index < this.sorted.length && found.length < most; index += 1) {
       const word = this.sorted[index]!;
