@@ -84,3 +84,35 @@ describe('features and scores', () => {
     expect(without!.semantic).toBe(0);
   });
 });
+
+describe('a message with every word', () => {
+  test('stays above one nearer in meaning that holds few of the words (the getdents patch above syzbot reports)', () => {
+    const queryWeights = new Map([
+      ['getdents', 4],
+      ['directory', 2],
+      ['reading', 1.5],
+      ['io', 0.5],
+      ['uring', 0.5],
+    ]);
+    const [patch, report] = featureScores(
+      [
+        candidate({
+          ordinal: 0,
+          keywordRank: 6,
+          similarity: 0.3,
+          subject: 'Re: [PATCH RFC 2/2] io_uring: add support for getdents',
+          text: 'reading a directory with getdents from io_uring needs the file position lock',
+        }),
+        candidate({
+          ordinal: 1,
+          keywordRank: 15,
+          similarity: 0.5,
+          subject: 'Re: [syzbot] KASAN: use-after-free Read in io_wqe_worker',
+          text: 'the worker frees the request while reading it',
+        }),
+      ],
+      queryWeights,
+    );
+    expect(patch).toBeGreaterThan(report!);
+  });
+});
