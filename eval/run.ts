@@ -132,7 +132,10 @@ async function evaluateSet(set: QuerySet, label: string | null): Promise<QueryOu
       const plain = baseline(query.query, CUTOFF);
       ran.push(outcomeOf(set, query, { mode: BASELINE_ROW, ranMode: BASELINE_ROW, modeNote: null, ...plain }, relevant));
       outcomes.push(...ran);
-      const places = ran.map((outcome) => `${outcome.mode} ${outcome.reciprocalRank === 0 ? '–' : Math.round(1 / outcome.reciprocalRank)}`);
+      const places = ran.map(
+        (outcome) =>
+          `${outcome.mode} ${outcome.reciprocalRank === 0 ? '–' : Math.round(1 / outcome.reciprocalRank)} (recall ${outcome.recall.toFixed(2)})`,
+      );
       if (values.details && !label)
         log(`${query.id} (${query.category}, ${relevant.size} relevant): first relevant at ${places.join(', ')}`);
     }
