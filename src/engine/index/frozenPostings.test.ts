@@ -2,6 +2,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FrozenPostings, SLOTS } from './frozenPostings';
+import { MemorySink } from './postingsSink';
+import { runInTurns } from '../store/turns';
 
 const ordinal = fc.integer({ min: 0, max: 2 ** 31 - 1 });
 
@@ -60,6 +62,25 @@ describe('FrozenPostings', () => {
         for (const word of expected.keys()) expect(listed(copy, word)).toEqual(listed(postings, word));
       }),
     );
+  });
+
+  it('merged in turns holds what one merge holds, and a merge given up on leaves the next one right', async () => {
+    const slotsOf = (word: number, base: number): number[][] => [[base + word], [], [base + word + 1, base + word + 2]];
+    const first = FrozenPostings.empty().merged(Array.from({ length: 1000 }, (_, word) => [`w${word}`, slotsOf(word, 0)]));
+    // Old words grown, and new ones: more than a step of each (see STEP_SIZE).
+    const later = (base: number): [string, number[][]][] =>
+      Array.from({ length: 1500 }, (_, word) => [`w${word + 500}`, slotsOf(word, base)]);
+    const inTurns = await runInTurns(first.mergeSteps(later(10_000), (length) => new MemorySink(length)), 0);
+    const atOnce = FrozenPostings.fromParts(first.parts()).merged(later(10_000));
+    for (let word = 0; word < 2000; word += 1) expect(listed(inTurns, `w${word}`)).toEqual(listed(atOnce, `w${word}`));
+    expect(inTurns.wordCount).toBe(2000);
+    // A merge run and dropped (an index that gave up its fold in turns) before one with more words merged in.
+    const given = FrozenPostings.fromParts(first.parts());
+    given.merged(later(10_000)).close();
+    const next = given.merged([...later(10_000), ['fresh', [[20_000], [], []]]]);
+    for (let word = 0; word < 2000; word += 1) expect(listed(next, `w${word}`)).toEqual(listed(atOnce, `w${word}`));
+    expect(listed(next, 'fresh')).toEqual([[20_000], [], []]);
+    expect(next.wordCount).toBe(2001);
   });
 
   it('takes about a byte for each ordinal of a common word', () => {

@@ -7,6 +7,9 @@ import { WordTable } from './wordTable';
 /** Rank slots per word (see rankSlot in livePostings.ts). */
 export const SLOTS = 3;
 
+/** Words or grown slots per step of a merge in turns (see `mergeSteps`): well under a turn's milliseconds. */
+const STEP_SIZE = 256;
+
 /** Ordinals as a JS array (the live postings') or a decoded packed list. */
 export type OrdinalList = ArrayLike<number> & Iterable<number>;
 
@@ -200,19 +203,33 @@ export class FrozenPostings {
     later: Iterable<[string, SlotLists]>,
     sinkOf: (length: number) => PostingsSink = (length) => new MemorySink(length),
   ): FrozenPostings {
+    const steps = this.mergeSteps(later, sinkOf);
+    for (let step = steps.next(); ; step = steps.next()) if (step.done) return step.value;
+  }
+
+  /**
+   * `merged` as steps of a few hundred words or slots each, for a merge in turns (see runInTurns in turns.ts): the
+   * fold at an import's save held the engine's thread half a second at 100k messages while searches waited. Nothing
+   * these postings hold changes until the last step, which gives the merged postings.
+   */
+  *mergeSteps(later: Iterable<[string, SlotLists]>, sinkOf: (length: number) => PostingsSink): Generator<void, FrozenPostings> {
     const words = this.wordCount;
     const added = new Encoder();
     // Per slot that grows, in slot order: its index, and where its added bytes are in `added`, and how many ordinals.
     const grown: number[] = [];
     const growing: [number, SlotLists][] = [];
     const fresh: [string, SlotLists][] = [];
+    let counted = 0;
     for (const [word, slots] of later) {
       const number = this.numberOf(word);
       if (number === undefined) fresh.push([word, slots]);
       else growing.push([number, slots]);
+      if (++counted % STEP_SIZE === 0) yield;
     }
     growing.sort((one, other) => one[0] - other[0]);
+    yield;
     for (const [number, slots] of growing) {
+      if (++counted % STEP_SIZE === 0) yield;
       for (let slot = 0; slot < SLOTS; slot += 1) {
         const ids = slots[slot];
         if (!ids || ids.length === 0) continue;
@@ -226,6 +243,7 @@ export class FrozenPostings {
     // New words' slots follow the old ones, each slot's differences from 0.
     const freshEnds: number[] = [];
     for (const [, slots] of fresh) {
+      if (++counted % STEP_SIZE === 0) yield;
       for (let slot = 0; slot < SLOTS; slot += 1) {
         const ids = slots[slot];
         if (ids) added.list(ids, 0);
@@ -236,7 +254,7 @@ export class FrozenPostings {
     const sink = sinkOf(this.bytes.length + added.length);
     let bytes: PostingsBytes;
     try {
-      this.writeMerged(sink, added, grown, grownBytes);
+      yield* this.writeMerged(sink, added, grown, grownBytes);
       bytes = sink.finish();
     } catch (error) {
       sink.abandon();
@@ -261,7 +279,9 @@ export class FrozenPostings {
       counts[words * SLOTS + slot / 2] = freshEnds[slot + 1]!;
     }
     const numbers = this.wordNumbers();
-    for (const [word] of fresh) numbers.set(word, numbers.size);
+    // Numbered after these postings' own words: a merge given up on (see KeywordIndex.foldInTurns) left its new words
+    // in the shared map, numbered past these postings' words, which the next merge numbers again.
+    fresh.forEach(([word], index) => numbers.set(word, words + index));
     return new FrozenPostings(numbers, starts, counts, bytes);
   }
 
@@ -269,9 +289,10 @@ export class FrozenPostings {
    * The merged bytes, front to back: the old bytes in runs up to the end of each slot that grows, each followed by its
    * added bytes, then the new words' slots.
    */
-  private writeMerged(sink: PostingsSink, added: Encoder, grown: readonly number[], grownBytes: number): void {
+  private *writeMerged(sink: PostingsSink, added: Encoder, grown: readonly number[], grownBytes: number): Generator<void, void> {
     let copied = 0;
     for (let entry = 0; entry < grown.length; entry += 4) {
+      if ((entry / 4) % STEP_SIZE === STEP_SIZE - 1) yield;
       const end = this.starts[grown[entry]! + 1]!;
       sink.copyFrom(this.bytes, copied, end);
       copied = end;

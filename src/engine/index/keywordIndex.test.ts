@@ -68,6 +68,37 @@ describe('KeywordIndex packed postings', () => {
     expect(ordinals(folded, 'alpha')).toHaveLength(500);
   });
 
+  it('folds at a save in turns, searches between them finding every document, and saves what one fold would', async () => {
+    const folder = join(await mkdtemp(join(tmpdir(), 'lantern-keywords-')), 'keyword-index');
+    try {
+      const index = new KeywordIndex();
+      const documents = 30_000;
+      for (let ordinal = 0; ordinal < documents; ordinal += 1)
+        index.add(ordinal, { content: `w${ordinal % 5000} common${ordinal % 2 === 0 ? ' even' : ''}`, meta: `sender${ordinal % 97}` });
+      const expected = { w7: ordinals(index, 'w7'), even: ordinals(index, 'even'), sender5: ordinals(index, 'sender5', 'meta') };
+      let saved = false;
+      const saving = index.save(folder, 'order-turns').then(() => (saved = true));
+      let searchesMeanwhile = 0;
+      while (!saved) {
+        expect(index.frequency('content', 'common')).toBe(documents);
+        expect(ordinals(index, 'w7')).toEqual(expected.w7);
+        searchesMeanwhile += 1;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      await saving;
+      expect(searchesMeanwhile).toBeGreaterThan(2);
+      expect(ordinals(index, 'even')).toEqual(expected.even);
+      const loaded = (await KeywordIndex.load(folder, documents, 'order-turns'))!;
+      expect(ordinals(loaded, 'w7')).toEqual(expected.w7);
+      expect(ordinals(loaded, 'sender5', 'meta')).toEqual(expected.sender5);
+      expect(loaded.frequency('content', 'common')).toBe(documents);
+      loaded.close();
+      index.close();
+    } finally {
+      await rm(join(folder, '..'), { recursive: true, force: true });
+    }
+  });
+
   it('adds to a loaded index and saves both parts together', async () => {
     const folder = join(await mkdtemp(join(tmpdir(), 'lantern-keywords-')), 'keyword-index');
     try {

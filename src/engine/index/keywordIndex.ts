@@ -14,7 +14,8 @@ import { detectLanguages } from './archiveLanguages';
 import type { StemmingLanguage } from './stemmingLanguages';
 import { openPostingsBytes, openPostingsFile, writePostingsFile, type PostingsFileInfo } from './postingsFile';
 import { PostingsDamage } from './postingsFileBytes';
-import { FileSink } from './postingsSink';
+import { FileSink, MemorySink, type PostingsSink } from './postingsSink';
+import { runInTurns } from '../store/turns';
 import { readPostingsFileV5 } from './postingsFileV5';
 import { errorMessage } from '../../shared/errorMessage';
 
@@ -116,22 +117,56 @@ export class KeywordIndex {
    */
   private fold(): void {
     if (this.liveDocuments === 0) return;
-    const folder = this.foldFolder;
-    if (folder !== null) mkdirSync(folder, { recursive: true });
     for (const field of FIELDS) {
       const before = this.frozen[field];
-      const sinkOf =
-        folder === null
-          ? undefined
-          : (length: number) => new FileSink(join(folder, `${field}-${randomBytes(6).toString('hex')}.folding`), length);
       try {
-        this.frozen[field] = before.merged(this.live[field].entries(), sinkOf);
+        this.frozen[field] = before.merged(this.live[field].entries(), this.foldSink(field));
       } catch (error) {
         throw this.damaged(error);
       }
       // A fold's own file is removed with it; the saved file stays.
       before.close();
     }
+    this.live = { content: new LivePostings(), meta: new LivePostings() };
+    this.liveDocuments = 0;
+  }
+
+  /** Where a fold writes a field's merged bytes: a file of its own in the fold folder, or memory (see `foldInto`). */
+  private foldSink(field: KeywordField): (length: number) => PostingsSink {
+    const folder = this.foldFolder;
+    if (folder === null) return (length) => new MemorySink(length);
+    mkdirSync(folder, { recursive: true });
+    return (length) => new FileSink(join(folder, `${field}-${randomBytes(6).toString('hex')}.folding`), length);
+  }
+
+  /**
+   * The fold a save begins with, in turns between searches (see runInTurns): done in one go it held the engine's
+   * thread half a second at the end of an import into a 100k-message archive while searches waited (issue 25).
+   * Searches read the packed and live postings as they were until both fields are merged, then the merged ones. The
+   * writer's queue adds nothing meanwhile; were anything added or the postings replaced, the merge is given up and the
+   * fold done in one go.
+   */
+  private async foldInTurns(): Promise<void> {
+    if (this.liveDocuments === 0) return;
+    const { live, liveDocuments } = this;
+    const packed = { ...this.frozen };
+    const merged: FrozenPostings[] = [];
+    try {
+      for (const field of FIELDS) merged.push(await runInTurns(packed[field].mergeSteps(live[field].entries(), this.foldSink(field))));
+    } catch (error) {
+      for (const postings of merged) postings.close();
+      throw this.damaged(error);
+    }
+    if (this.live !== live || this.liveDocuments !== liveDocuments || FIELDS.some((field) => this.frozen[field] !== packed[field])) {
+      for (const postings of merged) postings.close();
+      this.fold();
+      return;
+    }
+    FIELDS.forEach((field, index) => {
+      // A fold's own file is removed with it; the saved file stays.
+      this.frozen[field].close();
+      this.frozen[field] = merged[index]!;
+    });
     this.live = { content: new LivePostings(), meta: new LivePostings() };
     this.liveDocuments = 0;
   }
@@ -275,7 +310,7 @@ export class KeywordIndex {
    * removed by a later save.
    */
   async save(folder: string, order: string): Promise<void> {
-    this.fold();
+    await this.foldInTurns();
     const saving = { ...this.frozen };
     await rm(`${folder}.saving`, { recursive: true, force: true });
     await mkdir(folder, { recursive: true });

@@ -64,3 +64,14 @@ export async function inTurns<T>(items: Iterable<T>, step: (item: T) => void, tu
     turnBegan = performance.now();
   }
 }
+
+/** Runs `steps` to their end, giving the thread up whenever a turn has lasted `turnMs`; gives what they return. */
+export async function runInTurns<T>(steps: Generator<void, T>, turnMs = TURN_MS): Promise<T> {
+  let turnBegan = performance.now();
+  for (let step = steps.next(); ; step = steps.next()) {
+    if (step.done) return step.value;
+    if (performance.now() - turnBegan < turnMs) continue;
+    await giveWay();
+    turnBegan = performance.now();
+  }
+}
