@@ -1,6 +1,7 @@
 // Runs one search: parse once, plan (mode, page, order), match words and operators over every message, check phrases,
 // rank by meaning and fuse when the plan says so, then read the page.
 import type { SearchRequest, SearchResult } from '../../shared/model/search';
+import type { ParsedQuery } from '../../shared/query/ast';
 import { foldedPhrase } from '../../shared/query/fold';
 import { queryMarks } from '../../shared/query/marks';
 import { parseQuery } from '../../shared/query/parse';
@@ -62,17 +63,21 @@ export async function runSearch(request: SearchRequest, context: SearchContext, 
   if (result.total > 0 || tuning.wordMatch !== undefined) return withCoverage(result);
   const nothing = (): Promise<SearchResult> =>
     withSimilarCount(request, withCoverage(withNothingMatched(result)), context, (similar) => searchOnce(similar, context, tuning));
-  if (!triesSomeWords(request)) return nothing();
+  if (!triesSomeWords(request, typedReading)) return nothing();
   const loose = await searchOnce(request, context, { ...tuning, dropFiller: 'always', wordMatch: 'any' });
   if (loose.total === 0) return nothing();
   const note = 'no message has all of the words: showing messages with the most of them';
   return withCoverage({ ...loose, tookMs: result.tookMs + loose.tookMs, modeNote: joinNotes(note, loose.modeNote) });
 }
 
-/** Whether a search whose every-word reading finds nothing is run again for the messages with some of its words. */
-export function triesSomeWords(request: SearchRequest): boolean {
+/**
+ * Whether a search whose every-word reading finds nothing is run again for the messages with some of its words. A
+ * quoted phrase in keyword mode asks for those words verbatim: it finds nothing, as in Gmail, rather than its words apart.
+ */
+export function triesSomeWords(request: SearchRequest, parsed: ParsedQuery): boolean {
   const mode = request.mode ?? 'auto';
-  return (mode === 'auto' || mode === 'keyword') && !request.similar;
+  if (request.similar) return false;
+  return mode === 'auto' || (mode === 'keyword' && parsed.terms.phrases.length === 0);
 }
 
 /**

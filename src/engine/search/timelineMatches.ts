@@ -27,7 +27,8 @@ export interface MatchSet {
  */
 export async function searchMatches(request: SearchRequest, context: SearchContext): Promise<MatchSet> {
   const matches = await matchesOnce(request, context, {});
-  if (matches.ordinals.length > 0 || !triesSomeWords(request)) return matches;
+  if (matches.ordinals.length > 0) return matches;
+  if (!triesSomeWords(request, parseQuery(request.query, { timeZone: context.timeZone, contacts: context.contacts.all() }))) return matches;
   return matchesOnce(request, context, { dropFiller: 'always', wordMatch: 'any' });
 }
 
