@@ -70,7 +70,10 @@ describe('FrozenPostings', () => {
     // Old words grown, and new ones: more than a step of each (see STEP_SIZE).
     const later = (base: number): [string, number[][]][] =>
       Array.from({ length: 1500 }, (_, word) => [`w${word + 500}`, slotsOf(word, base)]);
-    const inTurns = await runInTurns(first.mergeSteps(later(10_000), (length) => new MemorySink(length)), 0);
+    const inTurns = await runInTurns(
+      first.mergeSteps(later(10_000), (length) => new MemorySink(length)),
+      0,
+    );
     const atOnce = FrozenPostings.fromParts(first.parts()).merged(later(10_000));
     for (let word = 0; word < 2000; word += 1) expect(listed(inTurns, `w${word}`)).toEqual(listed(atOnce, `w${word}`));
     expect(inTurns.wordCount).toBe(2000);

@@ -244,7 +244,8 @@ export class KeywordIndex {
     if (known?.content === content && known.liveDocuments === liveDocuments && known.documents === documents) return known.languages;
     const told = detectLanguages((word) => this.packedContentCount(word) + this.live.content.count(word), documents);
     // The same list as before when a batch changed nothing (almost always): the stem variants remembered stay valid.
-    const isSame = known !== null && told.length === known.languages.length && told.every((language, index) => language === known.languages[index]);
+    const isSame =
+      known !== null && told.length === known.languages.length && told.every((language, index) => language === known.languages[index]);
     const languages = isSame ? known.languages : told;
     this.languagesOf = { content, liveDocuments, documents, languages };
     return languages;

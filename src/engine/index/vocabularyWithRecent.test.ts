@@ -41,7 +41,7 @@ describe('VocabularyWithRecent', () => {
     expect(vocabulary.recentBeginningWith('buf')).toEqual(['buffer', 'buffered', 'buffering', 'buffers', 'bufferbloat']);
   });
 
-  it("stems a query word against the words added since as an index given them all at once does", () => {
+  it('stems a query word against the words added since as an index given them all at once does', () => {
     const documents = ['the buffer ring', 'buffered reads are slower', 'no buffering here', 'two buffers', 'rebuffering'];
     const growing = new KeywordIndex(100);
     growing.add(0, { content: documents[0]!, meta: '' });

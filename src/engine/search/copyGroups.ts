@@ -79,14 +79,22 @@ export class SenderSubjectGroups {
   async extendInTurns(catalog: Catalog, turnMs = TURN_MS): Promise<void> {
     while (this.size < catalog.size) {
       this.grow(catalog.size);
-      await inTurns(ordinalsBetween(this.size, catalog.size), (ordinal) => {
-        // A search may have extended the groups meanwhile.
-        if (ordinal === this.size) this.group(ordinal, catalog);
-      }, turnMs);
+      await inTurns(
+        ordinalsBetween(this.size, catalog.size),
+        (ordinal) => {
+          // A search may have extended the groups meanwhile.
+          if (ordinal === this.size) this.group(ordinal, catalog);
+        },
+        turnMs,
+      );
     }
-    await inTurns([...this.unmarked], (first) => {
-      if (this.unmarked.delete(first)) this.mark(first, catalog);
-    }, turnMs);
+    await inTurns(
+      [...this.unmarked],
+      (first) => {
+        if (this.unmarked.delete(first)) this.mark(first, catalog);
+      },
+      turnMs,
+    );
   }
 
   private grow(length: number): void {
