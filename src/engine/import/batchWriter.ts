@@ -34,17 +34,11 @@ export class BatchWriter {
   private batch: NormalizedMessage[] = [];
   private readonly batchById = new Map<string, NormalizedMessage>();
   private written: Written | null = null;
-  private gatheredBytes = 0;
 
   constructor(private readonly target: BatchTarget) {}
 
   get size(): number {
     return this.batch.length;
-  }
-
-  /** The raw size of the messages waiting to be written. */
-  get bytes(): number {
-    return this.gatheredBytes;
   }
 
   /** The copy of a message that is waiting to be written, or null when it is stored, being written or unknown. */
@@ -60,7 +54,6 @@ export class BatchWriter {
   add(message: NormalizedMessage): void {
     this.batch.push(message);
     this.batchById.set(message.record.id, message);
-    this.gatheredBytes += message.record.size;
   }
 
   /** Starts writing the batch once the previous one is stored and indexed. */
@@ -76,7 +69,6 @@ export class BatchWriter {
     this.written = { ids: new Set(this.batchById.keys()), stored };
     this.batch = [];
     this.batchById.clear();
-    this.gatheredBytes = 0;
   }
 
   /** Waits until the batch being written is stored and indexed; a failed write is thrown here. */

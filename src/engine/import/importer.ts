@@ -17,10 +17,12 @@ import { attachmentFolder, keepAttachments, makeAttachmentFolder } from '../stor
 import type { AttachmentInfo } from '../../shared/model/message';
 import type { Parser } from './parsePool';
 import { BatchWriter } from './batchWriter';
-import { isBatchDue } from './batchRule';
 import type { ThreadResolver } from './threading';
 import type { LeftOutFile, SourceReadOptions } from './sourceReader';
 
+const BATCH_SIZE = 500;
+/** A slow source still commits at least this often, so a crash loses little work and new mail shows up in searches. */
+const BATCH_MAX_AGE_MS = 1000;
 const PROGRESS_INTERVAL_MS = 250;
 /** The window searches again on each 'store-changed': while an import runs, at most once a second. */
 const STORE_CHANGED_INTERVAL_MS = 1000;
@@ -256,13 +258,7 @@ async function importOne(path: string, importId: string, context: ImportContext,
         tally.imported += 1;
       }
     }
-    const batch = {
-      stored: tally.imported - writer.size,
-      messages: writer.size,
-      bytes: writer.bytes,
-      ageMs: performance.now() - lastFlush,
-    };
-    if (isBatchDue(batch)) {
+    if (writer.size >= BATCH_SIZE || (writer.size > 0 && performance.now() - lastFlush > BATCH_MAX_AGE_MS)) {
       await writer.flush();
       lastFlush = performance.now();
     }

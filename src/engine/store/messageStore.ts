@@ -15,7 +15,7 @@ const TABLE = 'messages';
 /** Below this many rows a scan is as fast as an index lookup and the index would only cost writes. */
 const ID_INDEX_THRESHOLD = 5_000;
 /**
- * Every import batch (500 to 5,000 messages, see batchRule.ts) leaves a fragment and a table version, which pile up with their manifests over a
+ * Every import batch (500 messages) leaves a fragment and a table version, which pile up with their manifests over a
  * large archive (bench/measured-reasons.md). From this many small fragments on they are merged; LanceDB's own rule of
  * thumb is every 20 writes.
  */
