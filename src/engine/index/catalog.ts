@@ -74,10 +74,8 @@ export class Catalog {
   /** Moves with every change (added row, replaced labels or attachments), so a writer tells a saved snapshot still current. */
   revision = 0;
 
-  /**
-   * A catalog of the columns a snapshot saved; its lookups by id, Message-ID and thread are made, and its strings,
-   * labels and attachment lists decoded, when first used (a keyword search from the command line needs few of them).
-   */
+  /** A snapshot's columns; lookups by id, Message-ID and thread are made, and strings, labels and attachment lists
+   * decoded, when first used (a keyword search from the command line needs few of them). */
   static fromParts(parts: CatalogParts): Catalog {
     const catalog = new Catalog();
     catalog.ids = parts.ids;
