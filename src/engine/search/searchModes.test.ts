@@ -78,6 +78,12 @@ describe('rerank and hyde modes', () => {
       expect(hyde.mode).toBe('keyword');
       expect(hyde.modeNote).toBe('hyde ran as keyword: the query has only operators, no words to write a passage about');
       expect(ids(hyde)).toEqual(ids(await writer.search({ query: 'has:attachment', mode: 'keyword', limit: 5 })));
+      // A search by meaning with nothing to mean lists the operators' mail, as keyword mode does, instead of nothing.
+      const semantic = await writer.search({ query: 'has:attachment', mode: 'semantic', limit: 5 });
+      expect(semantic.mode).toBe('keyword');
+      expect(semantic.modeNote).toBe('semantic ran as keyword: the query has only operators, no words to search by meaning');
+      expect(semantic.total).toBeGreaterThan(0);
+      expect(ids(semantic)).toEqual(ids(hyde));
     });
 
     it('uses a cross-encoder from the reranker folder: its scores decide the order', async () => {

@@ -54,8 +54,10 @@ export function planSearch(request: SearchRequest, parsed: ParsedQuery, tuning: 
   const route = routeQuery(isSimilar ? 'semantic' : (request.mode ?? 'auto'), parsed, phrases, embeddedShare);
   let { mode, note } = route;
   if (isSimilar && mode === 'semantic') note = SIMILAR_NOTE;
-  if ((mode === 'hyde' || mode === 'rerank') && !hasWords) {
-    note = `${mode} ran as keyword: the query has only operators, no words to ${mode === 'hyde' ? 'write a passage about' : 'rerank by'}`;
+  // Without words there is nothing to search by meaning: the operators alone list their mail, newest first.
+  if ((mode === 'semantic' || mode === 'hyde' || mode === 'rerank') && !hasWords) {
+    const missing = mode === 'hyde' ? 'write a passage about' : mode === 'rerank' ? 'rerank by' : 'search by meaning';
+    note = `${mode} ran as keyword: the query has only operators, no words to ${missing}`;
     mode = 'keyword';
   }
   return {
