@@ -250,6 +250,15 @@ export class Catalog {
     return this.stored.subject.valueAt(ordinal);
   }
 
+  /** Numbers of the sender's address and of the subject as stored, as threadNumber's (equal numbers, equal strings). */
+  senderAddressNumber(ordinal: number): number {
+    return this.stored.fromAddress.numberAt(ordinal);
+  }
+
+  subjectNumber(ordinal: number): number {
+    return this.stored.subject.numberAt(ordinal);
+  }
+
   sender(ordinal: number): Address {
     return { name: this.stored.fromName.valueAt(ordinal), address: this.stored.fromAddress.valueAt(ordinal) };
   }

@@ -3,6 +3,7 @@
 import type { Catalog } from '../index/catalog';
 import { bodyHashOf } from '../index/bodyHash';
 import { inTurns, TURN_MS } from '../store/turns';
+import { senderSubjectKeysOf } from './senderSubjectKeys';
 
 /** Copies' Date headers may differ by a time-zone offset (up to 14 hours either side) or by a relay's delay. */
 const COPY_DATE_SPAN_MS = 24 * 60 * 60 * 1000;
@@ -14,18 +15,6 @@ export function areCopyDates(first: number, second: number): boolean {
 
 /** Mails without text (an attachment alone, a bare subject) are told apart by nothing: never copies. */
 export const EMPTY_BODY_HASH = bodyHashOf('');
-
-/** What copies of one mail share: the sender's address and the subject, its spaces evened out. */
-export function senderSubjectKey(catalog: Catalog, ordinal: number): string {
-  return `${catalog.sender(ordinal).address.toLowerCase()}\n${catalog.subject(ordinal).replace(/\s+/g, ' ').trim()}`;
-}
-
-/** FNV-1a over the key's character codes: the groups' table holds numbers, not a copy of every key. */
-function hashOf(key: string): number {
-  let hash = 0x811c9dc5;
-  for (let index = 0; index < key.length; index += 1) hash = Math.imul(hash ^ key.charCodeAt(index), 0x01000193);
-  return hash >>> 0;
-}
 
 function* ordinalsBetween(from: number, to: number): Iterable<number> {
   for (let ordinal = from; ordinal < to; ordinal += 1) yield ordinal;
@@ -56,9 +45,8 @@ export class SenderSubjectGroups {
   mayBeCopy = new Uint8Array(0);
   /** The next member of the message's group after it (-1 at the last), from the group's first member. */
   private nextMember = new Int32Array(0);
-  /** The first message of each key, by the key's hash; keys sharing a hash with another key are kept whole. */
-  private readonly firstByHash = new Map<number, number>();
-  private readonly firstByCollidingKey = new Map<string, number>();
+  /** The first message of each sender-and-subject key (see SenderSubjectKeys). */
+  private readonly firstByKey = new Map<number, number>();
 
   /** Groups whose marks are out of date: a message joined them since they were last marked. */
   private readonly unmarked = new Set<number>();
@@ -109,7 +97,7 @@ export class SenderSubjectGroups {
 
   /** Puts the next message (`ordinal`, which is `size`) in its group, whose marks are then to be worked out again. */
   private group(ordinal: number, catalog: Catalog): void {
-    const first = this.firstOf(senderSubjectKey(catalog, ordinal), ordinal, catalog);
+    const first = this.firstOf(senderSubjectKeysOf(catalog).key(ordinal), ordinal);
     this.size = ordinal + 1;
     if (first === ordinal) return;
     this.groupOf[first] = first;
@@ -120,17 +108,10 @@ export class SenderSubjectGroups {
   }
 
   /** The first message with `key`, or `ordinal` itself, noted as the first, when none came before it. */
-  private firstOf(key: string, ordinal: number, catalog: Catalog): number {
-    const hash = hashOf(key);
-    const first = this.firstByHash.get(hash);
-    if (first === undefined) {
-      this.firstByHash.set(hash, ordinal);
-      return ordinal;
-    }
-    if (senderSubjectKey(catalog, first) === key) return first;
-    const colliding = this.firstByCollidingKey.get(key);
-    if (colliding !== undefined) return colliding;
-    this.firstByCollidingKey.set(key, ordinal);
+  private firstOf(key: number, ordinal: number): number {
+    const first = this.firstByKey.get(key);
+    if (first !== undefined) return first;
+    this.firstByKey.set(key, ordinal);
     return ordinal;
   }
 

@@ -2,7 +2,8 @@
 // Message-ID and perhaps a Date in another time zone): found among a search's matches so they show as one hit.
 import type { Catalog } from '../index/catalog';
 import { bodyHashOf } from '../index/bodyHash';
-import { areCopyDates, EMPTY_BODY_HASH, SenderSubjectGroups, senderSubjectKey } from './copyGroups';
+import { areCopyDates, EMPTY_BODY_HASH, SenderSubjectGroups } from './copyGroups';
+import { senderSubjectKeysOf } from './senderSubjectKeys';
 import type { SearchContext } from './searchContext';
 import { errorMessage } from '../../shared/errorMessage';
 
@@ -57,9 +58,10 @@ function sameSenderSubject(ordinals: Iterable<number>, catalog: Catalog): number
     const keyed = (keyedSinceGroups.get(catalog) ?? 0) + matches.length;
     keyedSinceGroups.set(catalog, keyed);
     if (!known && keyed > catalog.size / 2) groupInTurns(catalog);
-    const byKey = new Map<string, number[]>();
+    const keys = senderSubjectKeysOf(catalog);
+    const byKey = new Map<number, number[]>();
     for (const ordinal of matches) {
-      const key = senderSubjectKey(catalog, ordinal);
+      const key = keys.key(ordinal);
       const bucket = byKey.get(key);
       if (bucket) bucket.push(ordinal);
       else byKey.set(key, [ordinal]);
