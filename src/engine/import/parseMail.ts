@@ -4,6 +4,7 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { withUtf8Headers } from './eightBitHeaders';
 import { MAX_HEADER_BYTES } from './headerBlock';
 import { fitHeadersOnly, fitToMimeLimits, MAX_MIME_PARTS } from './mimeLimits';
+import { readPlainMail } from './plainMail';
 import { errorMessage } from '../../shared/errorMessage';
 
 /** A parsed message and what was cut from it to fit the limits ("cut: …"), empty when nothing was. */
@@ -25,7 +26,8 @@ function explain(error: unknown): string {
   return message;
 }
 
-function parse(bytes: Buffer): Promise<ParsedMail> {
+/** mailparser's reading of a message, with Lantern's limits: every message readPlainMail does not take. */
+export function parseWithMailparser(bytes: Buffer): Promise<ParsedMail> {
   return simpleParser(bytes, {
     skipImageLinks: true,
     skipTextToHtml: true,
@@ -35,11 +37,22 @@ function parse(bytes: Buffer): Promise<ParsedMail> {
   });
 }
 
+/** A message the quick path cannot be sure of, down to one that makes mailparser's own code throw there, goes to mailparser. */
+function readPlainMailOrNull(bytes: Buffer): ParsedMail | null {
+  try {
+    return readPlainMail(bytes);
+  } catch {
+    return null;
+  }
+}
+
 export async function readMail(bytes: Buffer): Promise<ReadMail> {
   const utf8 = withUtf8Headers(bytes);
+  const plain = readPlainMailOrNull(utf8);
+  if (plain) return { parsed: plain, notes: [] };
   let failure: unknown;
   try {
-    return { parsed: await parse(utf8), notes: [] };
+    return { parsed: await parseWithMailparser(utf8), notes: [] };
   } catch (error) {
     if (!isLimitError(error)) throw error;
     failure = error;
@@ -47,7 +60,7 @@ export async function readMail(bytes: Buffer): Promise<ReadMail> {
   const fitted = fitToMimeLimits(utf8);
   if (fitted.notes.length > 0) {
     try {
-      return { parsed: await parse(fitted.bytes), notes: fitted.notes };
+      return { parsed: await parseWithMailparser(fitted.bytes), notes: fitted.notes };
     } catch (error) {
       if (!isLimitError(error)) throw error;
       failure = error;
@@ -56,7 +69,7 @@ export async function readMail(bytes: Buffer): Promise<ReadMail> {
   // The parser still finds more than the rewrite did (a structure read differently): keep the headers at least.
   const bare = fitHeadersOnly(utf8);
   try {
-    return { parsed: await parse(bare.bytes), notes: [...bare.notes, `cut: the body was not read: ${explain(failure)}`] };
+    return { parsed: await parseWithMailparser(bare.bytes), notes: [...bare.notes, `cut: the body was not read: ${explain(failure)}`] };
   } catch (error) {
     throw new Error(`mime: ${explain(error)}; skipped`, { cause: error });
   }
