@@ -20,7 +20,7 @@ import { computeStats, listFolders } from './listings';
 import { readMessage } from './readMessage';
 import { RunningCalls } from './runningCalls';
 import { runSearch } from '../search/search';
-import { aheadOfTurns } from '../store/turns';
+import { aheadOfTurns, runInTurns } from '../store/turns';
 import { PeopleService } from '../people/peopleService';
 import { runTimeline } from '../search/timeline';
 import type { PhraseVerdicts } from '../search/phraseFilter';
@@ -131,7 +131,10 @@ export function buildEngineApi(parts: EngineParts): Engine {
     async importPaths(paths, importId) {
       ensureOpen();
       return imports.run(importId, async (signal) => {
-        const report = await writer.runImport(() => runImport(paths, importId, signal, parts.importContext, () => writer.saveIndexes()));
+        const report = await writer.runImport(async () => {
+          await runInTurns(catalog.lookupSteps());
+          return runImport(paths, importId, signal, parts.importContext, () => writer.saveIndexes());
+        });
         events.emit({ type: 'import-finished', importId, report });
         if (report.imported > 0) {
           parts.embedInBackground();

@@ -80,4 +80,28 @@ describe('catalog', () => {
     expect(catalog.ordinalsOfMessageId(record!.messageId)).toEqual([0, 1, 2]);
     expect(catalog.ordinalsOfMessageId('unknown')).toEqual([]);
   });
+  it('made its lookups a step at a time, as an import does before adding mail, answers as one that makes them at once', async () => {
+    const given = await records('usrp-users-list.mbox.gz', 300);
+    // Two catalogs read from parts of their own: a catalog read from parts adds to their lists.
+    const [prepared, atOnce] = [new Catalog(), new Catalog()].map((saved) => {
+      for (const record of given.slice(0, 250)) saved.add(record);
+      return Catalog.fromParts(saved.parts());
+    }) as [Catalog, Catalog];
+    let steps = 0;
+    for (const _ of prepared.lookupSteps()) steps += 1;
+    // A step per lookup: the value columns' numbers, then ordinals by id and by Message-ID.
+    expect(steps).toBeGreaterThanOrEqual(20);
+    // Asked again (a second import), the lookups are there: each step makes nothing.
+    for (const _ of prepared.lookupSteps()) steps -= 1;
+    expect(steps).toBe(0);
+    for (const catalog of [prepared, atOnce]) for (const record of given.slice(250)) catalog.add(record);
+    for (let ordinal = 0; ordinal < given.length; ordinal += 1) {
+      const { id, messageId } = given[ordinal]!;
+      expect(prepared.entry(ordinal)).toEqual(atOnce.entry(ordinal));
+      expect(prepared.ordinalOf(id)).toBe(atOnce.ordinalOf(id));
+      expect(prepared.ordinalsOfMessageId(messageId)).toEqual(atOnce.ordinalsOfMessageId(messageId));
+      expect(prepared.threadNumber(ordinal)).toBe(atOnce.threadNumber(ordinal));
+    }
+    expect(prepared.ordinalOf(given[260]!.id)).toBe(260);
+  });
 });

@@ -39,6 +39,11 @@ export class ValueColumn {
     return this.numberOfValue;
   }
 
+  /** Makes the numbers by value now, if a snapshot's column has none yet (see Catalog.lookupSteps). */
+  makeNumbers(): void {
+    void this.numberOf;
+  }
+
   set(ordinal: number, value: string): void {
     let number = this.numberOf.get(value);
     if (number === undefined) {
