@@ -1,6 +1,7 @@
 // What of a message goes into the keyword index: one definition for import and for rebuilds.
 import type { Address } from '../../shared/model/message';
-import { decodeAddresses, decodeAttachments, decodeAttachmentTexts, type MessageRecord } from '../store/messageRecord';
+import type { MessageRecord } from '../store/messageRecord';
+import { decodeAddresses, decodeAttachments, decodeAttachmentTexts } from '../store/recordColumns';
 import type { KeywordDocument } from './keywordIndex';
 import { words } from './fold';
 
