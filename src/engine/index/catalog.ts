@@ -112,12 +112,13 @@ export class Catalog {
     return this.threadSizeMap;
   }
 
-  /** The lookups adding a message needs, one a step, for an import to make between searches (runInTurns) before its
-   * first message: made by that message, they held the engine's thread 0.2 s at 100k while searches waited (issue 25). */
+  /** What adding a message needs made (lookups, attachment lists), a step each, for an import to make between searches
+   * (runInTurns) before its first message: made by it, they held the engine's thread 0.2 s at 100k (issue 25). */
   *lookupSteps(): Generator<void> {
     for (const column of [...Object.values(this.stored), ...Object.values(this.columns), this.labelColumn]) yield column.makeNumbers();
     yield void this.ordinalById;
     yield void this.ordinalsByMessageId;
+    yield void this.ownAttachmentLists();
   }
 
   /** Every message's attachment list, held per message from now on (a snapshot's lists were read from it). */
