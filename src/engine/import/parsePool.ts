@@ -10,6 +10,7 @@ export interface ParseTask {
   context: NormalizeContext;
 }
 
+/** What a worker sends back, several to a message (ParseReply[]). */
 export type ParseReply =
   | { seq: number; normalized: NormalizedMessage }
   | { seq: number; error: string }
@@ -69,7 +70,9 @@ class WorkerParser implements Parser {
 
   private startWorker(): Worker {
     const worker = new Worker(this.script);
-    worker.on('message', (reply: ParseReply) => this.settle(reply));
+    worker.on('message', (replies: ParseReply[]) => {
+      for (const reply of replies) this.settle(reply);
+    });
     worker.on('error', (error) => this.failAll(error));
     return worker;
   }

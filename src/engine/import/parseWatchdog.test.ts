@@ -8,7 +8,7 @@ import type { NormalizeContext } from './normalize';
 import { createParser, type Parser } from './parsePool';
 
 /**
- * The real parse worker, except that a message carrying `X-Test-Hang` blocks the thread once it starts reading
+ * The real parse worker (answers sent as lists, one answer to a list here), except that a message carrying `X-Test-Hang` blocks the thread once it starts reading
  * attachment text, the way an extractor stuck in a loop that never yields would.
  */
 const hangingWorkerSource = `
@@ -17,12 +17,12 @@ import { normalizeMessage } from ${JSON.stringify(join(repoRoot, 'src/engine/imp
 parentPort.on('message', (task) => {
   const hangs = Buffer.from(task.bytes).toString('latin1').includes('X-Test-Hang: yes');
   const onReadingAttachments = (isReading) => {
-    parentPort.postMessage({ seq: task.seq, isReadingAttachments: isReading });
+    parentPort.postMessage([{ seq: task.seq, isReadingAttachments: isReading }]);
     if (isReading && hangs) for (;;);
   };
   normalizeMessage(Buffer.from(task.bytes), task.context, { onReadingAttachments }).then(
-    (normalized) => parentPort.postMessage({ seq: task.seq, normalized }),
-    (error) => parentPort.postMessage({ seq: task.seq, error: error.message }),
+    (normalized) => parentPort.postMessage([{ seq: task.seq, normalized }]),
+    (error) => parentPort.postMessage([{ seq: task.seq, error: error.message }]),
   );
 });
 `;

@@ -9,13 +9,38 @@ if (!parentPort) throw new Error('parseWorker: must run as a worker thread');
 const port = parentPort;
 lowerThisThreadsPriority();
 
+/**
+ * Answers go back several at a time: each postMessage has a fixed cost on both threads (a profile of a short-mail import
+ * put a seventh of a parse worker's time in it), and the pool sends messages ahead faster than they are parsed, so the
+ * answers of one turn of this thread's event loop leave together, at most this many to a message.
+ */
+const MAX_REPLIES_PER_MESSAGE = 64;
+let waiting: ParseReply[] = [];
+let isSendQueued = false;
+
+function sendWaiting(): void {
+  isSendQueued = false;
+  if (waiting.length === 0) return;
+  port.postMessage(waiting);
+  waiting = [];
+}
+
+function reply(answer: ParseReply): void {
+  waiting.push(answer);
+  if (waiting.length >= MAX_REPLIES_PER_MESSAGE) sendWaiting();
+  else if (!isSendQueued) {
+    isSendQueued = true;
+    setImmediate(sendWaiting);
+  }
+}
+
 port.on('message', (task: ParseTask) => {
   const context: NormalizeContext = task.context;
-  // Tells the pool which message is reading attachment text, so its watchdog knows whom to blame if the thread stops.
+  // Tells the pool at once which message is reading attachment text, so its watchdog knows whom to blame if the thread stops.
   const onReadingAttachments = (isReading: boolean): void =>
-    port.postMessage({ seq: task.seq, isReadingAttachments: isReading } satisfies ParseReply);
+    port.postMessage([{ seq: task.seq, isReadingAttachments: isReading }] satisfies ParseReply[]);
   normalizeMessage(Buffer.from(task.bytes), context, { onReadingAttachments }).then(
-    (normalized) => port.postMessage({ seq: task.seq, normalized } satisfies ParseReply),
-    (error: unknown) => port.postMessage({ seq: task.seq, error: errorMessage(error) } satisfies ParseReply),
+    (normalized) => reply({ seq: task.seq, normalized }),
+    (error: unknown) => reply({ seq: task.seq, error: errorMessage(error) }),
   );
 });
