@@ -6,6 +6,7 @@ import { MailParser, type HeaderLines, type Headers, type ParsedMail } from 'mai
 import type MailSplit from '@zone-eu/mailsplit';
 import type FlowedDecoderClass from '@zone-eu/mailsplit/lib/flowed-decoder';
 import { MAX_HEADER_BYTES } from './headerBlock';
+import { SHOWN_HEADERS } from './shownHeaders';
 
 /**
  * mailsplit, the MIME splitter mailparser is built on, taken from where mailparser finds it: the same copy (and so the
@@ -40,6 +41,13 @@ const ROOT_FIELDS = [
   ['in-reply-to', 'inReplyTo'],
   ['reply-to', 'replyTo'],
 ] as const;
+
+/**
+ * The header fields whose values are read: the ones simpleParser copies to the root and the ones shown with a message.
+ * mailparser decodes every field (Received, DKIM-Signature and the like: most of a list message's header block), each
+ * on its own; only these are decoded here, to the same values. Fields are read by their raw lines (headerLines) otherwise.
+ */
+export const READ_HEADERS: ReadonlySet<string> = new Set<string>([...ROOT_FIELDS.map(([key]) => key), ...SHOWN_HEADERS]);
 
 /** Where the header block ends (after its blank line), as mailsplit finds it; the whole message when it has no blank line. */
 function headerEnd(bytes: Buffer): number {
@@ -106,7 +114,8 @@ function textOf(node: InstanceType<typeof MimeNode>, body: Buffer): string {
 }
 
 /**
- * The message as simpleParser reads it (skipping image links and text-to-HTML, as readMail asks), when it is one
+ * The message as simpleParser reads it (skipping image links and text-to-HTML, as readMail asks; `headers` holding the
+ * values of READ_HEADERS alone, every raw line in `headerLines`), when it is one
  * text/plain part shown inline, in a transfer encoding and charset read the same whole as in pieces; null for any
  * other message, and for one whose headers come near the parser's limit, which mailparser then reads with its checks.
  */
@@ -126,7 +135,7 @@ export function readPlainMail(bytes: Buffer): ParsedMail | null {
   const headerLines = headers.getList() as HeaderLines;
   // simpleParser reads a one-time password header into `otp` with code of its own; such rare mail goes to it.
   if (headerLines.some((line) => line.key === 'otp-token')) return null;
-  const processed = headerReader.processHeaders(headerLines);
+  const processed = headerReader.processHeaders(headerLines.filter((line) => READ_HEADERS.has(line.key)));
   const mail: Record<string, unknown> = { attachments: [], headers: processed, headerLines, html: false };
   if (text) Object.assign(mail, { text, textAsHtml: '' });
   for (const [key, field] of ROOT_FIELDS) if (processed.has(key)) mail[field] = processed.get(key);
