@@ -110,7 +110,9 @@ function textOf(node: InstanceType<typeof MimeNode>, body: Buffer): string {
     }
     if (decoder) content = transformWhole(decoder, content);
   }
-  return content.toString().replace(/\r?\n/g, '\n');
+  const text = content.toString();
+  // The same text as mailparser's replace, which on mail without a CR was a pass over the whole text for nothing.
+  return text.includes('\r') ? text.replace(/\r?\n/g, '\n') : text;
 }
 
 /**
