@@ -11,6 +11,7 @@ import { bodyHashOf } from './bodyHash';
 import { StringList } from './stringList';
 import { SavedAttachments } from './savedAttachments';
 import { grown } from './grownArray';
+import { messageIdOrdinals, messageIdSteps, noteMessageId, type OrdinalsByMessageId } from './messageIdOrdinals';
 
 /** Shared by every message without attachments, most of an archive: one array instead of one each. */
 const NO_ATTACHMENTS: AttachmentInfo[] = Object.freeze([]) as unknown as AttachmentInfo[];
@@ -52,8 +53,7 @@ export class Catalog {
   };
   private readonly folded = new FoldedTexts();
   private ordinalByIdMap: Map<string, number> | null = new Map();
-  /** Ordinals by Message-ID: the one ordinal of almost every message, a list for the few stored more than once. */
-  private ordinalsByMessageIdMap: Map<string, number | number[]> | null = new Map();
+  private ordinalsByMessageIdMap: OrdinalsByMessageId | null = new Map();
   private threadSizeMap: Map<string, number> | null = new Map();
   /** The fields metadata filters test, as value columns (see ValueColumn); folded as the entries' fields are. */
   readonly columns = {
@@ -99,11 +99,8 @@ export class Catalog {
     return this.ordinalByIdMap;
   }
 
-  private get ordinalsByMessageId(): Map<string, number | number[]> {
-    if (!this.ordinalsByMessageIdMap) {
-      this.ordinalsByMessageIdMap = new Map();
-      this.messageIds.all().forEach((messageId, ordinal) => this.noteMessageId(messageId, ordinal));
-    }
+  private get ordinalsByMessageId(): OrdinalsByMessageId {
+    this.ordinalsByMessageIdMap ??= messageIdOrdinals(this.messageIds, this.size);
     return this.ordinalsByMessageIdMap;
   }
 
@@ -117,7 +114,12 @@ export class Catalog {
   *lookupSteps(): Generator<void> {
     for (const column of [...Object.values(this.stored), ...Object.values(this.columns), this.labelColumn]) yield column.makeNumbers();
     yield void this.ordinalById;
-    yield void this.ordinalsByMessageId;
+    // The longest: noted a few thousand messages a step, kept unless a look-up made them whole meanwhile.
+    if (!this.ordinalsByMessageIdMap) {
+      const size = this.size;
+      const made = yield* messageIdSteps(this.messageIds, size);
+      if (this.size === size) this.ordinalsByMessageIdMap ??= made;
+    }
     yield void this.ownAttachmentLists();
   }
 
@@ -219,17 +221,9 @@ export class Catalog {
     // Lookups not made yet are made from the columns, this row included, when first used.
     this.ordinalByIdMap?.set(row.id, ordinal);
     this.threadSizeMap?.set(row.threadId, (this.threadSizeMap.get(row.threadId) ?? 0) + 1);
-    if (this.ordinalsByMessageIdMap) this.noteMessageId(row.messageId, ordinal);
+    if (this.ordinalsByMessageIdMap) noteMessageId(this.ordinalsByMessageIdMap, row.messageId, ordinal);
     this.revision += 1;
     return ordinal;
-  }
-
-  private noteMessageId(messageId: string, ordinal: number): void {
-    if (!messageId) return;
-    const known = this.ordinalsByMessageId.get(messageId);
-    if (known === undefined) this.ordinalsByMessageId.set(messageId, ordinal);
-    else if (typeof known === 'number') this.ordinalsByMessageId.set(messageId, [known, ordinal]);
-    else known.push(ordinal);
   }
 
   private setLabelsJson(ordinal: number, json: string): void {
