@@ -3,6 +3,8 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { openEngine } from '../src/engine/api/engine';
+import { KEYWORD_INDEX_VERSION } from '../src/engine/index/keywordIndex';
+import { KEYWORD_FOLDER } from '../src/engine/index/loadIndexes';
 import { readSlice, type Slice } from './slices';
 
 const READY_FILE = 'ready.json';
@@ -28,7 +30,11 @@ export async function ensureSliceStore(slice: Slice, options: SliceStoreOptions)
   const { mbox, fingerprint } = await readSlice(slice, options.corporaDir);
   const folder = join(options.cacheRoot, `${slice.name}-${fingerprint}`);
   const readyFile = join(folder, READY_FILE);
-  if (!options.rebuild && existsSync(readyFile)) return JSON.parse(await readFile(readyFile, 'utf8')) as SliceStore;
+  if (!options.rebuild && existsSync(readyFile)) {
+    const store = JSON.parse(await readFile(readyFile, 'utf8')) as SliceStore;
+    await upgradeKeywordIndex(store.dataDir, options.log);
+    return store;
+  }
 
   await rm(folder, { recursive: true, force: true });
   await mkdir(folder, { recursive: true });
@@ -59,4 +65,17 @@ export async function ensureSliceStore(slice: Slice, options: SliceStoreOptions)
   } finally {
     await engine.close();
   }
+}
+
+/**
+ * The eval searches its stores read-only, and a reader searches a keyword index of an older format as it is: opened
+ * once to write, the engine rebuilds it as the current format, so the eval measures the current index.
+ */
+async function upgradeKeywordIndex(dataDir: string, log: (line: string) => void): Promise<void> {
+  const manifest = join(dataDir, KEYWORD_FOLDER, 'manifest.json');
+  const { version } = JSON.parse(await readFile(manifest, 'utf8').catch(() => '{}')) as { version?: number };
+  if (version === KEYWORD_INDEX_VERSION) return;
+  log(`${dataDir}: rebuilding its keyword index of format ${version ?? 'none'} as format ${KEYWORD_INDEX_VERSION}`);
+  const engine = await openEngine({ dataDir, timeZone: 'UTC' });
+  await engine.close();
 }

@@ -2,7 +2,7 @@
 // damaged index is removed, to be rebuilt.
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { KEYWORD_INDEX_VERSION, KeywordIndex, READABLE_OLD_VERSION } from '../index/keywordIndex';
+import { KEYWORD_INDEX_VERSION, KeywordIndex, READABLE_OLD_VERSIONS } from '../index/keywordIndex';
 import { KEYWORD_FOLDER } from '../index/loadIndexes';
 import { makePart, settle, type CheckPart } from './checkReport';
 
@@ -40,9 +40,9 @@ export async function checkKeywordIndex(
     }
     problem = `${join(folder, KEYWORD_MANIFEST)} cannot be read (${(error as Error).message})`;
   }
-  if (meta && meta.version === READABLE_OLD_VERSION) {
+  if (meta && READABLE_OLD_VERSIONS.includes(meta.version)) {
     part.checked.push(
-      `saved keyword index of format ${meta.version} (read whole into memory; saved again as format ${KEYWORD_INDEX_VERSION} at the next open that may write)`,
+      `saved keyword index of format ${meta.version} (searched as it is; rebuilt as format ${KEYWORD_INDEX_VERSION} at the next open that may write)`,
     );
   } else if (meta && meta.version !== KEYWORD_INDEX_VERSION) {
     part.checked.push(

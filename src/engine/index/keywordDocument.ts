@@ -3,14 +3,17 @@ import type { Address } from '../../shared/model/message';
 import type { MessageRecord } from '../store/messageRecord';
 import { decodeAddresses, decodeAttachments, decodeAttachmentTexts } from '../store/recordColumns';
 import type { KeywordDocument } from './keywordIndex';
-import { words } from './fold';
+import { indexedWords } from './fold';
 
 /** Indexing the first part of very long mails (patches, logs) keeps the index small; their subject and start still match. */
 const MAX_INDEXED_CHARS = 100_000;
 
-/** Folded words, each once, in order of first appearance: the one tokenisation for indexing (queries use `words`). */
+/**
+ * Folded words and identifiers, each once, in order of first appearance: the one tokenisation for indexing (queries
+ * use `words` and `identifiers`).
+ */
 function terms(text: string): string {
-  return [...new Set(words(text))].join(' ');
+  return [...new Set(indexedWords(text))].join(' ');
 }
 
 export type KeywordSource = Pick<

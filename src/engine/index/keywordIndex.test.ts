@@ -153,8 +153,8 @@ describe('KeywordIndex save and load', () => {
 
     const manifest = JSON.parse(await readFile(join(folder, 'manifest.json'), 'utf8')) as SavedManifest;
     expect(manifest.version).toBe(KEYWORD_INDEX_VERSION);
-    // Format 5 is still read (postingsFile.test.ts); one before it is rebuilt.
-    await writeFile(join(folder, 'manifest.json'), JSON.stringify({ ...manifest, version: KEYWORD_INDEX_VERSION - 2 }));
+    // Formats 5 and 6 are still read (postingsFile.test.ts, wholeIdentifier.test.ts); one before them is rebuilt.
+    await writeFile(join(folder, 'manifest.json'), JSON.stringify({ ...manifest, version: 4 }));
     expect(await KeywordIndex.load(folder, DOCUMENTS, 'order-a')).toBeNull();
     await writeFile(join(folder, 'manifest.json'), JSON.stringify(manifest));
 

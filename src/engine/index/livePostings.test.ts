@@ -14,6 +14,20 @@ describe('rankSlot', () => {
 });
 
 describe('LivePostings', () => {
+  it('gives words the slots they have without identifiers, and an identifier the slot of the word after it', () => {
+    const plain = new LivePostings();
+    const joined = new LivePostings();
+    const filler = Array.from({ length: 40 }, (_, position) => `filler${position}`);
+    plain.add(0, ['budget', ...filler, 'x300', 'cfg'].join(' '));
+    const identifiers = Array.from({ length: 40 }, (_, number) => `the_${number}`);
+    joined.add(0, ['budget', ...filler, 'x300.cfg', 'x300', 'cfg', ...identifiers, 'io_uring'].join(' '));
+    for (const word of ['budget', 'filler0', 'filler20', 'filler21', 'x300', 'cfg']) expect(lists(joined, word)).toEqual(lists(plain, word));
+    expect(lists(joined, 'filler21')).toEqual([null, null, [0]]);
+    expect(lists(joined, 'x300.cfg')).toEqual(lists(plain, 'x300'));
+    // Last of all, it takes the last word's slot.
+    expect(lists(joined, 'io_uring')).toEqual([null, null, [0]]);
+  });
+
   it('lists each word by slot in the order documents were added, and counts them', () => {
     const postings = new LivePostings();
     const filler = Array.from({ length: 40 }, (_, position) => `filler${position}`).join(' ');

@@ -1,5 +1,6 @@
 // A keyword field's postings for the documents added since the last fold: per word, its ordinals by rank slot.
 import { SLOTS, type SlotLists } from './frozenPostings';
+import { isIdentifier } from './fold';
 
 /**
  * The rank slot of the word at `position` of a document of `count` words: the first word 0, the rest spread over the
@@ -33,9 +34,16 @@ export class LivePostings {
   add(ordinal: number, words: string): void {
     if (words === '') return;
     const terms = words.split(' ');
-    const count = terms.length;
-    for (let position = 0; position < count; position += 1) {
-      const word = terms[position]!;
+    // An identifier kept whole (see indexedWords) takes the slot of the word after it (or of the last word) and counts
+    // for none: the words keep the slots they had before identifiers were indexed, which ranked the eval's described
+    // set better.
+    let count = 0;
+    for (const term of terms) if (!isIdentifier(term)) count += 1;
+    let position = 0;
+    for (let index = 0; index < terms.length; index += 1) {
+      const word = terms[index]!;
+      const slot = rankSlot(Math.min(position, count - 1), count);
+      if (!isIdentifier(word)) position += 1;
       if (word === '') continue;
       let slots = this.lists.get(word);
       if (slots === undefined) {
@@ -46,7 +54,6 @@ export class LivePostings {
         if (alike === undefined) this.byBeginning.set(beginning, [word]);
         else alike.push(word);
       } else if (holds(slots, ordinal)) continue;
-      const slot = rankSlot(position, count);
       const ordinals = slots[slot];
       if (ordinals === undefined) slots[slot] = [ordinal];
       else ordinals.push(ordinal);

@@ -79,13 +79,17 @@ export async function rebuildKeywords(store: MessageStore, catalog: Catalog): Pr
  */
 export async function loadKeywordIndex(store: MessageStore, catalog: Catalog, dataDir: string, canSave: boolean): Promise<KeywordIndex> {
   const saved = await KeywordIndex.load(keywordFolder(dataDir), catalog.size, orderFingerprint(catalog));
-  if (saved) {
+  if (saved?.isOldFormat && !canSave)
+    console.warn(
+      `keyword index: ${keywordFolder(dataDir)} is of an older format: searched as it is (identifiers by their words alone) until Lantern opens this data folder to write, which rebuilds it`,
+    );
+  if (saved && !(saved.isOldFormat && canSave)) {
     // Imports fold into files beside the index rather than into the heap.
     if (canSave) saved.foldInto(keywordFolder(dataDir));
-    // Format 5 was read whole into memory: saved again, its postings are read in place.
-    if (saved.isOldFormat && canSave) await saveKeywordIndex(saved, catalog, dataDir);
     return saved;
   }
+  // An older format lacks the identifiers kept whole since format 7: rebuilt from the messages by an engine that may write.
+  saved?.close();
   const rebuilt = await rebuildKeywords(store, catalog);
   if (canSave) rebuilt.foldInto(keywordFolder(dataDir));
   if (catalog.size > 0 && canSave) await saveKeywordIndex(rebuilt, catalog, dataDir);

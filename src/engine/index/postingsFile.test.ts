@@ -1,5 +1,6 @@
 // Saved postings read in place, on a real imported slice: the same lists as the file read whole into memory, through a
-// block cache that stays within its bound; a format-5 save read and saved again as format 6; a damaged block named to
+// block cache that stays within its bound; a format-5 save searched as it is by a reader and rebuilt as the current
+// format by a writer; a damaged block named to
 // the search that reads it and the index rebuilt; the files held open only while in use.
 import { cp, readFile, readdir, readlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -9,6 +10,7 @@ import { makeTempDir, readCorpusMessages, toMbox } from '../../../test/corpus';
 import { openEngine } from '../api/engine';
 import { BlockCache } from './blockCache';
 import { FrozenPostings } from './frozenPostings';
+import { KEYWORD_INDEX_VERSION } from './keywordIndex';
 import { openPostingsFile, type PostingsFileInfo } from './postingsFile';
 import { BLOCK_SIZE } from './postingsFileBytes';
 
@@ -109,7 +111,7 @@ describe('postings read in place', () => {
     }
   });
 
-  it('reads an index saved in format 5 and saves it again as format 6, its old files gone', async () => {
+  it('searches an index saved in format 5 as it is when only reading, and rebuilds it when it may write, its old files gone', async () => {
     const store = join(await makeTempDir(), 'store');
     await cp(dataDir, store, { recursive: true });
     const fields = {} as Record<Field, Omit<PostingsFileInfo, 'file'>>;
@@ -123,11 +125,19 @@ describe('postings read in place', () => {
     await writeFile(join(folderOf(store), 'manifest.json'), JSON.stringify({ ...manifest, version: 5, fields }));
     for (const field of ['content', 'meta'] as const) await writeFile(join(folderOf(store), manifest.fields[field].file), 'not read');
 
+    const reader = await openEngine({ dataDir: store, timeZone: 'UTC', access: 'read' });
+    try {
+      expect(await found(reader)).toEqual(expected);
+      expect((await readManifest(store)).version).toBe(5);
+    } finally {
+      await reader.close();
+    }
+
     const engine = await openEngine({ dataDir: store, timeZone: 'UTC' });
     try {
       expect(await found(engine)).toEqual(expected);
       const saved = await readManifest(store);
-      expect(saved.version).toBe(6);
+      expect(saved.version).toBe(KEYWORD_INDEX_VERSION);
       const names = [saved.fields.content.file, saved.fields.meta.file];
       expect((await readdir(folderOf(store))).sort()).toEqual([...names, 'manifest.json'].sort());
       expect((await openFilesUnder(folderOf(store))).sort()).toEqual(names.map((name) => join(folderOf(store), name)).sort());
