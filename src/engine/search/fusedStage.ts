@@ -154,7 +154,15 @@ export async function rankFused(plan: SearchPlan, keyword: KeywordMatches, conte
     else semanticText = hypothetical.text;
   }
   // Hyde searches by a passage for mail the words miss: its keyword side stays the messages with every word.
-  const someWords = plan.usesKeywords && mode !== 'hyde' ? partialHits(plan, keyword, filter.matches) : [];
+  const partial = plan.usesKeywords && mode !== 'hyde' ? partialHits(plan, keyword, filter.matches) : [];
+  // A message naming one of the query's identifiers whole ("IORING_REGISTER_RING_SIZE proposal") is as good a match as
+  // one holding every word: ranked among those by its score, not after them all.
+  const named = keyword.namedIdentifiers;
+  const someWords = named ? partial.filter((hit) => !named[hit.ordinal]) : partial;
+  if (someWords.length < partial.length) {
+    keywordHits.push(...partial.filter((hit) => named![hit.ordinal]));
+    keywordHits.sort(byScore(context.catalog));
+  }
   // Fused pages slice one list whatever their offset, so its semantic part does not grow with the offset.
   const semantic = await semanticHits(semanticText, filter, mode === 'semantic' ? offset + limit : 0, context);
   if (holdsNoneOfTheWords(parsed.terms.contentTerms, context)) {
