@@ -11,6 +11,7 @@ import { bodyHashOf } from './bodyHash';
 import { StringList } from './stringList';
 import { SavedAttachments } from './savedAttachments';
 import { grown } from './grownArray';
+import { positionsInSteps } from './positionsInSteps';
 import { messageIdOrdinals, messageIdSteps, noteMessageId, type OrdinalsByMessageId } from './messageIdOrdinals';
 
 /** Shared by every message without attachments, most of an archive: one array instead of one each. */
@@ -112,8 +113,13 @@ export class Catalog {
   /** What adding a message needs made (lookups, attachment lists), a step each, for an import to make between searches
    * (runInTurns) before its first message: made by it, they held the engine's thread 0.2 s at 100k (issue 25). */
   *lookupSteps(): Generator<void> {
-    for (const column of [...Object.values(this.stored), ...Object.values(this.columns), this.labelColumn]) yield column.makeNumbers();
-    yield void this.ordinalById;
+    for (const column of [...Object.values(this.stored), ...Object.values(this.columns), this.labelColumn]) yield* column.numberSteps();
+    if (!this.ordinalByIdMap) {
+      const ids = this.ids.all();
+      yield;
+      const made = yield* positionsInSteps(ids);
+      this.ordinalByIdMap ??= made;
+    }
     // The longest: noted a few thousand messages a step, kept unless a look-up made them whole meanwhile.
     if (!this.ordinalsByMessageIdMap) {
       const size = this.size;

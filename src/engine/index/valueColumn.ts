@@ -1,5 +1,6 @@
 // One string field of every message as numbers into its distinct values, so a filter tests each distinct value once.
 import { StringList } from './stringList';
+import { positionsInSteps } from './positionsInSteps';
 
 /** A column's distinct values and, per message, the number of its value. */
 export interface ValueColumnParts {
@@ -39,9 +40,14 @@ export class ValueColumn {
     return this.numberOfValue;
   }
 
-  /** Makes the numbers by value now, if a snapshot's column has none yet (see Catalog.lookupSteps). */
-  makeNumbers(): void {
-    void this.numberOf;
+  /** Makes the numbers by value a step at a time, if a snapshot's column has none yet (see Catalog.lookupSteps). */
+  *numberSteps(): Generator<void> {
+    if (this.numberOfValue) return;
+    const values = this.values.all();
+    yield;
+    const made = yield* positionsInSteps(values);
+    // Kept unless a value was set meanwhile, which made the numbers whole.
+    this.numberOfValue ??= made;
   }
 
   set(ordinal: number, value: string): void {
