@@ -68,10 +68,10 @@ export async function ensureSliceStore(slice: Slice, options: SliceStoreOptions)
 }
 
 /**
- * The eval searches its stores read-only, and a reader searches a keyword index of an older format as it is: opened
+ * The evals search their stores read-only, and a reader searches a keyword index of an older format as it is: opened
  * once to write, the engine rebuilds it as the current format, so the eval measures the current index.
  */
-async function upgradeKeywordIndex(dataDir: string, log: (line: string) => void): Promise<void> {
+export async function upgradeKeywordIndex(dataDir: string, log: (line: string) => void): Promise<void> {
   const manifest = join(dataDir, KEYWORD_FOLDER, 'manifest.json');
   const { version } = JSON.parse(await readFile(manifest, 'utf8').catch(() => '{}')) as { version?: number };
   if (version === KEYWORD_INDEX_VERSION) return;

@@ -5,6 +5,7 @@ import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { eachMessage } from '../../bench/corpus';
 import { openEngine } from '../../src/engine/api/engine';
+import { upgradeKeywordIndex } from '../sliceStore';
 
 interface BuiltMarker {
   corpusBytes: number;
@@ -60,7 +61,10 @@ export async function ensureStore(options: {
     marker.corpusModified === corpusStat.mtimeMs &&
     marker.messages === messages &&
     (marker.skip ?? 0) === skip;
-  if (isCurrent && !options.rebuild) return dataDir;
+  if (isCurrent && !options.rebuild) {
+    await upgradeKeywordIndex(dataDir, (line) => console.error(`answers eval: ${line}`));
+    return dataDir;
+  }
   await rm(cacheDir, { recursive: true, force: true });
   await mkdir(cacheDir, { recursive: true });
   const slice = join(cacheDir, 'slice.mbox');
