@@ -18,6 +18,7 @@ import type { AttachmentInfo } from '../../shared/model/message';
 import type { Parser } from './parsePool';
 import { BatchWriter } from './batchWriter';
 import type { ThreadResolver } from './threading';
+import { turnClock } from '../store/turns';
 import type { LeftOutFile, SourceReadOptions } from './sourceReader';
 
 const BATCH_SIZE = 500;
@@ -270,7 +271,9 @@ async function importOne(path: string, importId: string, context: ImportContext,
   // Parsing runs ahead on worker threads; results are accepted in file order so ids, threads and ordinals are stable.
   const inFlight: InFlight[] = [];
   try {
+    const endOfTurn = turnClock();
     for await (const raw of detection.reader(path, readerOptions)) {
+      await endOfTurn();
       if (context.signal.aborted) break;
       messages += 1;
       if (raw.kind === 'failure') {

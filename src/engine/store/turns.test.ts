@@ -1,6 +1,6 @@
 // Work cut into turns gives the thread up between them, in order, and does every item; while a search runs, it waits.
 import { describe, expect, it } from 'vitest';
-import { aheadOfTurns, inTurns, MOST_HELD_MS } from './turns';
+import { aheadOfTurns, inTurns, MOST_HELD_MS, turnClock } from './turns';
 
 describe('inTurns', () => {
   it('does every item in order and lets work queued meanwhile run before the last', async () => {
@@ -49,5 +49,30 @@ describe('aheadOfTurns', () => {
     });
     await work;
     expect(done).toEqual(['a', 'b', 'search done']);
+  });
+});
+
+describe('turnClock', () => {
+  it('keeps a loop going within a turn, and once the turn is over holds it back while a search runs', async () => {
+    const done: string[] = [];
+    const endOfTurn = turnClock(60_000);
+    expect(endOfTurn()).toBeUndefined();
+    const loop = (async () => {
+      const clock = turnClock(0);
+      for (const item of ['a', 'b', 'c']) {
+        await clock();
+        done.push(item);
+      }
+    })();
+    const search = aheadOfTurns(async () => {
+      for (let step = 0; step < 3; step += 1) {
+        await new Promise((resolve) => setImmediate(resolve));
+        done.push(`search ${step}`);
+      }
+    });
+    await search;
+    await loop;
+    // The loop's reads wait for the whole search: an import's reading loop no longer comes between a search's awaits.
+    expect(done).toEqual(['search 0', 'search 1', 'search 2', 'a', 'b', 'c']);
   });
 });

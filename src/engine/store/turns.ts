@@ -75,3 +75,14 @@ export async function runInTurns<T>(steps: Generator<void, T>, turnMs = TURN_MS)
     turnBegan = performance.now();
   }
 }
+
+/** A clock for a loop of its own: the function returned gives the thread up (giveWay) once a turn has lasted `turnMs`. */
+export function turnClock(turnMs = TURN_MS): () => Promise<void> | undefined {
+  let turnBegan = performance.now();
+  return () => {
+    if (performance.now() - turnBegan < turnMs) return undefined;
+    return giveWay().then(() => {
+      turnBegan = performance.now();
+    });
+  };
+}
