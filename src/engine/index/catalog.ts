@@ -5,7 +5,7 @@ import { placeKey } from '../../shared/query/placeKey';
 import { foldText } from './fold';
 import { mapRecord, type CatalogParts } from './catalogParts';
 import { ValueColumn } from './valueColumn';
-import { FoldedTexts, type CatalogEntry } from './catalogEntry';
+import { entryOf, FoldedTexts, type CatalogEntry } from './catalogEntry';
 import { labelSetOf, type LabelSet } from './labelSet';
 import { bodyHashOf } from './bodyHash';
 import { StringList } from './stringList';
@@ -382,21 +382,7 @@ export class Catalog {
 
   /** Everything the catalog knows of one message. */
   entry(ordinal: number): CatalogEntry {
-    const { columns } = this;
-    return {
-      row: this.row(ordinal),
-      labels: this.labels(ordinal),
-      attachments: this.attachments(ordinal),
-      foldedFrom: columns.from.valueAt(ordinal),
-      foldedTo: columns.to.valueAt(ordinal),
-      foldedCc: columns.cc.valueAt(ordinal),
-      foldedBcc: columns.bcc.valueAt(ordinal),
-      foldedSubject: columns.subject.valueAt(ordinal),
-      foldedAttachmentNames: columns.attachmentNames.valueAt(ordinal),
-      folderKey: columns.folderKey.valueAt(ordinal),
-      folderLeafKey: columns.folderLeafKey.valueAt(ordinal),
-      labelKeys: this.labelKeys(ordinal),
-    };
+    return entryOf(this, ordinal);
   }
 
   /** Messages stored in a thread. */

@@ -2,6 +2,7 @@
 import type { Address, AttachmentInfo } from '../../shared/model/message';
 import { decodeAddresses, type CatalogRow } from '../store/messageRecord';
 import { foldText } from './fold';
+import type { Catalog } from './catalog';
 
 /** One message's metadata, with searchable fields pre-folded, assembled from the columns for a page or a reader. */
 export interface CatalogEntry {
@@ -18,6 +19,25 @@ export interface CatalogEntry {
   folderKey: string;
   folderLeafKey: string;
   labelKeys: string[];
+}
+
+/** Everything the catalog knows of one message: its row and its folded fields. */
+export function entryOf(catalog: Catalog, ordinal: number): CatalogEntry {
+  const { columns } = catalog;
+  return {
+    row: catalog.row(ordinal),
+    labels: catalog.labels(ordinal),
+    attachments: catalog.attachments(ordinal),
+    foldedFrom: columns.from.valueAt(ordinal),
+    foldedTo: columns.to.valueAt(ordinal),
+    foldedCc: columns.cc.valueAt(ordinal),
+    foldedBcc: columns.bcc.valueAt(ordinal),
+    foldedSubject: columns.subject.valueAt(ordinal),
+    foldedAttachmentNames: columns.attachmentNames.valueAt(ordinal),
+    folderKey: columns.folderKey.valueAt(ordinal),
+    folderLeafKey: columns.folderLeafKey.valueAt(ordinal),
+    labelKeys: catalog.labelKeys(ordinal),
+  };
 }
 
 function foldPeople(people: Address[]): string {
