@@ -360,7 +360,8 @@ export class KeywordIndex {
       try {
         for (const field of FIELDS) {
           const info = meta.fields[field];
-          if (meta.version === FIELD_NAMED_VERSION) index.frozen[field] = await readPostingsFileV5(join(folder, fieldNamedFile(field)), info);
+          if (meta.version === FIELD_NAMED_VERSION)
+            index.frozen[field] = await readPostingsFileV5(join(folder, fieldNamedFile(field)), info);
           else if (!FIELD_FILE.test(String(info.file))) throw new Error(`keyword index: ${join(folder, MANIFEST)} names no ${field} file`);
           else index.frozen[field] = await openPostingsFile(join(folder, info.file), info);
         }

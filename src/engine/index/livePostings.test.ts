@@ -21,7 +21,8 @@ describe('LivePostings', () => {
     plain.add(0, ['budget', ...filler, 'x300', 'cfg'].join(' '));
     const identifiers = Array.from({ length: 40 }, (_, number) => `the_${number}`);
     joined.add(0, ['budget', ...filler, 'x300.cfg', 'x300', 'cfg', ...identifiers, 'io_uring'].join(' '));
-    for (const word of ['budget', 'filler0', 'filler20', 'filler21', 'x300', 'cfg']) expect(lists(joined, word)).toEqual(lists(plain, word));
+    for (const word of ['budget', 'filler0', 'filler20', 'filler21', 'x300', 'cfg'])
+      expect(lists(joined, word)).toEqual(lists(plain, word));
     expect(lists(joined, 'filler21')).toEqual([null, null, [0]]);
     expect(lists(joined, 'x300.cfg')).toEqual(lists(plain, 'x300'));
     // Last of all, it takes the last word's slot.
