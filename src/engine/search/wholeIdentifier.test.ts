@@ -22,7 +22,32 @@ const made = [
 
 const ids = (hits: { id: string }[]): string[] => hits.map((hit) => hit.id);
 
+/** A question's words, answered by one mail, and one mail that only names the identifier the question also names. */
+const answering = [
+  mimeMessage('answer', 'Re: your question', 'The default C library for E320 builds changed from glibc to musl.', []),
+  mimeMessage('mention', 'Thud branch', 'I am testing the thud branch of meta-ettus.', []),
+];
+
 describe('identifiers matched whole', () => {
+  it('count as one word more where some words are enough, so an identifier alone does not outrank the rest', async () => {
+    const dataDir = join(await makeTempDir(), 'store');
+    const file = join(dataDir, '..', 'made.mbox');
+    await writeFile(file, toMbox([...(await readCorpusMessages('io-uring-list.mbox.gz', LIST_MAIL)), ...answering]));
+    const engine = await openEngine({ dataDir, timeZone: 'UTC' });
+    try {
+      await engine.importPaths([file], 'made');
+      const answer = (await engine.search({ query: 'rfc822msgid:answer@example.com', mode: 'keyword' })).hits[0]!.id;
+      const mention = (await engine.search({ query: 'rfc822msgid:mention@example.com', mode: 'keyword' })).hits[0]!.id;
+      // No mail holds every word, so keyword mode shows the mail with the most of them (wordMatch 'any').
+      const some = await engine.search({ query: 'meta-ettus default C library E320 builds musl', mode: 'keyword', limit: 10 });
+      expect(some.modeNote).toMatch(/no message has all of the words/);
+      expect(ids(some.hits)[0]).toBe(answer);
+      expect(ids(some.hits)).toContain(mention);
+    } finally {
+      await engine.close();
+    }
+  }, 240_000);
+
   it('place a mail naming the identifier among the mail with every word in a fused search, not after it all', async () => {
     const dataDir = join(await makeTempDir(), 'store');
     const file = join(dataDir, '..', 'made.mbox');
