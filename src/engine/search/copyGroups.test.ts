@@ -1,8 +1,7 @@
 // The sender-and-subject groups that copies are found in: extended batch by batch as an import adds mail, they are
 // the groups built at once over the whole catalog, and a batch costs only its own messages. Real mail, real catalog.
 import { describe, expect, it } from 'vitest';
-import { readCorpusMessages } from '../../../test/corpus';
-import { normalizeMessage } from '../import/normalize';
+import { corpusRecords } from '../../../test/corpusRecords';
 import type { MessageRecord } from '../store/messageRecord';
 import { Catalog } from '../index/catalog';
 import { SenderSubjectGroups } from './copyGroups';
@@ -14,19 +13,7 @@ const HOUR_MS = 60 * 60 * 1000;
  * three hours later, and every seventh without its text (a catalog read from an old snapshot hashes bodies lazily).
  */
 async function records(limit: number): Promise<MessageRecord[]> {
-  const messages = await readCorpusMessages('usrp-users-list.mbox.gz', limit);
-  const given = await Promise.all(
-    messages.map(async (bytes, index) => {
-      const { record } = await normalizeMessage(bytes, {
-        sourceId: 'source',
-        sourceFile: 'usrp-users-list.mbox.gz',
-        offset: index,
-        placement: { folder: null, labels: [] },
-        defaultFolder: 'list',
-      });
-      return record;
-    }),
-  );
+  const given = await corpusRecords('usrp-users-list.mbox.gz', limit);
   const withCopies = given.flatMap((record, index) =>
     index % 9 === 0 ? [record, { ...record, id: `${record.id}-copy`, folder: 'copies', date: record.date + 3 * HOUR_MS }] : [record],
   );

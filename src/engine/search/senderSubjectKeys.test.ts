@@ -1,8 +1,7 @@
 // Copies' sender-and-subject keys as numbers: equal exactly when the evened-out strings are (address in any case,
 // subject with its spaces evened out), on a catalog built by adding and on one read from its snapshot's parts.
 import { describe, expect, it } from 'vitest';
-import { readCorpusMessages } from '../../../test/corpus';
-import { normalizeMessage } from '../import/normalize';
+import { corpusRecords } from '../../../test/corpusRecords';
 import type { MessageRecord } from '../store/messageRecord';
 import { Catalog } from '../index/catalog';
 import { SenderSubjectKeys } from './senderSubjectKeys';
@@ -14,19 +13,7 @@ function stringKey(catalog: Catalog, ordinal: number): string {
 
 /** usrp-users mail, with every fifth message again under its address upper-cased and its subject's spaces doubled. */
 async function records(limit: number): Promise<MessageRecord[]> {
-  const messages = await readCorpusMessages('usrp-users-list.mbox.gz', limit);
-  const given = await Promise.all(
-    messages.map(async (bytes, index) => {
-      const { record } = await normalizeMessage(bytes, {
-        sourceId: 'source',
-        sourceFile: 'usrp-users-list.mbox.gz',
-        offset: index,
-        placement: { folder: null, labels: [] },
-        defaultFolder: 'list',
-      });
-      return record;
-    }),
-  );
+  const given = await corpusRecords('usrp-users-list.mbox.gz', limit);
   return given.flatMap((record, index) =>
     index % 5 === 0
       ? [
