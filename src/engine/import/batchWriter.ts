@@ -88,7 +88,7 @@ export class BatchWriter {
     await inTurns(
       batch,
       (message) => {
-        const ordinal = this.target.catalog.add(message.record);
+        const ordinal = this.target.catalog.add(message.record, message.bodyHash);
         this.target.keywords.add(ordinal, message.keywords);
       },
       this.target.turnMs,

@@ -17,6 +17,7 @@ import { readMessageAttachments, type AttachmentSource, type MessageAttachments 
 import { hashAttachments } from './attachments/attachmentBlobs';
 import { MAX_STORED_ATTACHMENT_BYTES, type AttachmentBlob } from '../store/attachmentStore';
 import { errorMessage } from '../../shared/errorMessage';
+import { bodyHashOf } from '../index/bodyHash';
 
 const MAX_TEXT_CHARS = 2_000_000;
 const MAX_HEADER_CHARS = 2_000;
@@ -171,6 +172,8 @@ export interface NormalizedMessage {
   keywords: KeywordDocument;
   /** Attachment bytes to keep, named by hash here; the importer writes them and lets go of them. */
   attachmentBlobs: AttachmentBlob[];
+  /** The text's bodyHashOf for the catalog's copy groups, also made on the parsing thread. */
+  bodyHash: number;
 }
 
 export async function normalizeMessage(bytes: Buffer, context: NormalizeContext, hooks: NormalizeHooks = {}): Promise<NormalizedMessage> {
@@ -235,5 +238,11 @@ export async function normalizeMessage(bytes: Buffer, context: NormalizeContext,
     sourceOffset: context.offset,
     contentHash,
   };
-  return { record, threadHints: threadHintsOf(parsed, subject), keywords: keywordDocumentOf(record), attachmentBlobs: blobs };
+  return {
+    record,
+    threadHints: threadHintsOf(parsed, subject),
+    keywords: keywordDocumentOf(record),
+    attachmentBlobs: blobs,
+    bodyHash: bodyHashOf(record.text),
+  };
 }

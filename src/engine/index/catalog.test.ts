@@ -4,6 +4,7 @@ import { readCorpusMessages } from '../../../test/corpus';
 import { normalizeMessage } from '../import/normalize';
 import { CATALOG_COLUMNS, type CatalogRow, type MessageRecord } from '../store/messageRecord';
 import { Catalog } from './catalog';
+import { bodyHashOf } from './bodyHash';
 
 async function records(name: string, limit: number): Promise<MessageRecord[]> {
   const messages = await readCorpusMessages(name, limit);
@@ -68,6 +69,30 @@ describe('catalog', () => {
     const marked = new Uint8Array(catalog.size);
     catalog.markLabels(marked, (keys) => keys.includes('starred'));
     expect([...marked]).toEqual([0, 0, 0, 1, 0, 0, 0]);
+  });
+
+  it('keeps the body hash an import made on its parsing thread, and hashes a text handed in without one', async () => {
+    const messages = await readCorpusMessages('usrp-users-list.mbox.gz', 20);
+    const normalized = await Promise.all(
+      messages.map((bytes, index) =>
+        normalizeMessage(bytes, {
+          sourceId: 's',
+          sourceFile: 'f',
+          offset: index,
+          placement: { folder: null, labels: [] },
+          defaultFolder: 'list',
+        }),
+      ),
+    );
+    const catalog = new Catalog();
+    for (const [index, message] of normalized.entries()) {
+      expect(message.bodyHash).toBe(bodyHashOf(message.record.text));
+      const ordinal = index % 2 === 0 ? catalog.add(message.record, message.bodyHash) : catalog.add(message.record);
+      expect(catalog.bodyHash(ordinal)).toBe(bodyHashOf(message.record.text));
+    }
+    // A hash handed in is taken as it is: the text is not hashed again on the engine's thread.
+    const ordinal = catalog.add({ ...normalized[0]!.record, id: 'again' }, 12345);
+    expect(catalog.bodyHash(ordinal)).toBe(12345);
   });
 
   it('finds every stored copy of a Message-ID', async () => {

@@ -183,8 +183,8 @@ export class Catalog {
     return ordinals === undefined ? [] : typeof ordinals === 'number' ? [ordinals] : ordinals;
   }
 
-  /** Adds a row and returns its ordinal. Only the catalog's fields are kept: an importer hands in whole records. */
-  add(row: CatalogRow): number {
+  /** Adds a row (whole records: only the catalog's fields are kept) with its text's bodyHashOf when already made. */
+  add(row: CatalogRow, bodyHash?: number): number {
     const attachmentLists = this.ownAttachmentLists();
     const ordinal = this.ids.length;
     this.ids.push(row.id);
@@ -194,7 +194,8 @@ export class Catalog {
     this.flags = grown(this.flags, ordinal + 1, (length) => new Uint8Array(length));
     this.bodyHashes = grown(this.bodyHashes, ordinal + 1, (length) => new Float64Array(length));
     const { text } = row as { text?: unknown };
-    if (typeof text === 'string') this.bodyHashes[ordinal] = bodyHashOf(text);
+    if (bodyHash !== undefined) this.bodyHashes[ordinal] = bodyHash;
+    else if (typeof text === 'string') this.bodyHashes[ordinal] = bodyHashOf(text);
     this.dates[ordinal] = row.date;
     this.sizes[ordinal] = row.size;
     this.flags[ordinal] = (row.isRead ? IS_READ : 0) | (row.isStarred ? IS_STARRED : 0);
