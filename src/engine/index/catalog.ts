@@ -291,22 +291,9 @@ export class Catalog {
     return decodeAddresses(this.stored[column].valueAt(ordinal), column);
   }
 
-  /**
-   * Reads To, Cc or Bcc lists parsing each distinct list once, for a walk over many messages (counting contacts): a list
-   * of a thread repeats in every reply. The lists are shared between messages, so callers only read them.
-   */
-  recipientsReader(): (ordinal: number, field: 'to' | 'cc' | 'bcc') => Address[] {
-    const parsed = { toJson: new Map<number, Address[]>(), ccJson: new Map<number, Address[]>(), bccJson: new Map<number, Address[]>() };
-    return (ordinal, field) => {
-      const column = `${field}Json` as const;
-      const number = this.stored[column].numberAt(ordinal);
-      let people = parsed[column].get(number);
-      if (people === undefined) {
-        people = decodeAddresses(this.stored[column].valueAt(ordinal), column);
-        parsed[column].set(number, people);
-      }
-      return people;
-    };
+  /** The number of a message's To, Cc or Bcc list among the distinct lists (equal numbers, equal lists). */
+  recipientListNumber(ordinal: number, field: 'to' | 'cc' | 'bcc'): number {
+    return this.stored[`${field}Json`].numberAt(ordinal);
   }
 
   /** The message's bodyHashOf, or null while its text has not been read. */

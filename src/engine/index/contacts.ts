@@ -1,4 +1,5 @@
 // The people of the archive ranked by how often they appear: for "with Janesh" in queries and for autocomplete.
+import { recipientsReader } from './recipientsReader';
 import type { Address } from '../../shared/model/message';
 import type { Catalog } from './catalog';
 import { reranked } from './rankedList';
@@ -64,7 +65,7 @@ export class ContactDirectory {
         if (!existing.name && person.name) existing.name = person.name;
       } else this.byAddress.set(person.address, { name: person.name, address: person.address, count: 1 });
     };
-    const recipients = this.catalog.recipientsReader();
+    const recipients = recipientsReader(this.catalog);
     for (; this.countedAll < this.catalog.size; this.countedAll += 1) {
       count(this.catalog.sender(this.countedAll));
       recipients(this.countedAll, 'to').forEach(count);
