@@ -20,6 +20,7 @@ interface FieldFile {
   file: string;
   words: number;
   wordBytes: number;
+  wordTable?: { file: string };
 }
 type SavedManifest = { version: number; fields: { content: FieldFile; meta: FieldFile } };
 
@@ -228,7 +229,8 @@ describe('KeywordIndex save and load', () => {
       }
       await loaded.save(folder, 'order-d');
       expect(await foldings()).toEqual([]);
-      expect(await readdir(folder)).toHaveLength(3);
+      // Each field's postings and word table, and the manifest.
+      expect(await readdir(folder)).toHaveLength(5);
       const reloaded = (await KeywordIndex.load(folder, DOCUMENTS + 100_000, 'order-d'))!;
       for (const word of ['w0', 'common', 'late0', 'late1']) expect(ordinals(reloaded, word)).toEqual(ordinals(reference, word));
       reloaded.close();
@@ -243,7 +245,8 @@ describe('KeywordIndex save and load', () => {
     await smaller.save(folder, 'order-c');
     expect((await readdir(join(folder, '..'))).sort()).toEqual(['keyword-index']);
     const { fields } = JSON.parse(await readFile(join(folder, 'manifest.json'), 'utf8')) as SavedManifest;
-    expect((await readdir(folder)).sort()).toEqual([fields.content.file, 'manifest.json', fields.meta.file].sort());
+    const files = [fields.content.file, fields.content.wordTable!.file, 'manifest.json', fields.meta.file, fields.meta.wordTable!.file];
+    expect((await readdir(folder)).sort()).toEqual(files.sort());
     const loaded = await KeywordIndex.load(folder, 1, 'order-c');
     expect(ordinals(loaded!, 'only')).toEqual([0]);
     expect(ordinals(loaded!, 'w0')).toEqual([]);

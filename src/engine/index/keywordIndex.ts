@@ -338,7 +338,7 @@ export class KeywordIndex {
     }
     FIELDS.forEach((field, index) => saving[field].moveTo(reopened[index]!));
     this.isOldFormat = false;
-    const kept = new Set([MANIFEST, ...FIELDS.map((field) => fields[field].file)]);
+    const kept = new Set([MANIFEST, ...FIELDS.flatMap((field) => [fields[field].file, fields[field].wordTable?.file ?? ''])]);
     for (const name of await readdir(folder)) {
       if (!kept.has(name)) await unlink(join(folder, name)).catch(() => undefined);
     }

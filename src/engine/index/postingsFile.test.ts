@@ -1,8 +1,8 @@
 // Saved postings read in place, on a real imported slice: the same lists as the file read whole into memory, through a
-// block cache that stays within its bound; a format-5 save searched as it is by a reader and rebuilt as the current
+// block cache that stays within its bound; the words' table saved beside them, and a save without it read the same; a format-5 save searched as it is by a reader and rebuilt as the current
 // format by a writer; a damaged block named to
 // the search that reads it and the index rebuilt; the files held open only while in use.
-import { cp, readFile, readdir, readlink, writeFile } from 'node:fs/promises';
+import { cp, readFile, readdir, readlink, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +13,7 @@ import { FrozenPostings } from './frozenPostings';
 import { KEYWORD_INDEX_VERSION } from './keywordIndex';
 import { openPostingsFile, type PostingsFileInfo } from './postingsFile';
 import { BLOCK_SIZE } from './postingsFileBytes';
+import { WordTable } from './wordTable';
 
 type Field = 'content' | 'meta';
 interface Manifest {
@@ -111,6 +112,44 @@ describe('postings read in place', () => {
     }
   });
 
+  it('saves the hash table of the words beside the postings, and reads a save without it, or with it damaged, the same', async () => {
+    for (const field of ['content', 'meta'] as const) {
+      const info = manifest.fields[field];
+      const { words } = await sectionsOf(dataDir, info);
+      const saved = new Int32Array(new Uint8Array(await readFile(join(folderOf(dataDir), info.wordTable!.file))).buffer);
+      const built = new WordTable(Buffer.from(words.join('\n')), words.length).saved();
+      expect(saved).toEqual(new Int32Array([...built.starts, ...built.slots]));
+    }
+    const store = join(await makeTempDir(), 'store');
+    await cp(dataDir, store, { recursive: true });
+    // As saved before the tables were: none in the manifest, no table files.
+    const fields = Object.fromEntries(
+      (['content', 'meta'] as const).map((field) => [field, { ...manifest.fields[field], wordTable: undefined }]),
+    ) as Record<Field, PostingsFileInfo>;
+    await writeFile(join(folderOf(store), 'manifest.json'), JSON.stringify({ ...manifest, fields }));
+    for (const field of ['content', 'meta'] as const) await rm(join(folderOf(store), manifest.fields[field].wordTable!.file));
+    const reader = await openEngine({ dataDir: store, timeZone: 'UTC', access: 'read' });
+    try {
+      expect(await found(reader)).toEqual(expected);
+    } finally {
+      await reader.close();
+    }
+    // Damaged table files (named in the manifest again) are built again from the words.
+    await writeFile(join(folderOf(store), 'manifest.json'), JSON.stringify(manifest));
+    for (const field of ['content', 'meta'] as const) {
+      const name = manifest.fields[field].wordTable!.file;
+      const table = await readFile(join(folderOf(dataDir), name));
+      table[table.length - 3]! ^= 0x10;
+      await writeFile(join(folderOf(store), name), table);
+    }
+    const damaged = await openEngine({ dataDir: store, timeZone: 'UTC', access: 'read' });
+    try {
+      expect(await found(damaged)).toEqual(expected);
+    } finally {
+      await damaged.close();
+    }
+  });
+
   it('searches an index saved in format 5 as it is when only reading, and rebuilds it when it may write, its old files gone', async () => {
     const store = join(await makeTempDir(), 'store');
     await cp(dataDir, store, { recursive: true });
@@ -139,7 +178,8 @@ describe('postings read in place', () => {
       const saved = await readManifest(store);
       expect(saved.version).toBe(KEYWORD_INDEX_VERSION);
       const names = [saved.fields.content.file, saved.fields.meta.file];
-      expect((await readdir(folderOf(store))).sort()).toEqual([...names, 'manifest.json'].sort());
+      const tableFiles = [saved.fields.content.wordTable!.file, saved.fields.meta.wordTable!.file];
+      expect((await readdir(folderOf(store))).sort()).toEqual([...names, ...tableFiles, 'manifest.json'].sort());
       expect((await openFilesUnder(folderOf(store))).sort()).toEqual(names.map((name) => join(folderOf(store), name)).sort());
     } finally {
       await engine.close();
@@ -196,7 +236,8 @@ describe('postings read in place', () => {
       expect(after.fields.content.file).not.toBe(before.fields.content.file);
       const names = [after.fields.content.file, after.fields.meta.file].map((name) => join(folderOf(store), name));
       expect((await openFilesUnder(folderOf(store))).sort()).toEqual(names.sort());
-      expect((await readdir(folderOf(store))).length).toBe(3);
+      // Each field's postings and word table, and the manifest.
+      expect((await readdir(folderOf(store))).length).toBe(5);
       expect((await engine.search({ query: 'sqpoll', limit: 20, mode: 'keyword' })).total).toBeGreaterThanOrEqual(
         expected.get('sqpoll')!.total,
       );

@@ -4,9 +4,11 @@
 // so opening does not read the whole file. Saving streams the bytes, from memory or from the file saved before.
 import { close, fstat, open, read } from 'node:fs';
 import { open as openFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { crc32 } from 'node:zlib';
 import { WordTable } from './wordTable';
+import { readWordTable, wordTableName, writeWordTable, type WordTableInfo } from './wordTableFile';
 import { FrozenPostings, SLOTS } from './frozenPostings';
 import { BLOCK_SIZE, FileBytes } from './postingsFileBytes';
 import { blockCache } from './blockCache';
@@ -22,6 +24,8 @@ export interface PostingsFileInfo {
   bytes: number;
   /** CRC-32 of the words, the slot tables and the blocks' checksums (the bytes have one per block). */
   checksum: number;
+  /** The file of the words' hash table, saved beside it (see wordTableFile.ts); absent from earlier saves. */
+  wordTable?: WordTableInfo;
 }
 
 /** Bytes of ordinals copied and written at a time while saving (a whole number of blocks). */
@@ -69,7 +73,9 @@ export async function writePostingsFile(path: string, name: string, postings: Fr
   } finally {
     await file.close();
   }
-  return { file: name, words: words.length, wordBytes: wordText.length, bytes: bytes.length, checksum };
+  const tableName = wordTableName(name);
+  const wordTable = await writeWordTable(join(dirname(path), tableName), tableName, new WordTable(wordText, words.length).saved());
+  return { file: name, words: words.length, wordBytes: wordText.length, bytes: bytes.length, checksum, wordTable };
 }
 
 /** Reads exactly `target.length` bytes at `position`. */
@@ -107,8 +113,9 @@ export async function openPostingsFile(path: string, info: PostingsFileInfo, cac
     checksum = crc32(bytesOf(checksums), checksum);
     if (checksum !== info.checksum)
       throw new Error(`keyword index: ${path} is damaged (its words or slot tables differ from the saved checksum)`);
-    // The words stay bytes until asked for (see WordTable).
-    const words = new WordTable(wordText, info.words);
+    // The words stay bytes until asked for (see WordTable); their hash table is read when saved.
+    const saved = info.wordTable && (await readWordTable(dirname(path), info.wordTable, info.words));
+    const words = new WordTable(wordText, info.words, saved ?? undefined);
     return FrozenPostings.fromParts({ words, starts, counts, bytes: new FileBytes(path, fd, tables, info.bytes, checksums, cache) });
   } catch (error) {
     await closeFd(fd);

@@ -2,7 +2,7 @@
 // and a list that is not the one described refused.
 import { describe, expect, it } from 'vitest';
 import { readCorpusMessages } from '../../../test/corpus';
-import { WordTable } from './wordTable';
+import { WordTable, wordStartsOf } from './wordTable';
 
 function tableOf(words: string[]): WordTable {
   return new WordTable(Buffer.from(words.join('\n')), words.length);
@@ -22,11 +22,26 @@ describe('WordTable', () => {
     expect(table.all()).toEqual(words);
   });
 
+  it('finds the same numbers and beginnings with the table it saved, and refuses a saved table that does not span the words', () => {
+    const words = ['sqpoll', 'ring', 'grüße', 'sq', 'io_uring', 'sqe', 'ringbuf', 'r'];
+    const bytes = Buffer.from(words.join('\n'));
+    expect(Array.from(wordStartsOf(bytes, words.length))).toEqual([0, 7, 12, 20, 23, 32, 36, 44, 46]);
+    const saved = new WordTable(bytes, words.length).saved();
+    const table = new WordTable(bytes, words.length, saved);
+    expect(words.map((word) => table.numberOf(word))).toEqual(words.map((_, number) => number));
+    for (const absent of ['', 'sqp', 'ringbufx', 'rin', 'g', 'gruße', 'r\nring']) expect(table.numberOf(absent)).toBeUndefined();
+    for (const prefix of ['sq', 'r', 'grü', 'x', ''])
+      expect(table.beginningWith(prefix)).toEqual(words.filter((word) => word.startsWith(prefix)));
+    expect(() => new WordTable(bytes, words.length, { ...saved, starts: saved.starts.subarray(1) })).toThrow(/does not span the 8 words/);
+    expect(() => new WordTable(bytes, words.length, { ...saved, slots: saved.slots.subarray(1) })).toThrow(/does not span/);
+  });
+
   it('holds no words when none are saved, and refuses words listed twice or more words than described', () => {
     const empty = new WordTable(new Uint8Array(0), 0);
     expect(empty.numberOf('a')).toBeUndefined();
     expect(empty.all()).toEqual([]);
-    expect(() => tableOf(['ring', 'poll', 'ring'])).toThrow(/listed twice/);
+    // A word listed twice is found when the hash table is built, at the first look-up.
+    expect(() => tableOf(['ring', 'poll', 'ring']).numberOf('poll')).toThrow(/listed twice/);
     expect(() => new WordTable(Buffer.from('a\nb\nc'), 2)).toThrow(/more than the 2 listed/);
     expect(() => new WordTable(Buffer.from('a\nb'), 3)).toThrow(/are 2, not the 3 listed/);
   });

@@ -1,9 +1,10 @@
-// A saved postings file's words kept as their UTF-8 bytes (one per line) with a hash table over them: opening decodes
-// no word, a look-up decodes none, and only the words a search asks for by their beginning are decoded.
+// A saved postings file's words kept as their UTF-8 bytes (one per line) with a hash table over them, saved beside
+// them (see wordTableFile.ts) or built at the first look-up: opening decodes no word, a look-up decodes none, and only
+// the words a search asks for by their beginning are decoded.
 
 const LINE_BREAK = 10;
+const LINE_BREAK_BYTE = Buffer.from([LINE_BREAK]);
 const EMPTY = -1;
-
 /** FNV-1a over bytes[start, end): the same for a word's bytes wherever they lie. */
 function hashOf(bytes: Uint8Array, start: number, end: number): number {
   let hash = 0x811c9dc5;
@@ -11,51 +12,98 @@ function hashOf(bytes: Uint8Array, start: number, end: number): number {
   return hash >>> 0;
 }
 
+/** Where each of `count` words joined by line breaks starts, with the end of the bytes plus one after the last. */
+export function wordStartsOf(bytes: Uint8Array, count: number): Int32Array {
+  const starts = new Int32Array(count + 1);
+  let word = 0;
+  for (let index = 0; index < bytes.length && count > 0; index += 1) {
+    if (bytes[index] !== LINE_BREAK) continue;
+    word += 1;
+    if (word >= count) throw new Error(`keyword index: the saved words are more than the ${count} listed`);
+    starts[word] = index + 1;
+  }
+  if (count > 0 && word !== count - 1) throw new Error(`keyword index: the saved words are ${word + 1}, not the ${count} listed`);
+  if (count === 0 && bytes.length > 0) throw new Error('keyword index: words are saved where none are listed');
+  starts[count] = bytes.length + 1;
+  return starts;
+}
+
+/** Slots of the hash table over `count` words: a power of two at least twice as many. */
+export function slotCountFor(count: number): number {
+  let size = 1;
+  while (size < count * 2) size *= 2;
+  return size;
+}
+
+/** What a word table saves: where each word starts, and its hash table. */
+export interface SavedWordTable {
+  starts: Int32Array;
+  slots: Int32Array;
+}
+
 /**
- * Splitting a 100k-message archive's 120k words into strings and a Map of them was a tenth of a whole `lantern search`
- * (issue 25), where one pass over their 1.3 MB finds where each starts and hashes it.
+ * Splitting a 100k-message archive's 220k words into strings and a Map of them was a tenth of a whole `lantern search`
+ * (issue 25), where one pass over their 2.8 MB finds where each starts and hashes it; building that hash table was
+ * still a tenth, and a saved one is read instead.
  */
 export class WordTable {
   /** Word n is bytes[starts[n], starts[n + 1] - 1) (the last one's line break is the end of the bytes). */
   private readonly starts: Int32Array;
-  /** Open addressing by hash: a word's number, or EMPTY; its length a power of two at least twice the words'. */
-  private readonly slots: Int32Array;
+  /** Open addressing by hash: a word's number, or EMPTY; its length a power of two at least twice the words'; null until built. */
+  private slots: Int32Array | null = null;
+  private readonly text: Buffer;
   private readonly encoder = new TextEncoder();
 
-  /** `bytes` are the words joined by line breaks, `count` how many there are; throws when they are not that. */
+  /**
+   * `bytes` are the words joined by line breaks, `count` how many there are, `saved` the table saved beside them (see
+   * wordTableFile.ts; built here otherwise); throws when they are not that.
+   */
   constructor(
     private readonly bytes: Uint8Array,
     readonly count: number,
+    saved?: SavedWordTable,
   ) {
-    const starts = new Int32Array(count + 1);
-    let word = 0;
-    for (let index = 0; index < bytes.length && count > 0; index += 1) {
-      if (bytes[index] !== LINE_BREAK) continue;
-      word += 1;
-      if (word >= count) throw new Error(`keyword index: the saved words are more than the ${count} listed`);
-      starts[word] = index + 1;
+    this.text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
+    if (saved === undefined) this.starts = wordStartsOf(bytes, count);
+    else {
+      // A saved table was checked by its checksum; that it spans the words is what the look-ups rely on.
+      const { starts, slots } = saved;
+      if (starts.length !== count + 1 || starts[0] !== 0 || starts[count] !== bytes.length + 1 || slots.length !== slotCountFor(count))
+        throw new Error(`keyword index: the saved word table does not span the ${count} words`);
+      this.starts = starts;
+      this.slots = slots;
     }
-    if (count > 0 && word !== count - 1) throw new Error(`keyword index: the saved words are ${word + 1}, not the ${count} listed`);
-    if (count === 0 && bytes.length > 0) throw new Error('keyword index: words are saved where none are listed');
-    starts[count] = bytes.length + 1;
-    this.starts = starts;
-    let size = 1;
-    while (size < count * 2) size *= 2;
-    this.slots = new Int32Array(size).fill(EMPTY);
-    for (let number = 0; number < count; number += 1) {
-      const start = starts[number]!;
-      const end = starts[number + 1]! - 1;
-      const slot = this.find(start, end, hashOf(bytes, start, end), bytes);
-      if (this.slots[slot] !== EMPTY) throw new Error('keyword index: saved postings are damaged (a word is listed twice)');
-      this.slots[slot] = number;
+  }
+
+  /** The table to save beside the words. */
+  saved(): SavedWordTable {
+    return { starts: this.starts, slots: this.table() };
+  }
+
+  /** The hash table, built at the first look-up when not saved; throws when a word is listed twice. */
+  private table(): Int32Array {
+    if (this.slots !== null) return this.slots;
+    const slots = new Int32Array(slotCountFor(this.count)).fill(EMPTY);
+    this.slots = slots;
+    for (let number = 0; number < this.count; number += 1) {
+      const start = this.starts[number]!;
+      const end = this.starts[number + 1]! - 1;
+      const slot = this.find(start, end, hashOf(this.bytes, start, end), this.bytes);
+      if (slots[slot] !== EMPTY) {
+        this.slots = null;
+        throw new Error('keyword index: saved postings are damaged (a word is listed twice)');
+      }
+      slots[slot] = number;
     }
+    return slots;
   }
 
   /** The slot holding the word whose bytes are given, or the empty slot where it would go. */
   private find(start: number, end: number, hash: number, from: Uint8Array): number {
-    const mask = this.slots.length - 1;
+    const slots = this.slots!;
+    const mask = slots.length - 1;
     for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
-      const number = this.slots[slot]!;
+      const number = slots[slot]!;
       if (number === EMPTY || this.isWordAt(number, from, start, end)) return slot;
     }
   }
@@ -69,20 +117,21 @@ export class WordTable {
 
   numberOf(word: string): number | undefined {
     if (this.count === 0) return undefined;
+    const slots = this.table();
     // An ASCII word (almost every one) is its own UTF-8: hashed and compared by its character codes, nothing encoded.
     let hash = 0x811c9dc5;
     for (let index = 0; index < word.length; index += 1) {
       const code = word.charCodeAt(index);
       if (code >= 0x80) {
         const encoded = this.encoder.encode(word);
-        const number = this.slots[this.find(0, encoded.length, hashOf(encoded, 0, encoded.length), encoded)]!;
+        const number = slots[this.find(0, encoded.length, hashOf(encoded, 0, encoded.length), encoded)]!;
         return number === EMPTY ? undefined : number;
       }
       hash = Math.imul(hash ^ code, 0x01000193);
     }
-    const mask = this.slots.length - 1;
+    const mask = slots.length - 1;
     for (let slot = (hash >>> 0) & mask; ; slot = (slot + 1) & mask) {
-      const number = this.slots[slot]!;
+      const number = slots[slot]!;
       if (number === EMPTY) return undefined;
       if (this.isAsciiWordAt(number, word)) return number;
     }
@@ -95,30 +144,28 @@ export class WordTable {
     return true;
   }
 
-  private wordAt(number: number): string {
-    return Buffer.from(this.bytes.buffer, this.bytes.byteOffset, this.bytes.length).toString(
-      'utf8',
-      this.starts[number],
-      this.starts[number + 1]! - 1,
-    );
-  }
-
   /** Every word, in the order of their numbers. */
   all(): string[] {
-    return this.count === 0 ? [] : Buffer.from(this.bytes.buffer, this.bytes.byteOffset, this.bytes.length).toString('utf8').split('\n');
+    return this.count === 0 ? [] : this.text.toString('utf8').split('\n');
   }
 
-  /** The words that begin with `prefix`, in the order of their numbers: only they are decoded. */
+  /**
+   * The words that begin with `prefix`, in the order of their numbers: only they are decoded, found by a native search
+   * of the bytes for a line break followed by the prefix.
+   */
   beginningWith(prefix: string): string[] {
-    const wanted = this.encoder.encode(prefix);
+    if (this.count === 0) return [];
+    if (prefix === '') return this.all();
+    const text = this.text;
+    const wanted = Buffer.from(prefix);
     const found: string[] = [];
-    for (let number = 0; number < this.count; number += 1) {
-      const start = this.starts[number]!;
-      if (this.starts[number + 1]! - 1 - start < wanted.length) continue;
-      let matches = true;
-      for (let offset = 0; offset < wanted.length && matches; offset += 1) matches = this.bytes[start + offset] === wanted[offset];
-      if (matches) found.push(this.wordAt(number));
-    }
+    const wordFrom = (start: number): string => {
+      const end = text.indexOf(LINE_BREAK, start);
+      return text.toString('utf8', start, end === -1 ? text.length : end);
+    };
+    if (text.length >= wanted.length && text.compare(wanted, 0, wanted.length, 0, wanted.length) === 0) found.push(wordFrom(0));
+    const needle = Buffer.concat([LINE_BREAK_BYTE, wanted]);
+    for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, at + 1)) found.push(wordFrom(at + 1));
     return found;
   }
 }
