@@ -104,6 +104,8 @@ describe('lantern CLI', () => {
     [['import', '/no/such/file.mbox'], /cannot read \/no\/such\/file.mbox/],
     [['search', 'x', '--limit', 'many'], /--limit must be a whole number/],
     [['search', 'x', '--sort', 'size'], /--sort must be relevance or date/],
+    [['search', 'x', '--limit', '0'], /--limit must be from 1 to 1000/],
+    [['search', 'x', '--limit', '1001'], /--limit must be from 1 to 1000/],
     [['show', 'no-such-id'], /no message with id no-such-id/],
     [['frobnicate'], /unknown command "frobnicate"/],
     [['search', 'x', '--colour'], /Unknown option '--colour'/],

@@ -1,6 +1,7 @@
 // `lantern search|show|folders|stats|embed`: read the store (embed also writes vectors) and print.
 import type { SearchMode, SortOrder } from '../../shared/model/search';
-import { openCliEngine } from '../openCliEngine';
+import { MAX_PAGE_SIZE, MAX_QUERY_LENGTH } from '../../shared/contract/apiLimits';
+import { openCliEngine, openUnroutedCliEngine } from '../openCliEngine';
 import { printEmbedding, printFolders, printJson, printMessage, printSearch, printStats } from '../output';
 import { progressPrinter } from '../progress';
 import { UsageError } from '../usage';
@@ -24,13 +25,16 @@ export interface SearchFlags {
 
 export async function runSearch(query: string | undefined, flags: SearchFlags, dataDir: string, json: boolean): Promise<number> {
   if (query === undefined) throw new UsageError('lantern search: give a query, e.g. lantern search "from:alice budget"');
+  // The router's bounds, checked here: the search is called without the router (see openUnroutedCliEngine).
+  if (query.length > MAX_QUERY_LENGTH) throw new UsageError(`lantern search: the query is longer than ${MAX_QUERY_LENGTH} characters`);
   const limit = wholeNumber('limit', flags.limit, 20);
+  if (limit < 1 || limit > MAX_PAGE_SIZE) throw new UsageError(`lantern search: --limit must be from 1 to ${MAX_PAGE_SIZE}, not ${limit}`);
   const offset = wholeNumber('offset', flags.offset, 0);
   if (flags.sort !== undefined && !SORTS.includes(flags.sort as SortOrder))
     throw new UsageError(`lantern search: --sort must be relevance or date, not "${flags.sort}"`);
   if (flags.mode !== undefined && !MODES.includes(flags.mode as SearchMode))
     throw new UsageError(`lantern search: --mode must be one of ${MODES.join(', ')}, not "${flags.mode}"`);
-  const engine = await openCliEngine(dataDir, { access: 'read' });
+  const engine = await openUnroutedCliEngine(dataDir, { access: 'read' });
   try {
     const result = await engine.search({
       query,

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { ApiArguments, ApiMethod } from './api';
 import { API_METHOD_TABLE } from './apiMethods';
 import type { WireError } from './errors';
+import { MAX_PAGE_SIZE, MAX_QUERY_LENGTH } from './apiLimits';
 import type { SearchMode, SearchRequest, SortOrder } from '../model/search';
 import type { AnswerTurn, AskRequest, ProviderName } from '../model/answer';
 import type { SettingsPatch } from '../model/settings';
@@ -12,8 +13,6 @@ import type { TimelineRequest } from '../model/timeline';
 import type { ModelDownloadOptions } from '../model/models';
 import type { PeopleRequest, PeopleSort } from '../model/people';
 
-const MAX_QUERY_LENGTH = 10_000;
-const MAX_PAGE_SIZE = 1_000;
 const MAX_IMPORT_PATHS = 10_000;
 
 const identifier = z.string().min(1).max(1_000);
