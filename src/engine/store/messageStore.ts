@@ -10,6 +10,7 @@ import { lanceArrow } from './lanceArrow';
 import { localTableFolder } from './tableFiles';
 import { checkObjectStoreSettings } from './objectStoreSettings';
 import { inTurns } from './turns';
+import { AddedRowPlaces } from './addedRowPlaces';
 
 const TABLE = 'messages';
 /** Below this many rows a scan is as fast as an index lookup and the index would only cost writes. */
@@ -74,6 +75,7 @@ function recordBatch(records: readonly MessageRecord[]): RecordBatch {
 
 export class MessageStore {
   private hasIdIndex = false;
+  private readonly addedPlaces = new AddedRowPlaces();
 
   private constructor(
     private readonly opened: OpenedTable,
@@ -119,7 +121,10 @@ export class MessageStore {
    */
   async readIntact<T>(read: (store: MessageStore) => Promise<T>): Promise<T> {
     const { value, healing } = await readIntact(this.opened, this.location, this.place, () => read(this));
-    if (healing) await this.readIndexState();
+    if (healing) {
+      this.addedPlaces.forget();
+      await this.readIndexState();
+    }
     return value;
   }
 
@@ -149,7 +154,12 @@ export class MessageStore {
 
   async add(records: MessageRecord[]): Promise<void> {
     if (records.length === 0) return;
+    const firstPlace = await this.table.countRows();
     await this.table.add(await recordsTable(records));
+    this.addedPlaces.note(
+      records.map((record) => record.id),
+      firstPlace,
+    );
   }
 
   /**
@@ -163,11 +173,15 @@ export class MessageStore {
   /** Merges small fragments; every version stays (see tidyTable for dropping them). */
   async mergeFragments(): Promise<void> {
     await mergeFragments(this.table);
+    // The merge brought the id index up to date (LanceDB's optimize).
+    this.addedPlaces.forget();
   }
 
   /** Merges small fragments and drops versions replaced more than `graceMs` ago (see tidyTable). */
   async tidy(graceMs: number): Promise<Tidied> {
-    return tidyTable(this.table, graceMs);
+    const tidied = await tidyTable(this.table, graceMs);
+    this.addedPlaces.forget();
+    return tidied;
   }
 
   /** Builds the id index once the table is big enough for it to pay off; later writes keep it current. */
@@ -175,6 +189,7 @@ export class MessageStore {
     if (this.hasIdIndex || rowCount < ID_INDEX_THRESHOLD) return;
     await this.table.createIndex('id', { config: Index.btree() });
     this.hasIdIndex = true;
+    this.addedPlaces.forget();
   }
 
   async get(ids: string[]): Promise<MessageRecord[]> {
@@ -186,15 +201,38 @@ export class MessageStore {
     return rows as MessageRecord[];
   }
 
-  /** Selected columns of records by id, for callers that do not need the large text columns. */
+  /**
+   * Selected columns of records by id, for callers that do not need the large text columns; each id's row once, in no
+   * promised order. Rows added since the id index last covered the table are read by place (see AddedRowPlaces), the
+   * others by the index alone, and only ids neither finds by a filter over every row.
+   */
   async getColumns<K extends keyof MessageRecord>(ids: string[], columns: readonly K[]): Promise<Pick<MessageRecord, K>[]> {
     if (ids.length === 0) return [];
-    const data = await this.table
+    const read: (keyof MessageRecord)[] = columns.includes('id' as K) ? [...columns] : [...columns, 'id'];
+    const unread = new Set(ids);
+    const rows: Pick<MessageRecord, 'id'>[] = [];
+    const keep = (data: ArrowTable | null): void => {
+      // An empty answer may come without its columns.
+      if (!data || data.numRows === 0) return;
+      for (const row of rowsOf(data, read)) if (unread.delete(row.id)) rows.push(row);
+    };
+    keep(await this.addedPlaces.take(this.table, [...unread], read));
+    if (unread.size > 0 && this.hasIdIndex)
+      keep(
+        await this.byIds([...unread], read)
+          .fastSearch()
+          .toArrow(),
+      );
+    if (unread.size > 0) keep(await this.byIds([...unread], read).toArrow());
+    if (read.length > columns.length) for (const row of rows) delete (row as Partial<MessageRecord>).id;
+    return rows as unknown as Pick<MessageRecord, K>[];
+  }
+
+  private byIds(ids: readonly string[], columns: readonly (keyof MessageRecord)[]) {
+    return this.table
       .query()
       .where(`id IN (${ids.map(quote).join(',')})`)
-      .select([...columns])
-      .toArrow();
-    return rowsOf(data, columns);
+      .select([...columns]);
   }
 
   /** Streams the catalog columns of every row, in batches. */
@@ -210,16 +248,19 @@ export class MessageStore {
 
   async updateLabels(id: string, labelsJson: string): Promise<void> {
     await this.table.update({ where: `id = ${quote(id)}`, values: { labelsJson } });
+    this.addedPlaces.forget();
   }
 
   /** Fills in an already stored message's attachment list (hashes added by a later import of its file). */
   async updateAttachments(id: string, attachmentsJson: string): Promise<void> {
     await this.table.update({ where: `id = ${quote(id)}`, values: { attachmentsJson } });
+    this.addedPlaces.forget();
   }
 
   /** Replaces a stored message's attachment text (the OCR stage adds text read from its images). */
   async updateAttachmentTexts(id: string, attachmentTextJson: string): Promise<void> {
     await this.table.update({ where: `id = ${quote(id)}`, values: { attachmentTextJson } });
+    this.addedPlaces.forget();
   }
 
   close(): void {
