@@ -72,6 +72,8 @@ const FOLD_AT_MOST = 50_000;
 export class KeywordIndex {
   /** Read from a save of an older format (see READABLE_OLD_VERSIONS), without identifiers whole. */
   isOldFormat = false;
+  /** Read from a save made before the word tables were saved beside the postings (see wordTableFile.ts). */
+  lacksWordTables = false;
   /** Rebuilds the index when a saved block turns out damaged (set by the engine; see `whenDamaged`). */
   private repair: (() => Promise<void>) | null = null;
   private repairing: Promise<void> | null = null;
@@ -338,6 +340,7 @@ export class KeywordIndex {
     }
     FIELDS.forEach((field, index) => saving[field].moveTo(reopened[index]!));
     this.isOldFormat = false;
+    this.lacksWordTables = false;
     const kept = new Set([MANIFEST, ...FIELDS.flatMap((field) => [fields[field].file, fields[field].wordTable?.file ?? ''])]);
     for (const name of await readdir(folder)) {
       if (!kept.has(name)) await unlink(join(folder, name)).catch(() => undefined);
@@ -373,6 +376,7 @@ export class KeywordIndex {
       }
       index.documents = meta.documents;
       index.isOldFormat = isOld;
+      index.lacksWordTables = FIELDS.some((field) => meta.fields[field].wordTable === undefined);
       return index;
     }
   }

@@ -86,6 +86,8 @@ export async function loadKeywordIndex(store: MessageStore, catalog: Catalog, da
   if (saved && !(saved.isOldFormat && canSave)) {
     // Imports fold into files beside the index rather than into the heap.
     if (canSave) saved.foldInto(keywordFolder(dataDir));
+    // Saved again once, with the word tables every later open reads rather than builds (issue 25).
+    if (canSave && saved.lacksWordTables) await saveKeywordIndex(saved, catalog, dataDir);
     return saved;
   }
   // An older format lacks the identifiers kept whole since format 7: rebuilt from the messages by an engine that may write.

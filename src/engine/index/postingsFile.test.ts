@@ -148,6 +148,19 @@ describe('postings read in place', () => {
     } finally {
       await damaged.close();
     }
+    // An engine that may write saves a save without tables again, with them.
+    await writeFile(join(folderOf(store), 'manifest.json'), JSON.stringify({ ...manifest, fields }));
+    const writer = await openEngine({ dataDir: store, timeZone: 'UTC' });
+    try {
+      const resaved = await readManifest(store);
+      for (const field of ['content', 'meta'] as const) {
+        expect(resaved.fields[field].wordTable?.file).toBe(resaved.fields[field].file.replace('.postings', '.words'));
+        expect((await readFile(join(folderOf(store), resaved.fields[field].wordTable!.file))).length).toBeGreaterThan(0);
+      }
+      expect(await found(writer)).toEqual(expected);
+    } finally {
+      await writer.close();
+    }
   });
 
   it('searches an index saved in format 5 as it is when only reading, and rebuilds it when it may write, its old files gone', async () => {
