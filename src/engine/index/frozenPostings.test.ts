@@ -86,6 +86,23 @@ describe('FrozenPostings', () => {
     expect(next.wordCount).toBe(2001);
   });
 
+  it('finds its own words by their beginning, asked again after a later merge added words to the map they share', () => {
+    const first = FrozenPostings.empty().merged([
+      ['apple', [[1], [], []]],
+      ['apricot', [[2], [], []]],
+      ['banana', [[3], [], []]],
+    ]);
+    expect(first.wordsBeginningWith('ap')).toEqual(['apple', 'apricot']);
+    const second = first.merged([
+      ['apex', [[4], [], []]],
+      ['apple', [[5], [], []]],
+    ]);
+    expect(first.wordsBeginningWith('ap')).toEqual(['apple', 'apricot']);
+    expect(first.wordsBeginningWith('b')).toEqual(['banana']);
+    expect(second.wordsBeginningWith('ap')).toEqual(['apple', 'apricot', 'apex']);
+    expect(second.wordsBeginningWith('ap')).toEqual(second.words().filter((word) => word.startsWith('ap')));
+  });
+
   it('takes about a byte for each ordinal of a common word', () => {
     const ids = Array.from({ length: 100_000 }, (_, index) => index * 3);
     const postings = FrozenPostings.empty()
