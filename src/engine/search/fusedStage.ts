@@ -5,6 +5,7 @@ import { countBits, Evaluator, setBits, type Bitset } from './evaluate';
 import type { KeywordMatches } from './conversationMatch';
 import { hydeSearchText, writeHypotheticalPassage } from './hyde';
 import { byScore, firstInOrder, fuseByRank, type RankedHit } from './rank';
+import { fuseByScore } from './scoreFusion';
 import { rerankFused } from './rerankStage';
 import { similarThreshold } from './similarOffer';
 import { subjectMatchesFirst } from './subjectTiers';
@@ -172,8 +173,13 @@ export async function rankFused(plan: SearchPlan, keyword: KeywordMatches, conte
     const least = plan.isSimilar ? similarThreshold(floors) : floors.unknownWords;
     semantic.hits = semantic.hits.filter((hit) => hit.score >= least);
   }
+  // Hybrid fuses by scaled scores (scoreFusion.ts). Rerank's candidates stay fused by rank: they are the top 50 it
+  // reads, and rank fusion keeps each list's first 25 or so among them, where score fusion let a list whose scores fall
+  // steeply lose its tail to the other (a some-words match that was the answer fell out of the 50, tuning set).
   let fused =
-    mode === 'semantic' ? semantic.hits : fuseByRank([...keywordHits, ...someWords], semantic.hits, context.catalog, plan.weights);
+    mode === 'semantic'
+      ? semantic.hits
+      : (mode === 'rerank' ? fuseByRank : fuseByScore)([...keywordHits, ...someWords], semantic.hits, context.catalog, plan.weights);
   if (mode === 'rerank') {
     if (plan.sort === 'date') note = 'rerank: results in date order, so nothing was reordered';
     else if (context.reranker) {

@@ -44,7 +44,8 @@ describe('rerank and hyde modes', () => {
 
   describe('rerank', () => {
     it('reorders the top 50 hybrid candidates with the feature reranker and says so', async () => {
-      const request: SearchRequest = { query: 'E310 GPS lock', limit: 50 };
+      // Every hit, not the first 50: hybrid orders its list by scaled scores, rerank reads its top 50 by rank fusion.
+      const request: SearchRequest = { query: 'E310 GPS lock', limit: 1000 };
       const hybrid = await writer.search({ ...request, mode: 'hybrid' });
       const reranked = await writer.search({ ...request, mode: 'rerank' });
       expect(reranked.mode).toBe('rerank');
