@@ -6,6 +6,7 @@ import { crc32 } from 'node:zlib';
 import type { CatalogParts, FilterField } from './catalogParts';
 import type { ValueColumnParts } from './valueColumn';
 import { StringList, type SavedPiece } from './stringList';
+import { readWholeFile } from './readWholeFile';
 
 /**
  * Bumped when the catalog's columns or this layout change; a snapshot of another version is not read. Format 3 saves
@@ -279,7 +280,7 @@ function oldSection(data: Buffer<ArrayBuffer>, offset: number, section: SectionI
 
 /** The whole file, in a buffer starting at a multiple of ALIGNMENT (a file's bytes are read into one of their own). */
 async function readAligned(path: string): Promise<Buffer<ArrayBuffer>> {
-  const data = (await readFile(path)) as Buffer<ArrayBuffer>;
+  const data = await readWholeFile(path);
   if (data.byteOffset % ALIGNMENT === 0) return data;
   const copy = Buffer.alloc(data.length);
   data.copy(copy);

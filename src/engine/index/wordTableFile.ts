@@ -1,8 +1,9 @@
 // A saved postings file's word table (where each word starts and the hash table over them, see WordTable), saved in a
 // file beside it: an open reads it rather than building it over a 100k-message archive's 220k words (issue 25).
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
+import { readWholeFile } from './readWholeFile';
 import { slotCountFor, type SavedWordTable } from './wordTable';
 
 const TABLE_FILE = /^(content|meta)-[0-9a-f]+\.words$/;
@@ -37,10 +38,10 @@ export async function readWordTable(folder: string, info: WordTableInfo, count: 
   if (!TABLE_FILE.test(String(info.file))) return null;
   const slotCount = slotCountFor(count);
   try {
-    const bytes = await readFile(join(folder, info.file));
+    const bytes = await readWholeFile(join(folder, info.file));
     if (bytes.length !== (count + 1 + slotCount) * Int32Array.BYTES_PER_ELEMENT || crc32(bytes) !== info.checksum) return null;
-    const integers = new Int32Array(count + 1 + slotCount);
-    new Uint8Array(integers.buffer).set(bytes);
+    // The file's own buffer, starting at offset 0 (see readWholeFile): viewed as integers, not copied.
+    const integers = new Int32Array(bytes.buffer, bytes.byteOffset, count + 1 + slotCount);
     return { starts: integers.subarray(0, count + 1), slots: integers.subarray(count + 1) };
   } catch {
     return null;
