@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { FrozenPostings, SLOTS } from './frozenPostings';
 import { MemorySink } from './postingsSink';
 import { runInTurns } from '../store/turns';
+import { WordTable } from './wordTable';
 
 const ordinal = fc.integer({ min: 0, max: 2 ** 31 - 1 });
 
@@ -84,6 +85,29 @@ describe('FrozenPostings', () => {
     for (let word = 0; word < 2000; word += 1) expect(listed(next, `w${word}`)).toEqual(listed(atOnce, `w${word}`));
     expect(listed(next, 'fresh')).toEqual([[20_000], [], []]);
     expect(next.wordCount).toBe(2001);
+  });
+
+  it("merged in steps from a saved file's words numbers them a few thousand a step, and holds what one merge holds", () => {
+    const slotsOf = (word: number): number[][] => [[word], [], [word + 1]];
+    const built = FrozenPostings.empty().merged(Array.from({ length: 20_000 }, (_, word) => [`w${word}`, slotsOf(word)]));
+    const fromFile = (): FrozenPostings => {
+      const parts = built.parts();
+      return FrozenPostings.fromParts({ ...parts, words: new WordTable(Buffer.from(parts.words.join('\n')), parts.words.length) });
+    };
+    const later: [string, number[][]][] = [
+      ['w5', [[30_000], [], []]],
+      ['fresh', [[30_001], [], []]],
+    ];
+    const steps = fromFile().mergeSteps(later, (length) => new MemorySink(length));
+    let stepsBeforeMerging = 0;
+    let step = steps.next();
+    // The first steps number the 20,000 saved words, 8,192 a step, before any of the later words is looked up.
+    for (; !step.done && stepsBeforeMerging < 3; step = steps.next()) stepsBeforeMerging += 1;
+    expect(stepsBeforeMerging).toBe(3);
+    while (!step.done) step = steps.next();
+    const atOnce = built.merged(later);
+    for (const word of ['w0', 'w5', 'w19999', 'fresh']) expect(listed(step.value, word)).toEqual(listed(atOnce, word));
+    expect(step.value.wordCount).toBe(20_001);
   });
 
   it('finds its own words by their beginning, asked again after a later merge added words to the map they share', () => {
