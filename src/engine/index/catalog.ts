@@ -89,6 +89,10 @@ export class Catalog {
     Object.assign(catalog.columns, mapRecord(parts.columns, ValueColumn.fromParts));
     catalog.savedAttachments = new SavedAttachments(ValueColumn.fromParts(parts.attachments), NO_ATTACHMENTS);
     catalog.labelColumn = ValueColumn.fromParts(parts.labels);
+    // Shown with a hit, never scanned by a filter, and decoded whole by an import's look-ups alone: read singly, a warm
+    // engine does not keep the recipient lists and Message-IDs of a 100k-message archive decoded (issue 25).
+    for (const column of [catalog.stored.toJson, catalog.stored.ccJson, catalog.stored.bccJson]) column.readSingly();
+    catalog.messageIds.readSingly();
     catalog.ordinalByIdMap = null;
     catalog.ordinalsByMessageIdMap = null;
     catalog.threadSizeMap = null;

@@ -25,6 +25,8 @@ export class StringList {
   private decoded: string[] | null;
   private readonly saved: { data: Buffer; pieces: SavedPiece[]; firsts: number[]; count: number } | null;
   private singleReads = 0;
+  /** Whether single reads never turn into decoding the whole list (see readSingly). */
+  private readsSingly = false;
   /** How many values there are: a field rather than a getter, as loops over every message read it each time round. */
   length: number;
 
@@ -59,13 +61,27 @@ export class StringList {
     if (decoded !== null) return decoded[index]!;
     const saved = this.saved!;
     this.singleReads += 1;
-    if (this.singleReads > Math.max(SINGLE_READS_AT_LEAST, saved.count * SINGLE_READS_PER_VALUE)) return this.all()[index]!;
+    if (!this.readsSingly && this.singleReads > Math.max(SINGLE_READS_AT_LEAST, saved.count * SINGLE_READS_PER_VALUE))
+      return this.all()[index]!;
     let piece = saved.pieces.length - 1;
     while (saved.firsts[piece]! > index) piece -= 1;
     const { ends, textStart, encoding } = saved.pieces[piece]!;
     const within = index - saved.firsts[piece]!;
     const start = within === 0 ? 0 : ends[within - 1]!;
     return saved.data.toString(encoding, textStart + start, textStart + ends[within]!);
+  }
+
+  /**
+   * Keeps reading values one by one from the saved bytes, however many are read: for a field only shown (a page of
+   * results reads a few dozen), whose values decoded whole would stay in memory for nothing. `all()` still decodes.
+   */
+  readSingly(): void {
+    this.readsSingly = true;
+  }
+
+  /** Whether the values are held decoded, as strings (for the memory a list keeps). */
+  isDecoded(): boolean {
+    return this.decoded !== null;
   }
 
   /** Every value as a plain array (decoded once; the list then reads from it, and may be added to). */

@@ -35,6 +35,11 @@ export class ValueColumn {
     return { values: this.values, numbers: this.numbers.subarray(0, length) };
   }
 
+  /** Values read one by one, never decoded whole by reads alone (see StringList.readSingly). */
+  readSingly(): void {
+    this.values.readSingly();
+  }
+
   private get numberOf(): Map<string, number> {
     this.numberOfValue ??= new Map(this.values.all().map((value, number) => [value, number]));
     return this.numberOfValue;
