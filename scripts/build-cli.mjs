@@ -33,6 +33,15 @@ const BUNDLED_PACKAGES = [
   'tslib',
   'zod',
   '@modelcontextprotocol/sdk',
+  // The MCP SDK's JSON Schema checks: ajv is 100 CommonJS files, whose resolution and reading took `lantern mcp` a
+  // tenth of the wait for its first answer (issue 25).
+  'ajv',
+  'ajv-formats',
+  'fast-deep-equal',
+  'fast-uri',
+  'json-schema-traverse',
+  'require-from-string',
+  'zod-to-json-schema',
 ];
 
 function packageName(specifier) {
