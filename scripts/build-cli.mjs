@@ -28,6 +28,8 @@ const BUNDLED_PACKAGES = [
   '@orama/stemmers',
   '@orama/stopwords',
   '@lancedb/lancedb',
+  // LanceDB's embedding registry requires it at load: one file, found and read by Node's resolution otherwise.
+  'reflect-metadata',
   'apache-arrow',
   'flatbuffers',
   'tslib',
