@@ -117,13 +117,23 @@ describe('catalog snapshot format', () => {
     expect(Array.from({ length: after.size }, (_, ordinal) => after.bodyHash(ordinal))).toEqual(hashes);
   });
 
+  it('counts a message added after its thread was counted, in a new thread as in an old one', async () => {
+    const loaded = Catalog.fromParts((await savedParts()).parts);
+    const row = loaded.row(3);
+    const threadSize = loaded.threadSize(3);
+    const copy = loaded.add({ ...row, id: 'another-copy' });
+    const alone = loaded.add({ ...row, id: 'alone', threadId: 'a-thread-of-its-own' });
+    expect([loaded.threadSize(3), loaded.threadSize(copy), loaded.threadSize(alone)]).toEqual([threadSize + 1, threadSize + 1, 1]);
+  });
+
   it('counts a thread and a Message-ID once for a message added after the load, before they were first asked for', async () => {
     const { parts } = await savedParts();
     const loaded = Catalog.fromParts(parts);
     const row = loaded.row(3);
-    const threadSize = Catalog.fromParts((await savedParts()).parts).threadSize(row.threadId);
+    const threadSize = Catalog.fromParts((await savedParts()).parts).threadSize(3);
     const ordinal = loaded.add({ ...row, id: 'another-copy' });
-    expect(loaded.threadSize(row.threadId)).toBe(threadSize + 1);
+    expect(loaded.threadSize(3)).toBe(threadSize + 1);
+    expect(loaded.threadSize(ordinal)).toBe(threadSize + 1);
     expect(loaded.ordinalsOfMessageId(row.messageId)).toEqual([3, ordinal]);
     expect(loaded.ordinalOf('another-copy')).toBe(ordinal);
   });

@@ -75,10 +75,16 @@ export class ValueColumn {
     return this.values.at(this.numbers[ordinal]!);
   }
 
-  /** How many of the first `length` messages have each value (values no message has are left out). */
-  counts(length: number): Map<string, number> {
+  /** How many of the first `length` messages have each value, by the value's number: no value decoded. */
+  countsByNumber(length: number): Int32Array {
     const perNumber = new Int32Array(this.values.length);
     for (let ordinal = 0; ordinal < length; ordinal += 1) perNumber[this.numbers[ordinal]!]! += 1;
+    return perNumber;
+  }
+
+  /** How many of the first `length` messages have each value (values no message has are left out). */
+  counts(length: number): Map<string, number> {
+    const perNumber = this.countsByNumber(length);
     const counts = new Map<string, number>();
     for (let number = 0; number < perNumber.length; number += 1)
       if (perNumber[number]! > 0) counts.set(this.values.at(number), perNumber[number]!);

@@ -31,7 +31,7 @@ export async function pageHits(
   const texts = new Map((await context.store.getColumns(ids, ['id', 'snippet', 'text', 'attachmentTextJson'])).map((row) => [row.id, row]));
   return page.map((hit) => {
     const entry = context.catalog.entry(hit.ordinal);
-    const threadSize = context.catalog.threadSize(entry.row.threadId);
+    const threadSize = context.catalog.threadSize(hit.ordinal);
     const stored = texts.get(entry.row.id);
     const chunk = chunks.get(hit.ordinal);
     const match = matchOf(entry, highlightTerms, chunk?.origin, stored);
