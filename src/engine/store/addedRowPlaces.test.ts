@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { makeTempDir } from '../../../test/corpus';
 import type { MessageRecord } from './messageRecord';
 import { MessageStore } from './messageStore';
+import { AddedRowPlaces } from './addedRowPlaces';
 
 function record(index: number): MessageRecord {
   return {
@@ -86,6 +87,24 @@ describe('MessageStore reads by id', () => {
       await store.mergeFragments();
       await expectSame();
       expect((await store.getColumns(['id-5000'], ['labelsJson']))[0]?.labelsJson).toBe('["moved"]');
+    } finally {
+      store.close();
+    }
+  });
+
+  it('keeps the places of the newest rows alone, past its bound', async () => {
+    const location = join(await makeTempDir(), 'lancedb');
+    const store = await MessageStore.open(location);
+    try {
+      await store.add(Array.from({ length: 6 }, (_, index) => record(index)));
+      const opened = await (await connect(location)).openTable('messages');
+      const places = new AddedRowPlaces(4);
+      const ids = Array.from({ length: 6 }, (_, index) => `id-${index}`);
+      places.note(ids.slice(0, 3), 0);
+      places.note(ids.slice(3), 3);
+      const taken = await places.take(opened, ids, ['id']);
+      expect(taken?.toArray().map((row: { id: string }) => row.id)).toEqual(['id-2', 'id-3', 'id-4', 'id-5']);
+      opened.close();
     } finally {
       store.close();
     }

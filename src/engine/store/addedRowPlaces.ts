@@ -9,12 +9,25 @@ import type { Table as ArrowTable } from 'apache-arrow';
  * and at 10,000 rows past the index it took 88 ms where reading the same rows by place took 5 ms. The store notes the
  * place of every row it adds until a merge brings the index up to date, and reads those rows by place.
  */
+/**
+ * Places noted at most: the newest rows' (a search most often shows new mail). An import of a million messages adds
+ * them all before its merge, and a place by id for each would hold tens of megabytes; the older are read as before.
+ */
+const MOST_PLACES = 200_000;
+
 export class AddedRowPlaces {
   private readonly places = new Map<string, number>();
 
-  /** Notes that these rows, in this order, were added at `firstPlace` and after. */
+  constructor(private readonly mostPlaces = MOST_PLACES) {}
+
+  /** Notes that these rows, in this order, were added at `firstPlace` and after; forgets the oldest past the bound. */
   note(ids: readonly string[], firstPlace: number): void {
     ids.forEach((id, index) => this.places.set(id, firstPlace + index));
+    if (this.places.size <= this.mostPlaces) return;
+    for (const id of this.places.keys()) {
+      this.places.delete(id);
+      if (this.places.size <= this.mostPlaces) return;
+    }
   }
 
   /** Forgets every place: the index now covers the rows, or a write may have moved them. */
