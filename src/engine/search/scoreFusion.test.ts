@@ -78,9 +78,9 @@ describe('fuseByScore', () => {
     // The keyword list best first with distinct scores, as the every-word matches come (fusedStage.ts sorts them).
     const lists = fc.record({
       dates: fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 40, maxLength: 40 }),
-      keyword: fc.uniqueArray(fc.integer({ min: 0, max: 39 }), { maxLength: 40 }).map((ordinals) =>
-        ordinals.map((ordinal, index) => ({ ordinal, score: 2 * (ordinals.length - index) })),
-      ),
+      keyword: fc
+        .uniqueArray(fc.integer({ min: 0, max: 39 }), { maxLength: 40 })
+        .map((ordinals) => ordinals.map((ordinal, index) => ({ ordinal, score: 2 * (ordinals.length - index) }))),
       semantic: fc.uniqueArray(fc.record({ ordinal: fc.integer({ min: 0, max: 39 }), score: fc.integer({ min: 0, max: 10 }) }), {
         selector: (item) => item.ordinal,
         maxLength: 20,
