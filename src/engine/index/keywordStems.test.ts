@@ -9,30 +9,10 @@ import { KeywordIndex } from './keywordIndex';
 import { StemVariants } from './keywordStems';
 import { KeywordVocabulary } from './keywordVocabulary';
 import { ENGLISH, STEMMING_LANGUAGES } from './stemmingLanguages';
+import { plainRow } from '../../../test/plainRecords';
 
 function row(ordinal: number): CatalogRow {
-  return {
-    id: `m${ordinal}`,
-    messageId: `m${ordinal}@x`,
-    threadId: `t${ordinal}`,
-    subject: '',
-    date: ordinal,
-    fromName: '',
-    fromAddress: '',
-    toJson: '[]',
-    ccJson: '[]',
-    bccJson: '[]',
-    folder: 'Inbox',
-    labelsJson: '[]',
-    attachmentsJson: '[]',
-    attachmentCount: 0,
-    parentId: '',
-    size: 1,
-    listId: '',
-    isRead: true,
-    isStarred: false,
-    sourceId: 's',
-  };
+  return plainRow({ id: `m${ordinal}`, threadId: `t${ordinal}`, subject: '', date: ordinal });
 }
 
 const TEXTS = ['buffered reads', 'the buffer ring', 'buffering too much', 'buffers everywhere', 'buff muscles', 'io_uring buffers2'];

@@ -18,30 +18,10 @@ import {
   reversed,
   type RankedHit,
 } from './rank';
+import { plainRow } from '../../../test/plainRecords';
 
 function row(id: string, threadId: string, date: number): CatalogRow {
-  return {
-    id,
-    messageId: `${id}@x`,
-    threadId,
-    subject: id,
-    date,
-    fromName: '',
-    fromAddress: '',
-    toJson: '[]',
-    ccJson: '[]',
-    bccJson: '[]',
-    folder: 'Inbox',
-    labelsJson: '[]',
-    attachmentsJson: '[]',
-    attachmentCount: 0,
-    parentId: '',
-    size: 1,
-    listId: '',
-    isRead: true,
-    isStarred: false,
-    sourceId: 's',
-  };
+  return plainRow({ id, threadId, date });
 }
 
 const hit = (ordinal: number, score = 1): RankedHit => ({ ordinal, score, matchType: 'keyword' });

@@ -5,30 +5,10 @@ import { Catalog } from '../index/catalog';
 import type { CatalogRow } from '../store/messageRecord';
 import { byScore, fuseByRank, type RankedHit } from './rank';
 import { fuseByScore } from './scoreFusion';
+import { plainRow } from '../../../test/plainRecords';
 
 function row(id: string, date: number): CatalogRow {
-  return {
-    id,
-    messageId: `${id}@x`,
-    threadId: id,
-    subject: id,
-    date,
-    fromName: '',
-    fromAddress: '',
-    toJson: '[]',
-    ccJson: '[]',
-    bccJson: '[]',
-    folder: 'Inbox',
-    labelsJson: '[]',
-    attachmentsJson: '[]',
-    attachmentCount: 0,
-    parentId: '',
-    size: 1,
-    listId: '',
-    isRead: true,
-    isStarred: false,
-    sourceId: 's',
-  };
+  return plainRow({ id, date });
 }
 
 const keywordHit = (ordinal: number, score: number): RankedHit => ({ ordinal, score, matchType: 'keyword' });

@@ -4,42 +4,9 @@ import { join } from 'node:path';
 import { connect } from '@lancedb/lancedb';
 import { describe, expect, it } from 'vitest';
 import { makeTempDir } from '../../../test/corpus';
-import type { MessageRecord } from './messageRecord';
 import { MessageStore } from './messageStore';
 import { AddedRowPlaces } from './addedRowPlaces';
-
-function record(index: number): MessageRecord {
-  return {
-    id: `id-${index}`,
-    messageId: `<${index}@example.org>`,
-    threadId: `thread-${index % 7}`,
-    subject: `Subject ${index}`,
-    date: Date.UTC(2024, 0, 1) + index * 60_000,
-    fromName: 'Ada',
-    fromAddress: 'ada@example.org',
-    toJson: '[]',
-    ccJson: '[]',
-    bccJson: '[]',
-    folder: 'Inbox',
-    labelsJson: '[]',
-    attachmentsJson: '[]',
-    attachmentCount: 0,
-    attachmentTextJson: '[]',
-    parentId: '',
-    size: 100,
-    text: `body of message ${index}`,
-    html: '',
-    snippet: `snippet ${index}`,
-    headersJson: '{}',
-    listId: '',
-    isRead: false,
-    isStarred: false,
-    sourceId: 'source',
-    sourceFile: 'archive.mbox',
-    sourceOffset: index * 100,
-    contentHash: `hash-${index}`,
-  };
-}
+import { numberedRecord } from '../../../test/plainRecords';
 
 /** What a filter over every row of the table finds, as the store read before it knew places. */
 async function filtered(location: string, ids: string[]): Promise<{ id: string; labelsJson: string; snippet: string }[]> {
@@ -62,10 +29,10 @@ describe('MessageStore reads by id', () => {
     const location = join(await makeTempDir(), 'lancedb');
     const store = await MessageStore.open(location);
     try {
-      await store.add(Array.from({ length: 5_000 }, (_, index) => record(index)));
+      await store.add(Array.from({ length: 5_000 }, (_, index) => numberedRecord(index)));
       await store.ensureIdIndex(5_000);
       for (let batch = 0; batch < 3; batch += 1) {
-        await store.add(Array.from({ length: 200 }, (_, index) => record(5_000 + batch * 200 + index)));
+        await store.add(Array.from({ length: 200 }, (_, index) => numberedRecord(5_000 + batch * 200 + index)));
       }
       const asked = ['id-5599', 'id-12', 'id-5000', 'id-nothing', 'id-4999', 'id-5300', 'id-12'];
       const expectSame = async (): Promise<void> => {
@@ -81,7 +48,7 @@ describe('MessageStore reads by id', () => {
       // An update rewrites its row elsewhere; the places noted before it are no longer trusted.
       await store.updateLabels('id-5000', '["moved"]');
       await expectSame();
-      await store.add(Array.from({ length: 100 }, (_, index) => record(6_000 + index)));
+      await store.add(Array.from({ length: 100 }, (_, index) => numberedRecord(6_000 + index)));
       asked.push('id-6050');
       await expectSame();
       await store.mergeFragments();
@@ -96,7 +63,7 @@ describe('MessageStore reads by id', () => {
     const location = join(await makeTempDir(), 'lancedb');
     const store = await MessageStore.open(location);
     try {
-      await store.add(Array.from({ length: 6 }, (_, index) => record(index)));
+      await store.add(Array.from({ length: 6 }, (_, index) => numberedRecord(index)));
       const opened = await (await connect(location)).openTable('messages');
       const places = new AddedRowPlaces(4);
       const ids = Array.from({ length: 6 }, (_, index) => `id-${index}`);

@@ -5,43 +5,10 @@ import { join } from 'node:path';
 import { connect } from '@lancedb/lancedb';
 import { describe, expect, it } from 'vitest';
 import { makeTempDir } from '../../../test/corpus';
-import type { MessageRecord } from './messageRecord';
 import { MessageStore } from './messageStore';
 import { VersionTidier } from './versionTidier';
 import { WriteQueue } from './writeQueue';
-
-function record(index: number): MessageRecord {
-  return {
-    id: `id-${index}`,
-    messageId: `<${index}@example.org>`,
-    threadId: `thread-${index % 7}`,
-    subject: `Subject ${index}`,
-    date: Date.UTC(2024, 0, 1) + index * 60_000,
-    fromName: 'Ada',
-    fromAddress: 'ada@example.org',
-    toJson: '[]',
-    ccJson: '[]',
-    bccJson: '[]',
-    folder: 'Inbox',
-    labelsJson: '[]',
-    attachmentsJson: '[]',
-    attachmentCount: 0,
-    attachmentTextJson: '[]',
-    parentId: '',
-    size: 100,
-    text: `body of message ${index}`,
-    html: '',
-    snippet: `body of message ${index}`,
-    headersJson: '{}',
-    listId: '',
-    isRead: false,
-    isStarred: false,
-    sourceId: 'source',
-    sourceFile: 'archive.mbox',
-    sourceOffset: index * 100,
-    contentHash: `hash-${index}`,
-  };
-}
+import { numberedRecord } from '../../../test/plainRecords';
 
 async function scannedIds(store: MessageStore): Promise<string[]> {
   const ids: string[] = [];
@@ -58,7 +25,7 @@ describe('MessageStore tidying', () => {
     const dataDir = await makeTempDir();
     const store = await MessageStore.open(join(dataDir, 'lancedb'));
     try {
-      for (let batch = 0; batch < 25; batch += 1) await store.add(Array.from({ length: 4 }, (_, row) => record(batch * 4 + row)));
+      for (let batch = 0; batch < 25; batch += 1) await store.add(Array.from({ length: 4 }, (_, row) => numberedRecord(batch * 4 + row)));
       // As an import's settling does: merged first, then tidied with no grace (the bench's import).
       await store.mergeFragments();
       let tidied = 0;
@@ -78,7 +45,7 @@ describe('MessageStore tidying', () => {
     const store = await MessageStore.open(location);
     try {
       // Interleaved ids, so that an order by id or by time would show as a change.
-      const batches = Array.from({ length: 25 }, (_, batch) => Array.from({ length: 40 }, (_, row) => record(row * 25 + batch)));
+      const batches = Array.from({ length: 25 }, (_, batch) => Array.from({ length: 40 }, (_, row) => numberedRecord(row * 25 + batch)));
       for (const batch of batches.slice(0, 10)) await store.add(batch);
       expect(await store.isFragmented()).toBe(false);
       for (const batch of batches.slice(10)) await store.add(batch);
@@ -110,7 +77,7 @@ describe('MessageStore tidying', () => {
     const location = join(await makeTempDir(), 'lancedb');
     const store = await MessageStore.open(location);
     try {
-      for (let batch = 0; batch < 5; batch += 1) await store.add(Array.from({ length: 40 }, (_, row) => record(batch * 40 + row)));
+      for (let batch = 0; batch < 5; batch += 1) await store.add(Array.from({ length: 40 }, (_, row) => numberedRecord(batch * 40 + row)));
       const reader = await (await connect(location)).openTable('messages');
       const readVersion = await reader.version();
       const graceMs = 1500;
