@@ -178,10 +178,18 @@ export function fuseByRank(
     if (!keywordOrdinals.has(hit.ordinal))
       others.push({ ordinal: hit.ordinal, score: weights.semantic / (RRF_K + rank + 1), matchType: 'semantic' });
   });
+  return mergedInOrder(keywordOnly, others, order);
+}
+
+/**
+ * The hits of one list only, already in order (a keyword list's own), merged with the others sorted: the fusions
+ * sort only the few hundred a search by meaning found, never every keyword match again.
+ */
+export function mergedInOrder(inOrder: readonly RankedHit[], others: RankedHit[], order: HitOrder): RankedHit[] {
   others.sort(order);
   const fused: RankedHit[] = [];
   let next = 0;
-  for (const hit of keywordOnly) {
+  for (const hit of inOrder) {
     while (next < others.length && order(others[next]!, hit) < 0) fused.push(others[next++]!);
     fused.push(hit);
   }

@@ -1,6 +1,6 @@
 // Fuses the keyword and semantic lists by their scores, each scaled to 0..1 within its list, instead of by rank alone.
 import type { Catalog } from '../index/catalog';
-import { byScore, type FusionWeights, type RankedHit } from './rank';
+import { byScore, mergedInOrder, type FusionWeights, type RankedHit } from './rank';
 
 /**
  * Each message scores weight × (its keyword score / the list's best) plus weight × (its similarity − the semantic
@@ -41,15 +41,7 @@ export function fuseByScore(
     seen.add(hit.ordinal);
     others.push({ ordinal: hit.ordinal, score: weights.semantic * meaning.get(hit.ordinal)!, matchType: 'semantic' });
   }
-  others.sort(order);
-  const fused: RankedHit[] = [];
-  let next = 0;
-  for (const hit of keywordOnly) {
-    while (next < others.length && order(others[next]!, hit) < 0) fused.push(others[next++]!);
-    fused.push(hit);
-  }
-  while (next < others.length) fused.push(others[next++]!);
-  return fused;
+  return mergedInOrder(keywordOnly, others, order);
 }
 
 /** Each message's best similarity, scaled so the list's lowest is 0 and its best 1 (1 for all when they are equal). */
