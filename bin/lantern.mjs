@@ -1,6 +1,5 @@
 #!/usr/bin/env node
 // The `lantern` command: runs the built CLI (npm install builds it through the prepare script).
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { totalmem } from 'node:os';
 import { getHeapStatistics } from 'node:v8';
@@ -49,6 +48,8 @@ const heapArguments = wantedMb > currentMb + 512 ? [`--max-old-space-size=${want
 const engineEnvironment = { MALLOC_MMAP_THRESHOLD_: '262144' };
 const isEngineEnvironmentSet = Object.keys(engineEnvironment).every((name) => process.env[name] !== undefined);
 if (!isQuickRead && (heapArguments.length > 0 || !isEngineEnvironmentSet) && process.env.LANTERN_RESTARTED !== '1') {
+  // Loaded here only: node:child_process brings Node's sockets and streams with it, which a quick read never uses.
+  const { spawn } = await import('node:child_process');
   const child = spawn(process.execPath, [...process.execArgv, ...heapArguments, fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
     stdio: 'inherit',
     env: { ...engineEnvironment, ...process.env, LANTERN_RESTARTED: '1' },
