@@ -1,12 +1,13 @@
-// `lantern check`: the catalog snapshot's file against its checksum; a damaged one is removed, to be saved again.
+// `lantern check`: the catalog snapshot's file against its checksums; a damaged one is removed, to be saved again.
 import { rm } from 'node:fs/promises';
 import { catalogSnapshotFolder } from '../index/catalogSnapshot';
-import { CATALOG_SNAPSHOT_VERSION, readCatalogManifest, readCatalogSnapshot } from '../index/catalogSnapshotFile';
+import { CATALOG_SNAPSHOT_VERSION, readCatalogManifest, readWholeCatalogSnapshot } from '../index/catalogSnapshotFile';
 import { errorMessage } from '../../shared/errorMessage';
 import { makePart, settle, type CheckPart } from './checkReport';
 
 /**
- * Reads the snapshot whole as its manifest describes it. One of another format or of an older table state is not damage
+ * Reads the snapshot whole as its manifest describes it, every piece checked (an engine checks those read in place only
+ * when it reads them). One of another format or of an older table state is not damage
  * (engines read the table instead, and the writer saves it again). `needsRebuild` tells the caller to open the writer once.
  */
 export async function checkCatalogSnapshot(
@@ -29,7 +30,7 @@ export async function checkCatalogSnapshot(
       );
       return { part: settle(part), needsRebuild: repair };
     }
-    await readCatalogSnapshot(folder, manifest);
+    await readWholeCatalogSnapshot(folder, manifest);
     part.checked.push(`catalog snapshot: ${manifest.rows} messages, its file matches its checksum`);
     if (messages !== null && manifest.rows !== messages)
       part.checked.push(

@@ -9,7 +9,7 @@ import { ContactDirectory, startContactsFrom } from './contacts';
 import { CONTACTS_FILE, contactsFileText, readSavedContacts } from './savedContacts';
 import {
   CATALOG_SNAPSHOT_VERSION,
-  READABLE_OLD_SNAPSHOT_VERSION,
+  isReadableOldVersion,
   readCatalogManifest,
   readCatalogSnapshot,
   retieCatalogSnapshot,
@@ -59,7 +59,7 @@ export async function loadCatalogSnapshot(dataDir: string, table: TableTie): Pro
     try {
       const manifest = await readCatalogManifest(folder);
       if (!manifest) return null;
-      if (manifest.version !== CATALOG_SNAPSHOT_VERSION && manifest.version !== READABLE_OLD_SNAPSHOT_VERSION)
+      if (manifest.version !== CATALOG_SNAPSHOT_VERSION && !isReadableOldVersion(manifest.version))
         return `it is of format ${manifest.version}, not ${CATALOG_SNAPSHOT_VERSION}`;
       const difference = tieDifference(manifest.table, table);
       if (difference) return difference;
@@ -77,10 +77,10 @@ export async function loadCatalogSnapshot(dataDir: string, table: TableTie): Pro
   return null;
 }
 
-/** Whether the snapshot is of the old format still read (see READABLE_OLD_SNAPSHOT_VERSION), for a writer to save it again. */
+/** Whether the snapshot is of an old format still read (see isReadableOldVersion), for a writer to save it again. */
 export async function isOldCatalogSnapshot(dataDir: string): Promise<boolean> {
   const manifest = await readCatalogManifest(catalogSnapshotFolder(dataDir)).catch(() => null);
-  return manifest?.version === READABLE_OLD_SNAPSHOT_VERSION;
+  return manifest !== null && isReadableOldVersion(manifest.version);
 }
 
 /**

@@ -1,24 +1,60 @@
 // The catalog's columns on disk: one file of sections (typed arrays as they are in memory, string lists as their values'
-// ends and their text) and a manifest naming the file's version, sections, checksum and the messages table version it was made from.
+// ends and their text) and a manifest naming the file's version, sections, checksums and the messages table version it
+// was made from. The sections every search scans are read into memory at open; the rest are read in place, value by
+// value (see catalogSnapshotInPlace.ts).
+import { close, fstat, open as openFile, read } from 'node:fs';
 import { mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { crc32 } from 'node:zlib';
-import type { CatalogParts, FilterField } from './catalogParts';
-import type { ValueColumnParts } from './valueColumn';
+import type { CatalogParts } from './catalogParts';
 import { StringList, type SavedPiece } from './stringList';
-import { readWholeFile } from './readWholeFile';
+import { InPlaceStrings, SnapshotFile, TEXT_BLOCK, type InPlacePiece } from './catalogSnapshotInPlace';
+import { readOldSections } from './catalogSnapshotOld';
+import {
+  aligned,
+  kindOf,
+  partsOf,
+  savedStringPiece,
+  sectionsOf,
+  typedArray,
+  type PieceInfo,
+  type SectionInfo,
+  type SectionValue,
+} from './catalogSnapshotSections';
 
 /**
- * Bumped when the catalog's columns or this layout change; a snapshot of another version is not read. Format 3 saves
- * each string's end in bytes rather than its length in characters, so a value is decoded alone, and starts every piece
- * at a multiple of 8 bytes, so typed arrays are read in place.
+ * Bumped when the catalog's columns or this layout change; a snapshot of another version is not read. Format 4 puts
+ * the sections read in place (IN_PLACE_SECTIONS) after those held in memory and checks each piece (and each block of an
+ * in-place piece's text) against its own checksum when it is first read, so an open reads and checks only what it holds.
  */
-export const CATALOG_SNAPSHOT_VERSION = 3;
+export const CATALOG_SNAPSHOT_VERSION = 4;
 /**
- * Format 2 (each string's length in characters, pieces unaligned) is still read, decoded whole as before, so that a
- * writer saves it again as format 3 rather than scanning the table, which would forget the body hashes it holds.
+ * Older formats still read (whole, checked against one checksum; see catalogSnapshotOld.ts), so that a writer saves
+ * them again in the current one rather than scanning the table, which would forget the body hashes they hold.
  */
-export const READABLE_OLD_SNAPSHOT_VERSION = 2;
+const FORMAT_2 = 2;
+const READABLE_OLD_SNAPSHOT_VERSIONS = [FORMAT_2, 3];
+
+export function isReadableOldVersion(version: number): boolean {
+  return READABLE_OLD_SNAPSHOT_VERSIONS.includes(version);
+}
+
+/**
+ * Read value by value, for the page of hits a search shows: on the 32 bench queries, each run alone as `lantern search`
+ * runs it, no query decoded these lists whole, where the ids, subjects, senders and the other filter columns are decoded
+ * whole by some. The Cc and Bcc filter columns are scanned only by a cc:, bcc: or participant filter, which then reads
+ * them whole from the file once. Kept in memory, these were half of the file.
+ */
+const IN_PLACE_SECTIONS = new Set([
+  'messageIds',
+  'stored.toJson.values',
+  'stored.ccJson.values',
+  'stored.bccJson.values',
+  'attachments.values',
+  'columns.cc.values',
+  'columns.bcc.values',
+]);
 
 const MANIFEST = 'manifest.json';
 const COLUMNS = 'columns.bin';
@@ -34,32 +70,15 @@ export interface TableTie {
   dataFiles: Record<string, number> | null;
 }
 
-type SectionKind = 'strings' | 'float64' | 'int32' | 'uint8';
-
-/**
- * A stretch of a section: a typed array whole, or up to STRINGS_PER_PIECE strings of a list. Each piece is followed by
- * zero bytes up to the next multiple of 8 (not counted in `bytes`).
- */
-interface PieceInfo {
-  bytes: number;
-  /** Of a string list's piece: how many strings, each one's end in bytes (Int32) first, then their text so encoded. */
-  count?: number;
-  encoding?: SavedPiece['encoding'];
-}
-
-interface SectionInfo {
-  name: string;
-  kind: SectionKind;
-  pieces: PieceInfo[];
-}
-
 export interface CatalogSnapshotManifest {
   version: number;
   rows: number;
   table: TableTie;
   bytes: number;
-  /** CRC-32 of the whole columns file. */
+  /** CRC-32 of the whole columns file: checked at open before format 4; since, what the files saved beside it name. */
   checksum: number;
+  /** From format 4: how many of the file's first bytes are read into memory at open (the sections not read in place). */
+  memoryBytes?: number;
   sections: SectionInfo[];
 }
 
@@ -68,41 +87,6 @@ export interface CatalogSnapshotManifest {
  * text far below V8's longest string at a million messages.
  */
 const STRINGS_PER_PIECE = 50_000;
-/** Pieces start at multiples of this, so a Float64Array reads its piece in place. */
-const ALIGNMENT = 8;
-
-function aligned(bytes: number): number {
-  return Math.ceil(bytes / ALIGNMENT) * ALIGNMENT;
-}
-
-type SectionValue = StringList | Float64Array<ArrayBuffer> | Int32Array<ArrayBuffer> | Uint8Array<ArrayBuffer>;
-
-function kindOf(value: SectionValue): SectionKind {
-  if (value instanceof StringList) return 'strings';
-  if (value instanceof Float64Array) return 'float64';
-  if (value instanceof Int32Array) return 'int32';
-  return 'uint8';
-}
-
-/** The catalog's parts as named sections, in the order they are saved and read. */
-function sectionsOf(parts: CatalogParts): [string, SectionValue][] {
-  const valueColumn = (name: string, column: ValueColumnParts): [string, SectionValue][] => [
-    [`${name}.values`, column.values],
-    [`${name}.numbers`, column.numbers],
-  ];
-  return [
-    ['ids', parts.ids],
-    ['messageIds', parts.messageIds],
-    ['dates', parts.dates],
-    ['sizes', parts.sizes],
-    ['flags', parts.flags],
-    ['bodyHashes', parts.bodyHashes],
-    ...valueColumn('attachments', parts.attachments),
-    ...valueColumn('labels', parts.labels),
-    ...Object.entries(parts.stored).flatMap(([name, column]) => valueColumn(`stored.${name}`, column)),
-    ...Object.entries(parts.columns).flatMap(([name, column]) => valueColumn(`columns.${name}`, column)),
-  ];
-}
 
 /** String.prototype.isWellFormed (Node 20's V8 has it; TypeScript's library here does not name it yet). */
 type CheckableString = string & { isWellFormed(): boolean };
@@ -131,7 +115,12 @@ function stringEnds(strings: readonly string[], encoding: BufferEncoding, encode
   return end === encoded.length ? ends : null;
 }
 
-function stringPiece(strings: readonly string[]): { info: PieceInfo; data: Uint8Array[] } {
+interface Piece {
+  info: PieceInfo;
+  data: Uint8Array[];
+}
+
+function stringPiece(strings: readonly string[], inPlace: boolean): Piece {
   const text = strings.join('');
   let encoding = encodingOf(text);
   let encoded = Buffer.from(text, encoding);
@@ -141,23 +130,39 @@ function stringPiece(strings: readonly string[]): { info: PieceInfo; data: Uint8
     encoded = Buffer.from(text, encoding);
     ends = stringEnds(strings, encoding, encoded)!;
   }
-  return {
-    info: { bytes: ends.byteLength + encoded.length, count: strings.length, encoding },
-    data: [new Uint8Array(ends.buffer), encoded],
-  };
+  const endBytes = new Uint8Array(ends.buffer);
+  const info: PieceInfo = { bytes: ends.byteLength + encoded.length, count: strings.length, encoding };
+  if (inPlace) {
+    info.checksum = crc32(endBytes);
+    info.textChecksums = [];
+    for (let start = 0; start < encoded.length; start += TEXT_BLOCK)
+      info.textChecksums.push(crc32(encoded.subarray(start, start + TEXT_BLOCK)));
+  } else info.checksum = crc32(encoded, crc32(endBytes));
+  return { info, data: [endBytes, encoded] };
 }
 
-function piecesOf(value: SectionValue): { info: PieceInfo; data: Uint8Array[] }[] {
-  if (!(value instanceof StringList))
-    return [{ info: { bytes: value.byteLength }, data: [new Uint8Array(value.buffer, value.byteOffset, value.byteLength)] }];
+function piecesOf(value: SectionValue, inPlace: boolean): Piece[] {
+  if (!(value instanceof StringList)) {
+    const bytes = new Uint8Array(value.buffer, value.byteOffset, value.byteLength);
+    return [{ info: { bytes: value.byteLength, checksum: crc32(bytes) }, data: [bytes] }];
+  }
   const strings = value.all();
-  const pieces: { info: PieceInfo; data: Uint8Array[] }[] = [];
+  const pieces: Piece[] = [];
   for (let start = 0; start === 0 || start < strings.length; start += STRINGS_PER_PIECE)
-    pieces.push(stringPiece(strings.slice(start, start + STRINGS_PER_PIECE)));
+    pieces.push(stringPiece(strings.slice(start, start + STRINGS_PER_PIECE), inPlace));
   return pieces;
 }
 
-/** Writes the snapshot into a staging folder and puts it in place of `folder` whole. */
+/** The sections in the order they are saved: those held in memory first, so an open reads them with one read. */
+function savedOrder(parts: CatalogParts): [string, SectionValue, boolean][] {
+  const sections = sectionsOf(parts).map(([name, value]): [string, SectionValue, boolean] => [
+    name,
+    value,
+    IN_PLACE_SECTIONS.has(name) && value instanceof StringList,
+  ]);
+  return [...sections.filter(([, , inPlace]) => !inPlace), ...sections.filter(([, , inPlace]) => inPlace)];
+}
+
 /**
  * Writes the snapshot into a folder beside `folder`, then puts it in its place. `besides` gives other files to save
  * with it (by name), made knowing the columns file's checksum, so that they are replaced with the snapshot at once.
@@ -174,11 +179,13 @@ export async function writeCatalogSnapshot(
   const sections: SectionInfo[] = [];
   let checksum = 0;
   let bytes = 0;
+  let memoryBytes: number | null = null;
   const file = await open(join(staging, COLUMNS), 'w');
   try {
     // One section's pieces at a time, so the JSON of every string list is never held at once.
-    for (const [name, value] of sectionsOf(parts)) {
-      const pieces = piecesOf(value);
+    for (const [name, value, inPlace] of savedOrder(parts)) {
+      if (inPlace) memoryBytes ??= bytes;
+      const pieces = piecesOf(value, inPlace);
       for (const piece of pieces) {
         const padding = new Uint8Array(aligned(piece.info.bytes) - piece.info.bytes);
         for (const data of [...piece.data, padding]) {
@@ -187,13 +194,21 @@ export async function writeCatalogSnapshot(
           await file.write(data);
         }
       }
-      sections.push({ name, kind: kindOf(value), pieces: pieces.map((piece) => piece.info) });
+      sections.push({ name, kind: kindOf(value), ...(inPlace ? { inPlace } : {}), pieces: pieces.map((piece) => piece.info) });
     }
     await file.sync();
   } finally {
     await file.close();
   }
-  const manifest: CatalogSnapshotManifest = { version: CATALOG_SNAPSHOT_VERSION, rows: parts.ids.length, table, bytes, checksum, sections };
+  const manifest: CatalogSnapshotManifest = {
+    version: CATALOG_SNAPSHOT_VERSION,
+    rows: parts.ids.length,
+    table,
+    bytes,
+    checksum,
+    memoryBytes: memoryBytes ?? bytes,
+    sections,
+  };
   for (const [name, text] of Object.entries(besides(checksum))) await writeFile(join(staging, name), text);
   await writeFile(join(staging, MANIFEST), JSON.stringify(manifest));
   await rm(folder, { recursive: true, force: true });
@@ -223,138 +238,101 @@ export async function retieCatalogSnapshot(folder: string, manifest: CatalogSnap
   await rename(temporary, join(folder, MANIFEST));
 }
 
-/** A typed array of the section read in place (the file's bytes start at a multiple of ALIGNMENT). */
-function typedArray(kind: Exclude<SectionKind, 'strings'>, data: Buffer<ArrayBuffer>, offset: number, bytes: number): SectionValue {
-  const start = data.byteOffset + offset;
-  if (kind === 'float64') return new Float64Array(data.buffer, start, bytes / Float64Array.BYTES_PER_ELEMENT);
-  if (kind === 'int32') return new Int32Array(data.buffer, start, bytes / Int32Array.BYTES_PER_ELEMENT);
-  return new Uint8Array(data.buffer, start, bytes);
+const openAsync = promisify(openFile);
+const fstatAsync = promisify(fstat);
+const readAsync = promisify(read);
+const closeAsync = promisify(close);
+
+/** The file's first `length` bytes, in a buffer of their own (so its typed arrays start at a multiple of 8). */
+async function readHead(fd: number, length: number, path: string): Promise<Buffer<ArrayBuffer>> {
+  const data = Buffer.allocUnsafeSlow(length) as Buffer<ArrayBuffer>;
+  let done = 0;
+  while (done < length) {
+    const { bytesRead } = await readAsync(fd, data, done, length - done, done);
+    if (bytesRead === 0) throw new Error(`${path} ended at ${done} bytes, before the ${length} read at open`);
+    done += bytesRead;
+  }
+  return data;
 }
 
-/** A string piece's place (see PieceInfo), its ends checked so that no value reaches outside its text. */
-function savedStringPiece(data: Buffer, offset: number, piece: PieceInfo, path: string): SavedPiece {
+/** A string piece of an in-place section as InPlaceStrings reads it, at `position`; checked to lie within the file. */
+function inPlacePiece(piece: PieceInfo, position: number, size: number, name: string, path: string): InPlacePiece {
   const count = piece.count ?? 0;
-  const encoding = piece.encoding ?? 'utf8';
   const textBytes = piece.bytes - count * Int32Array.BYTES_PER_ELEMENT;
-  const ends = new Int32Array(data.buffer, data.byteOffset + offset, count);
-  const unit = encoding === 'utf16le' ? 2 : 1;
-  let previous = 0;
-  for (const end of ends) {
-    if (end < previous || end % unit !== 0) throw new Error(`${path}: a string piece's ends are out of order`);
-    previous = end;
-  }
-  if (textBytes < 0 || previous !== textBytes)
-    throw new Error(`${path}: a string piece's ends reach ${previous} bytes, not its ${textBytes}`);
-  return { ends, textStart: offset + count * Int32Array.BYTES_PER_ELEMENT, encoding };
+  const textChecksums = piece.textChecksums ?? [];
+  if (position + piece.bytes > size) throw new Error(`${path}: section "${name}" reaches past the end of the file`);
+  if (textBytes < 0 || piece.checksum === undefined || textChecksums.length !== Math.ceil(textBytes / TEXT_BLOCK))
+    throw new Error(`${path}: section "${name}" lacks the checksums of its pieces`);
+  return { position, count, encoding: piece.encoding ?? 'utf8', textBytes, checksum: piece.checksum, textChecksums };
 }
 
-/** A format-2 string piece's strings: their lengths (in UTF-16 units) first, then their text, decoded whole. */
-function oldStringPiece(data: Buffer, offset: number, piece: PieceInfo, values: string[]): void {
-  const count = piece.count ?? 0;
-  const start = data.byteOffset + offset;
-  const lengths = new Int32Array(data.buffer.slice(start, start + count * 4));
-  const text = data.toString(piece.encoding ?? 'utf8', offset + count * 4, offset + piece.bytes);
-  let position = 0;
-  for (const length of lengths) {
-    values.push(text.slice(position, position + length));
-    position += length;
+/** The sections of a format-4 file: those held in memory read and checked now, the rest read in place when asked for. */
+async function readSections(path: string, manifest: CatalogSnapshotManifest): Promise<Map<string, SectionValue>> {
+  const fd = await openAsync(path, 'r');
+  let file: SnapshotFile | null = null;
+  try {
+    const { size } = await fstatAsync(fd);
+    if (size !== manifest.bytes) throw new Error(`${path} holds ${size} bytes, not the ${manifest.bytes} saved`);
+    const memoryBytes = manifest.memoryBytes ?? size;
+    if (memoryBytes > size) throw new Error(`${path}: its sections held in memory reach past the end of the file`);
+    const data = await readHead(fd, memoryBytes, path);
+    const sections = new Map<string, SectionValue>();
+    let offset = 0;
+    const checked = (piece: PieceInfo | undefined, name: string): PieceInfo => {
+      if (piece === undefined || offset + piece.bytes > memoryBytes)
+        throw new Error(`${path}: section "${name}" reaches past the part of the file read at open`);
+      if (crc32(data.subarray(offset, offset + piece.bytes)) !== piece.checksum)
+        throw new Error(`${path} is damaged (section "${name}" differs from its checksum)`);
+      return piece;
+    };
+    for (const section of manifest.sections) {
+      if (section.inPlace) {
+        if (section.kind !== 'strings') throw new Error(`${path}: section "${section.name}" is read in place but holds no strings`);
+        file ??= new SnapshotFile(path, fd);
+        const pieces: InPlacePiece[] = [];
+        for (const piece of section.pieces) {
+          pieces.push(inPlacePiece(piece, offset, size, section.name, path));
+          offset += aligned(piece.bytes);
+        }
+        sections.set(section.name, StringList.reading(new InPlaceStrings(file, section.name, pieces)));
+      } else if (section.kind === 'strings') {
+        const pieces: SavedPiece[] = [];
+        for (const piece of section.pieces) {
+          pieces.push(savedStringPiece(data, offset, checked(piece, section.name), path));
+          offset += aligned(piece.bytes);
+        }
+        sections.set(section.name, StringList.saved(data, pieces));
+      } else {
+        const { bytes } = checked(section.pieces[0], section.name);
+        sections.set(section.name, typedArray(section.kind, data, offset, bytes));
+        offset += aligned(bytes);
+      }
+    }
+    if (file === null) await closeAsync(fd);
+    return sections;
+  } catch (error) {
+    if (file === null) await closeAsync(fd);
+    else file.close();
+    throw error;
   }
-  if (position !== text.length)
-    throw new Error(`catalog snapshot: a piece's lengths add up to ${position} characters, not its ${text.length}`);
-}
-
-/** A format-2 section (see oldStringPiece): typed arrays copied out of the file, strings decoded. */
-function oldSection(data: Buffer<ArrayBuffer>, offset: number, section: SectionInfo): SectionValue {
-  if (section.kind !== 'strings') {
-    const start = data.byteOffset + offset;
-    const copy = data.buffer.slice(start, start + section.pieces[0]!.bytes);
-    return typedArray(section.kind, Buffer.from(copy), 0, copy.byteLength);
-  }
-  const values: string[] = [];
-  for (const piece of section.pieces) {
-    oldStringPiece(data, offset, piece, values);
-    offset += piece.bytes;
-  }
-  return StringList.of(values);
-}
-
-/** The whole file, in a buffer starting at a multiple of ALIGNMENT (a file's bytes are read into one of their own). */
-async function readAligned(path: string): Promise<Buffer<ArrayBuffer>> {
-  const data = await readWholeFile(path);
-  if (data.byteOffset % ALIGNMENT === 0) return data;
-  const copy = Buffer.alloc(data.length);
-  data.copy(copy);
-  return copy;
 }
 
 /**
  * The parts a manifest describes; throws, saying what is wrong, when the columns file is not the one it describes.
- * Typed arrays are views of the file's bytes and strings are decoded when asked for (see StringList).
+ * Typed arrays are views of the file's bytes and strings are decoded when asked for (see StringList); a damaged piece
+ * read in place throws when it is first read.
  */
 export async function readCatalogSnapshot(folder: string, manifest: CatalogSnapshotManifest): Promise<CatalogParts> {
   const path = join(folder, COLUMNS);
-  const data = await readAligned(path);
-  if (data.length !== manifest.bytes) throw new Error(`${path} holds ${data.length} bytes, not the ${manifest.bytes} saved`);
-  if (crc32(data) !== manifest.checksum) throw new Error(`${path} is damaged (its checksum differs from the saved one)`);
-  const sections = new Map<string, SectionValue>();
-  let offset = 0;
-  const within = (piece: PieceInfo | undefined, name: string): PieceInfo => {
-    if (piece === undefined || offset + piece.bytes > data.length)
-      throw new Error(`${path}: section "${name}" reaches past the end of the file`);
-    return piece;
-  };
-  for (const section of manifest.sections) {
-    if (manifest.version === READABLE_OLD_SNAPSHOT_VERSION) {
-      for (const piece of section.pieces) within(piece, section.name);
-      sections.set(section.name, oldSection(data, offset, section));
-      offset += section.pieces.reduce((sum, piece) => sum + piece.bytes, 0);
-    } else if (section.kind === 'strings') {
-      const pieces: SavedPiece[] = [];
-      for (const piece of section.pieces) {
-        within(piece, section.name);
-        pieces.push(savedStringPiece(data, offset, piece, path));
-        offset += aligned(piece.bytes);
-      }
-      sections.set(section.name, StringList.saved(data, pieces));
-    } else {
-      const { bytes } = within(section.pieces[0], section.name);
-      sections.set(section.name, typedArray(section.kind, data, offset, bytes));
-      offset += aligned(bytes);
-    }
-  }
+  const sections = isReadableOldVersion(manifest.version)
+    ? await readOldSections(path, manifest, FORMAT_2)
+    : await readSections(path, manifest);
   return partsOf(sections, manifest.rows, path);
 }
 
-/** Puts the sections back together as the catalog's parts, checking each is there and numbers every message. */
-function partsOf(sections: Map<string, SectionValue>, rows: number, path: string): CatalogParts {
-  const take = <T extends SectionValue>(name: string, kind: SectionKind, length?: number): T => {
-    const value = sections.get(name);
-    if (value === undefined || kindOf(value) !== kind) throw new Error(`${path} has no ${kind} section "${name}"`);
-    if (length !== undefined && value.length !== length)
-      throw new Error(`${path}: section "${name}" holds ${value.length} values, not ${length}`);
-    return value as T;
-  };
-  const valueColumn = (name: string): ValueColumnParts => ({
-    values: take<StringList>(`${name}.values`, 'strings'),
-    numbers: take<Int32Array<ArrayBuffer>>(`${name}.numbers`, 'int32', rows),
-  });
-  const group = <K extends string>(prefix: string): Record<K, ValueColumnParts> =>
-    Object.fromEntries(
-      [...sections.keys()]
-        .filter((name) => name.startsWith(`${prefix}.`) && name.endsWith('.values'))
-        .map((name) => name.slice(prefix.length + 1, -'.values'.length))
-        .map((field) => [field, valueColumn(`${prefix}.${field}`)]),
-    ) as Record<K, ValueColumnParts>;
-  return {
-    ids: take('ids', 'strings', rows),
-    messageIds: take('messageIds', 'strings', rows),
-    dates: take('dates', 'float64', rows),
-    sizes: take('sizes', 'float64', rows),
-    flags: take('flags', 'uint8', rows),
-    bodyHashes: take('bodyHashes', 'float64', rows),
-    attachments: valueColumn('attachments'),
-    labels: valueColumn('labels'),
-    stored: group('stored'),
-    columns: group<FilterField>('columns'),
-  };
+/** The parts with every string read, so every piece of the file is checked (for `lantern check`). */
+export async function readWholeCatalogSnapshot(folder: string, manifest: CatalogSnapshotManifest): Promise<CatalogParts> {
+  const parts = await readCatalogSnapshot(folder, manifest);
+  for (const [, value] of sectionsOf(parts)) if (value instanceof StringList) value.all();
+  return parts;
 }

@@ -1,5 +1,6 @@
-// The catalog snapshot's format 3 on real mail: strings decoded one at a time, typed arrays read in place, the keyword
-// index found without decoding an id, and a format-2 snapshot read and saved again with its body hashes.
+// The catalog snapshot's current format on real mail: strings decoded one at a time, typed arrays read in place, the
+// sections read in place not read at open and their damage found when read, the keyword index found without decoding
+// an id, and a format-2 snapshot read and saved again with its body hashes.
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
@@ -10,7 +11,13 @@ import { MessageStore } from '../store/messageStore';
 import { Catalog } from './catalog';
 import type { CatalogParts } from './catalogParts';
 import { catalogSnapshotFolder, loadCatalogSnapshot, tableTieOf } from './catalogSnapshot';
-import { CATALOG_SNAPSHOT_VERSION, readCatalogManifest, readCatalogSnapshot, type CatalogSnapshotManifest } from './catalogSnapshotFile';
+import {
+  CATALOG_SNAPSHOT_VERSION,
+  readCatalogManifest,
+  readCatalogSnapshot,
+  readWholeCatalogSnapshot,
+  type CatalogSnapshotManifest,
+} from './catalogSnapshotFile';
 import { loadKeywordIndex } from './loadIndexes';
 import { StringList } from './stringList';
 
@@ -100,15 +107,15 @@ describe('catalog snapshot format', () => {
     });
   });
 
-  it('reads a format-2 snapshot, and a writer saves it as format 3 with the body hashes it held', async () => {
+  it('reads a format-2 snapshot, and a writer saves it in the current format with the body hashes it held', async () => {
     const before = await withStore(async (store) => (await loadCatalogSnapshot(dataDir, await tableTieOf(store)))!);
     const hashes = Array.from({ length: before.size }, (_, ordinal) => before.bodyHash(ordinal));
     expect(hashes.every((hash) => hash !== null)).toBe(true);
+    // Read before the file is written over in place (a writer puts a new file in its place; this test does not).
+    const entries = Array.from({ length: before.size }, (_, ordinal) => before.entry(ordinal));
     await saveAsFormat2();
     const old = await withStore(async (store) => (await loadCatalogSnapshot(dataDir, await tableTieOf(store)))!);
-    expect(Array.from({ length: old.size }, (_, ordinal) => old.entry(ordinal))).toEqual(
-      Array.from({ length: before.size }, (_, ordinal) => before.entry(ordinal)),
-    );
+    expect(Array.from({ length: old.size }, (_, ordinal) => old.entry(ordinal))).toEqual(entries);
     const writer = await openEngine({ dataDir, timeZone: 'UTC' });
     await writer.close();
     const manifest = JSON.parse(await readFile(join(catalogSnapshotFolder(dataDir), 'manifest.json'), 'utf8')) as CatalogSnapshotManifest;
@@ -136,5 +143,38 @@ describe('catalog snapshot format', () => {
     expect(loaded.threadSize(ordinal)).toBe(threadSize + 1);
     expect(loaded.ordinalsOfMessageId(row.messageId)).toEqual([3, ordinal]);
     expect(loaded.ordinalOf('another-copy')).toBe(ordinal);
+  });
+
+  it('opens without reading the sections read in place, and finds a damaged one when it is read', async () => {
+    const folder = catalogSnapshotFolder(dataDir);
+    const manifest = (await readCatalogManifest(folder))!;
+    expect(manifest.version).toBe(CATALOG_SNAPSHOT_VERSION);
+    let offset = 0;
+    let ccText = -1;
+    for (const section of manifest.sections) {
+      if (section.name === 'stored.ccJson.values') ccText = offset + section.pieces[0]!.count! * Int32Array.BYTES_PER_ELEMENT;
+      for (const piece of section.pieces) offset += Math.ceil(piece.bytes / 8) * 8;
+    }
+    expect(manifest.sections.find((section) => section.name === 'stored.ccJson.values')?.inPlace).toBe(true);
+    expect(ccText).toBeGreaterThanOrEqual(manifest.memoryBytes!);
+    const { parts } = await savedParts();
+    const subjects = Array.from({ length: parts.ids.length }, (_, ordinal) =>
+      parts.stored.subject.values.at(parts.stored.subject.numbers[ordinal]!),
+    );
+    const path = join(folder, 'columns.bin');
+    const original = await readFile(path);
+    const damaged = Buffer.from(original);
+    damaged[ccText + 1] = damaged[ccText + 1]! ^ 0xff;
+    await writeFile(path, damaged);
+    try {
+      const catalog = await withStore(async (store) => loadCatalogSnapshot(dataDir, await tableTieOf(store)));
+      expect(catalog).not.toBeNull();
+      expect(Array.from({ length: catalog!.size }, (_, ordinal) => catalog!.subject(ordinal))).toEqual(subjects);
+      const readAll = (): unknown => Array.from({ length: catalog!.size }, (_, ordinal) => catalog!.recipients(ordinal, 'cc'));
+      expect(readAll).toThrow(/columns\.bin is damaged \(section "stored\.ccJson\.values", piece 1, block 1 of its text/);
+      await expect(readWholeCatalogSnapshot(folder, manifest)).rejects.toThrow(/columns\.bin is damaged/);
+    } finally {
+      await writeFile(path, original);
+    }
   });
 });

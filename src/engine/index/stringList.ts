@@ -1,5 +1,5 @@
-// A list of strings that may still be bytes of the catalog snapshot's file: each value decoded when asked for, the
-// whole list once it is used in bulk or added to.
+// A list of strings that may still be bytes of the catalog snapshot (in memory or in its file): each value decoded when
+// asked for, the whole list once it is used in bulk or added to.
 import { isAscii } from 'node:buffer';
 
 /** Where a run of saved strings lies: each value's end (in bytes, from the text's start), then the text. */
@@ -8,6 +8,80 @@ export interface SavedPiece {
   ends: Int32Array;
   textStart: number;
   encoding: 'latin1' | 'utf8' | 'utf16le';
+}
+
+/** Saved strings not decoded yet: in a buffer (see StringList.saved) or read from a file (catalogSnapshotInPlace.ts). */
+export interface SavedStrings {
+  readonly count: number;
+  value(index: number): string;
+  values(): string[];
+  /** The values joined, as UTF-8, in the saved bytes themselves when they are that already; null otherwise. */
+  utf8(): Uint8Array[] | null;
+}
+
+/** Every value of `pieces`, whose text lies in `data`. */
+export function decodedPieces(data: Buffer, pieces: readonly SavedPiece[]): string[] {
+  const values: string[] = [];
+  for (const { ends, textStart, encoding } of pieces) {
+    if (encoding === 'utf8') {
+      let start = 0;
+      for (const end of ends) {
+        values.push(data.toString('utf8', textStart + start, textStart + end));
+        start = end;
+      }
+      continue;
+    }
+    // One or two bytes a character: the text decoded once, its values cut out of it (V8 shares the text).
+    const width = encoding === 'latin1' ? 1 : 2;
+    const text = data.toString(encoding, textStart, textStart + (ends.length === 0 ? 0 : ends[ends.length - 1]!));
+    let start = 0;
+    for (const end of ends) {
+      values.push(text.slice(start / width, end / width));
+      start = end;
+    }
+  }
+  return values;
+}
+
+/** Strings saved in a buffer (the part of the snapshot's file held in memory). */
+class BufferStrings implements SavedStrings {
+  private readonly firsts: number[] = [];
+  readonly count: number;
+
+  constructor(
+    private readonly data: Buffer,
+    private readonly pieces: SavedPiece[],
+  ) {
+    let count = 0;
+    for (const piece of pieces) {
+      this.firsts.push(count);
+      count += piece.ends.length;
+    }
+    this.count = count;
+  }
+
+  value(index: number): string {
+    let piece = this.pieces.length - 1;
+    while (this.firsts[piece]! > index) piece -= 1;
+    const { ends, textStart, encoding } = this.pieces[piece]!;
+    const within = index - this.firsts[piece]!;
+    const start = within === 0 ? 0 : ends[within - 1]!;
+    return this.data.toString(encoding, textStart + start, textStart + ends[within]!);
+  }
+
+  values(): string[] {
+    return decodedPieces(this.data, this.pieces);
+  }
+
+  utf8(): Uint8Array[] | null {
+    const chunks: Uint8Array[] = [];
+    for (const { ends, textStart, encoding } of this.pieces) {
+      const text = this.data.subarray(textStart, textStart + (ends.length === 0 ? 0 : ends[ends.length - 1]!));
+      if (encoding === 'utf16le' || (encoding === 'latin1' && !isAscii(text))) return null;
+      chunks.push(text);
+    }
+    return chunks;
+  }
 }
 
 /**
@@ -23,37 +97,31 @@ const SINGLE_READS_AT_LEAST = 256;
 export class StringList {
   /** Every value, once decoded (or given as strings); null while they are read from `saved`. */
   private decoded: string[] | null;
-  private readonly saved: { data: Buffer; pieces: SavedPiece[]; firsts: number[]; count: number } | null;
+  private readonly saved: SavedStrings | null;
   private singleReads = 0;
   /** Whether single reads never turn into decoding the whole list (see readSingly). */
   private readsSingly = false;
   /** How many values there are: a field rather than a getter, as loops over every message read it each time round. */
   length: number;
 
-  private constructor(decoded: string[] | null, data: Buffer | null, pieces: SavedPiece[]) {
+  private constructor(decoded: string[] | null, saved: SavedStrings | null) {
     this.decoded = decoded;
-    this.length = decoded?.length ?? 0;
-    if (data === null) {
-      this.saved = null;
-      return;
-    }
-    const firsts: number[] = [];
-    let count = 0;
-    for (const piece of pieces) {
-      firsts.push(count);
-      count += piece.ends.length;
-    }
-    this.saved = { data, pieces, firsts, count };
-    this.length = count;
+    this.saved = saved;
+    this.length = decoded?.length ?? saved?.count ?? 0;
   }
 
   static of(values: string[]): StringList {
-    return new StringList(values, null, []);
+    return new StringList(values, null);
   }
 
   /** Strings saved in `data` as `pieces` describe, in order; the pieces' ends are trusted (checked by the reader). */
   static saved(data: Buffer, pieces: SavedPiece[]): StringList {
-    return new StringList(null, data, pieces);
+    return new StringList(null, new BufferStrings(data, pieces));
+  }
+
+  /** Strings read from where `saved` keeps them. */
+  static reading(saved: SavedStrings): StringList {
+    return new StringList(null, saved);
   }
 
   at(index: number): string {
@@ -63,12 +131,7 @@ export class StringList {
     this.singleReads += 1;
     if (!this.readsSingly && this.singleReads > Math.max(SINGLE_READS_AT_LEAST, saved.count * SINGLE_READS_PER_VALUE))
       return this.all()[index]!;
-    let piece = saved.pieces.length - 1;
-    while (saved.firsts[piece]! > index) piece -= 1;
-    const { ends, textStart, encoding } = saved.pieces[piece]!;
-    const within = index - saved.firsts[piece]!;
-    const start = within === 0 ? 0 : ends[within - 1]!;
-    return saved.data.toString(encoding, textStart + start, textStart + ends[within]!);
+    return saved.value(index);
   }
 
   /**
@@ -86,29 +149,8 @@ export class StringList {
 
   /** Every value as a plain array (decoded once; the list then reads from it, and may be added to). */
   all(): string[] {
-    if (this.decoded !== null) return this.decoded;
-    const { data, pieces } = this.saved!;
-    const values: string[] = [];
-    for (const { ends, textStart, encoding } of pieces) {
-      if (encoding === 'utf8') {
-        let start = 0;
-        for (const end of ends) {
-          values.push(data.toString('utf8', textStart + start, textStart + end));
-          start = end;
-        }
-        continue;
-      }
-      // One or two bytes a character: the text decoded once, its values cut out of it (V8 shares the text).
-      const width = encoding === 'latin1' ? 1 : 2;
-      const text = data.toString(encoding, textStart, textStart + (ends.length === 0 ? 0 : ends[ends.length - 1]!));
-      let start = 0;
-      for (const end of ends) {
-        values.push(text.slice(start / width, end / width));
-        start = end;
-      }
-    }
-    this.decoded = values;
-    return values;
+    this.decoded ??= this.saved!.values();
+    return this.decoded;
   }
 
   push(value: string): void {
@@ -123,12 +165,6 @@ export class StringList {
   savedUtf8(): Uint8Array[] | null {
     const saved = this.saved;
     if (saved === null || this.length !== saved.count) return null;
-    const chunks: Uint8Array[] = [];
-    for (const { ends, textStart, encoding } of saved.pieces) {
-      const text = saved.data.subarray(textStart, textStart + (ends.length === 0 ? 0 : ends[ends.length - 1]!));
-      if (encoding === 'utf16le' || (encoding === 'latin1' && !isAscii(text))) return null;
-      chunks.push(text);
-    }
-    return chunks;
+    return saved.utf8();
   }
 }
