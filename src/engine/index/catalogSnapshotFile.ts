@@ -8,16 +8,16 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { crc32 } from 'node:zlib';
 import type { CatalogParts } from './catalogParts';
-import { StringList, type SavedPiece } from './stringList';
+import { StringList } from './stringList';
 import { InPlaceStrings, SnapshotFile, TEXT_BLOCK, type InPlacePiece } from './catalogSnapshotInPlace';
 import { readOldSections } from './catalogSnapshotOld';
 import {
   aligned,
   kindOf,
   partsOf,
-  savedStringPiece,
+  sectionInMemory,
   sectionsOf,
-  typedArray,
+  type PieceCheck,
   type PieceInfo,
   type SectionInfo,
   type SectionValue,
@@ -278,7 +278,7 @@ async function readSections(path: string, manifest: CatalogSnapshotManifest): Pr
     const data = await readHead(fd, memoryBytes, path);
     const sections = new Map<string, SectionValue>();
     let offset = 0;
-    const checked = (piece: PieceInfo | undefined, name: string): PieceInfo => {
+    const checked: PieceCheck = (piece, name, offset) => {
       if (piece === undefined || offset + piece.bytes > memoryBytes)
         throw new Error(`${path}: section "${name}" reaches past the part of the file read at open`);
       if (crc32(data.subarray(offset, offset + piece.bytes)) !== piece.checksum)
@@ -295,17 +295,10 @@ async function readSections(path: string, manifest: CatalogSnapshotManifest): Pr
           offset += aligned(piece.bytes);
         }
         sections.set(section.name, StringList.reading(new InPlaceStrings(file, section.name, pieces)));
-      } else if (section.kind === 'strings') {
-        const pieces: SavedPiece[] = [];
-        for (const piece of section.pieces) {
-          pieces.push(savedStringPiece(data, offset, checked(piece, section.name), path));
-          offset += aligned(piece.bytes);
-        }
-        sections.set(section.name, StringList.saved(data, pieces));
       } else {
-        const { bytes } = checked(section.pieces[0], section.name);
-        sections.set(section.name, typedArray(section.kind, data, offset, bytes));
-        offset += aligned(bytes);
+        const [value, end] = sectionInMemory(data, offset, section, path, checked);
+        sections.set(section.name, value);
+        offset = end;
       }
     }
     if (file === null) await closeAsync(fd);

@@ -2,12 +2,12 @@
 // format 3 (the whole file in memory, one checksum) and format 2 (string lengths in characters, pieces unaligned).
 import { crc32 } from 'node:zlib';
 import { readWholeFile } from './readWholeFile';
-import { StringList, type SavedPiece } from './stringList';
+import { StringList } from './stringList';
 import {
   ALIGNMENT,
-  aligned,
-  savedStringPiece,
+  sectionInMemory,
   typedArray,
+  type PieceCheck,
   type PieceInfo,
   type SectionInfo,
   type SectionValue,
@@ -71,28 +71,20 @@ export async function readOldSections(path: string, manifest: OldManifest, forma
   if (crc32(data) !== manifest.checksum) throw new Error(`${path} is damaged (its checksum differs from the saved one)`);
   const sections = new Map<string, SectionValue>();
   let offset = 0;
-  const within = (piece: PieceInfo | undefined, name: string): PieceInfo => {
-    if (piece === undefined || offset + piece.bytes > data.length)
+  const within: PieceCheck = (piece, name, start) => {
+    if (piece === undefined || start + piece.bytes > data.length)
       throw new Error(`${path}: section "${name}" reaches past the end of the file`);
     return piece;
   };
   for (const section of manifest.sections) {
     if (manifest.version === format2) {
-      for (const piece of section.pieces) within(piece, section.name);
+      for (const piece of section.pieces) within(piece, section.name, offset);
       sections.set(section.name, format2Section(data, offset, section));
       offset += section.pieces.reduce((sum, piece) => sum + piece.bytes, 0);
-    } else if (section.kind === 'strings') {
-      const pieces: SavedPiece[] = [];
-      for (const piece of section.pieces) {
-        within(piece, section.name);
-        pieces.push(savedStringPiece(data, offset, piece, path));
-        offset += aligned(piece.bytes);
-      }
-      sections.set(section.name, StringList.saved(data, pieces));
     } else {
-      const { bytes } = within(section.pieces[0], section.name);
-      sections.set(section.name, typedArray(section.kind, data, offset, bytes));
-      offset += aligned(bytes);
+      const [value, end] = sectionInMemory(data, offset, section, path, within);
+      sections.set(section.name, value);
+      offset = end;
     }
   }
   return sections;

@@ -93,6 +93,32 @@ export function savedStringPiece(data: Buffer, offset: number, piece: PieceInfo,
   return { ends, textStart: offset + count * Int32Array.BYTES_PER_ELEMENT, encoding };
 }
 
+/** Vets a piece that starts at `offset` before it is read: that it exists and lies within the bytes read. */
+export type PieceCheck = (piece: PieceInfo | undefined, name: string, offset: number) => PieceInfo;
+
+/**
+ * A section held in memory that starts at `offset` of `data`: a typed array viewing its bytes, or a string list of its
+ * pieces, each piece vetted by `check` first. Returns the section and the offset just past it.
+ */
+export function sectionInMemory(
+  data: Buffer<ArrayBuffer>,
+  offset: number,
+  section: SectionInfo,
+  path: string,
+  check: PieceCheck,
+): [SectionValue, number] {
+  if (section.kind !== 'strings') {
+    const { bytes } = check(section.pieces[0], section.name, offset);
+    return [typedArray(section.kind, data, offset, bytes), offset + aligned(bytes)];
+  }
+  const pieces: SavedPiece[] = [];
+  for (const piece of section.pieces) {
+    pieces.push(savedStringPiece(data, offset, check(piece, section.name, offset), path));
+    offset += aligned(piece.bytes);
+  }
+  return [StringList.saved(data, pieces), offset];
+}
+
 /** Puts the sections back together as the catalog's parts, checking each is there and numbers every message. */
 export function partsOf(sections: Map<string, SectionValue>, rows: number, path: string): CatalogParts {
   const take = <T extends SectionValue>(name: string, kind: SectionKind, length?: number): T => {
