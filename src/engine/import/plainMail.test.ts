@@ -117,4 +117,17 @@ describe('readPlainMail', () => {
     for (const message of [multipart, attachment, html, bigHeader]) expect(readPlainMail(message)).toBeNull();
     expect(readPlainMail(Buffer.from('Subject: a\n\nhi\n'))).toMatchObject({ subject: 'a', text: 'hi\n' });
   });
+
+  it('reads address lines that messages share, repeat or interleave with other fields as mailparser does', async () => {
+    const messages = [
+      'From: "Ann B" <ann@example.com>\nTo: list@example.com\nSubject: one\nCc: =?utf-8?Q?J=C3=B6rg?= <j@example.com>\n\nhi\n',
+      'From: "Ann B" <ann@example.com>\nTo: list@example.com\nTo: b@example.com, c@example.com\nSubject: two\n\nhi\n',
+      'Subject: three\nReply-To: r@example.com\nFrom: x@example.com\nFrom: "Ann B" <ann@example.com>\nList-Id: <l.example.com>\nTo: list@example.com\n\nhi\n',
+      'From: undisclosed-recipients:;\nTo: Group: a@example.com, b@example.com;\nSubject: four\n\nhi\n',
+    ].map((text, index) => ({ name: `message ${index + 1}`, bytes: Buffer.from(text) }));
+    // Twice: the second reading of each line comes from what the first read.
+    const { taken, mismatches } = await compare([...messages, ...messages]);
+    expect(mismatches).toEqual([]);
+    expect(taken).toBe(messages.length * 2);
+  });
 });

@@ -2,10 +2,11 @@
 // mail is parsed several times faster and exactly as simpleParser parses it; any other message is left to mailparser.
 import { createRequire } from 'node:module';
 import type { Transform } from 'node:stream';
-import { MailParser, type HeaderLines, type Headers, type ParsedMail } from 'mailparser';
+import type { HeaderLines, ParsedMail } from 'mailparser';
 import type MailSplit from '@zone-eu/mailsplit';
 import type FlowedDecoderClass from '@zone-eu/mailsplit/lib/flowed-decoder';
 import { MAX_HEADER_BYTES } from './headerBlock';
+import { headerReader, headerValues } from './headerValues';
 import { SHOWN_HEADERS } from './shownHeaders';
 
 /**
@@ -16,14 +17,8 @@ const requireFromMailparser = createRequire(createRequire(import.meta.url).resol
 const { MimeNode } = requireFromMailparser('@zone-eu/mailsplit') as typeof MailSplit;
 const FlowedDecoder = requireFromMailparser('@zone-eu/mailsplit/lib/flowed-decoder.js') as typeof FlowedDecoderClass;
 
-/** What mailparser's parser does with a message's headers and a text part's charset, reached from one idle instance. */
-interface MailParserInternals {
-  processHeaders(lines: HeaderLines): Headers;
-  decoder: { decodeStream(charset: string): Transform };
-}
-
-/** Never written to: its methods read its options and its libmime, never the state of a parse. */
-const headerReader = new MailParser() as unknown as MailParserInternals;
+/** What mailparser's parser does with a text part's charset, reached from the idle instance headerValues reads with. */
+const charsetReader = headerReader as unknown as { decoder: { decodeStream(charset: string): Transform } };
 
 /** mailsplit counts each header line as at least this many bytes against the header limit. */
 const LINE_MIN_COST = 64;
@@ -104,7 +99,7 @@ function textOf(node: InstanceType<typeof MimeNode>, body: Buffer): string {
   if (!['ascii', 'usascii', 'utf8'].includes(charset.toLowerCase().replace(/[^a-z0-9]+/g, ''))) {
     let decoder: Transform | null = null;
     try {
-      decoder = headerReader.decoder.decodeStream(charset);
+      decoder = charsetReader.decoder.decodeStream(charset);
     } catch {
       // mailparser keeps the bytes undecoded too
     }
@@ -137,7 +132,7 @@ export function readPlainMail(bytes: Buffer): ParsedMail | null {
   const headerLines = headers.getList() as HeaderLines;
   // simpleParser reads a one-time password header into `otp` with code of its own; such rare mail goes to it.
   if (headerLines.some((line) => line.key === 'otp-token')) return null;
-  const processed = headerReader.processHeaders(headerLines.filter((line) => READ_HEADERS.has(line.key)));
+  const processed = headerValues(headerLines.filter((line) => READ_HEADERS.has(line.key)));
   const mail: Record<string, unknown> = { attachments: [], headers: processed, headerLines, html: false };
   if (text) Object.assign(mail, { text, textAsHtml: '' });
   for (const [key, field] of ROOT_FIELDS) if (processed.has(key)) mail[field] = processed.get(key);
