@@ -34,22 +34,36 @@ export const KEYWORD_SOURCE_COLUMNS = [
 
 const peopleText = (people: Address[]): string => people.map((person) => `${person.name} ${person.address}`).join(' ');
 
-export function keywordDocumentOf(record: KeywordSource): KeywordDocument {
-  const people = [
-    record.fromName,
-    record.fromAddress,
-    peopleText(decodeAddresses(record.toJson, 'toJson')),
-    peopleText(decodeAddresses(record.ccJson, 'ccJson')),
-  ].join(' ');
-  const attachmentText = decodeAttachmentTexts(record.attachmentTextJson)
-    .map((item) => item.text)
-    .join(' ');
+/** What goes into a message's keyword document, decoded: for import, which has it before the record's JSON. */
+export interface KeywordParts {
+  subject: string;
+  fromName: string;
+  fromAddress: string;
+  to: Address[];
+  cc: Address[];
+  attachmentNames: string[];
+  text: string;
+  attachmentTexts: string[];
+}
+
+export function keywordDocumentOfParts(parts: KeywordParts): KeywordDocument {
+  const people = [parts.fromName, parts.fromAddress, peopleText(parts.to), peopleText(parts.cc)].join(' ');
+  const attachmentText = parts.attachmentTexts.join(' ');
   return {
-    meta: terms(
-      `${record.subject}\n${people}\n${decodeAttachments(record.attachmentsJson)
-        .map((item) => item.filename)
-        .join(' ')}`,
-    ),
-    content: terms(`${record.text.slice(0, MAX_INDEXED_CHARS)}\n${attachmentText.slice(0, MAX_INDEXED_CHARS)}`),
+    meta: terms(`${parts.subject}\n${people}\n${parts.attachmentNames.join(' ')}`),
+    content: terms(`${parts.text.slice(0, MAX_INDEXED_CHARS)}\n${attachmentText.slice(0, MAX_INDEXED_CHARS)}`),
   };
+}
+
+export function keywordDocumentOf(record: KeywordSource): KeywordDocument {
+  return keywordDocumentOfParts({
+    subject: record.subject,
+    fromName: record.fromName,
+    fromAddress: record.fromAddress,
+    to: decodeAddresses(record.toJson, 'toJson'),
+    cc: decodeAddresses(record.ccJson, 'ccJson'),
+    attachmentNames: decodeAttachments(record.attachmentsJson).map((item) => item.filename),
+    text: record.text,
+    attachmentTexts: decodeAttachmentTexts(record.attachmentTextJson).map((item) => item.text),
+  });
 }
