@@ -1,12 +1,12 @@
 // A number naming a message's text up to spacing and case: copies of one mail filed twice have the same (see sameMail.ts).
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 /**
  * The first 48 bits of the SHA-1 of the text with its spacing collapsed and lowercased, never 0 (0 marks a text not yet
  * hashed). Only messages of one sender and subject within a day are compared, so 48 bits leave no chance of two mails
- * taken for one, and the number fits a Float64Array column.
+ * taken for one, and the number fits a Float64Array column. One call, not a Hash object per message (see normalize.ts).
  */
 export function bodyHashOf(text: string): number {
-  const digest = createHash('sha1').update(text.replace(/\s+/g, ' ').trim().toLowerCase()).digest();
+  const digest = hash('sha1', text.replace(/\s+/g, ' ').trim().toLowerCase(), 'buffer');
   return digest.readUIntBE(0, 6) || 1;
 }
