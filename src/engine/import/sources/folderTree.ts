@@ -164,22 +164,21 @@ export const readFolderTree: SourceReader = async function* (root, options): Asy
 
   async function* readMaildirFiles(directory: string, subfolder: 'cur' | 'new'): AsyncIterable<RawMail> {
     const path = join(directory, subfolder);
+    // A file's path and position are its folder's and its name: worked out once a folder, not once a message.
+    const folder = folderOf(root, directory);
+    const positionPrefix = relative(root, path) + sep;
     for (const file of (await readdir(path)).sort()) {
       if (options.signal.aborted) return;
+      const filePath = path + sep + file;
       if (isHiddenFile(file)) {
-        leaveOut(join(path, file), 'a hidden or system file', true);
-        finish(join(path, file));
+        leaveOut(filePath, 'a hidden or system file', true);
+        finish(filePath);
         continue;
       }
-      const mail = await maildirMessage(
-        join(path, file),
-        sizes.get(join(path, file)),
-        relative(root, join(path, file)),
-        folderOf(root, directory),
-      );
+      const mail = await maildirMessage(filePath, sizes.get(filePath), positionPrefix + file, folder);
       if (mail.kind === 'message') mail.placement = { ...mail.placement, ...maildirFlags(file, subfolder === 'new') };
       found += 1;
-      finish(join(path, file));
+      finish(filePath);
       yield mail;
     }
   }
