@@ -67,7 +67,10 @@ export function buildEngineApi(parts: EngineParts): Engine {
     catalog,
     keywords: parts.keywords,
     store,
-    timeZone: settings.timeZone,
+    // Asked for when a query has a date (see ParseOptions.timeZone).
+    get timeZone(): string {
+      return settings.timeZone;
+    },
     semantic: vectors,
     reranker: parts.reranker,
     phraseVerdicts: parts.phraseVerdicts,

@@ -38,7 +38,7 @@ import { withSimilarCount } from './similarOffer';
 export type { SearchTuning } from './searchPlan';
 
 export async function runSearch(request: SearchRequest, context: SearchContext, tuning: SearchTuning = {}): Promise<SearchResult> {
-  const typedReading = parseQuery(request.query, { timeZone: context.timeZone, contacts: context.contacts.all() });
+  const typedReading = parseQuery(request.query, { timeZone: () => context.timeZone, contacts: context.contacts.all() });
   const pasted = pastedSubjectQuery(request.query, typedReading.root, context);
   // Words that could be a constraint have their own other reading, shown with its chips (alternativeSearch.ts).
   if (pasted !== null && !typedReading.alternative) {
@@ -184,7 +184,11 @@ export async function collapseCopies(
 
 async function searchOnce(request: SearchRequest, context: SearchContext, tuning: SearchTuning): Promise<SearchResult> {
   const started = performance.now();
-  const parsed = parseQuery(request.query, { timeZone: context.timeZone, contacts: context.contacts.all(), dropFiller: tuning.dropFiller });
+  const parsed = parseQuery(request.query, {
+    timeZone: () => context.timeZone,
+    contacts: context.contacts.all(),
+    dropFiller: tuning.dropFiller,
+  });
   const embeddedShare = context.semantic?.embeddedShare() ?? 0;
   const plan = planSearch(request, parsed, tuning, embeddedShare);
   const keyword = matchKeywords(plan, context);

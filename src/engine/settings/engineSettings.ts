@@ -13,17 +13,13 @@ export class EngineSettings {
     private readonly options: EngineOptions,
     private saved: Settings,
     private providers: AnswerProviders,
-    private zone: string,
+    /** Found when first asked for: the system's zone starts ICU's time-zone data, which a search without dates never needs. */
+    private zone: string | null,
   ) {}
 
   static async load(options: EngineOptions): Promise<EngineSettings> {
     const saved = await loadSettings(options.dataDir);
-    return new EngineSettings(
-      options,
-      saved,
-      new AnswerProviders(options.answerProvider ?? providerSettings(saved.answerProvider)),
-      options.timeZone ?? saved.timeZone ?? systemTimeZone(),
-    );
+    return new EngineSettings(options, saved, new AnswerProviders(options.answerProvider ?? providerSettings(saved.answerProvider)), null);
   }
 
   /** The saved settings as they are now; callers must not change them (see `copy`). */
@@ -37,6 +33,7 @@ export class EngineSettings {
   }
 
   get timeZone(): string {
+    this.zone ??= this.options.timeZone ?? this.saved.timeZone ?? systemTimeZone();
     return this.zone;
   }
 
@@ -60,7 +57,7 @@ export class EngineSettings {
     await saveSettings(this.options.dataDir, next);
     const providerChanged = JSON.stringify(next.answerProvider) !== JSON.stringify(this.saved.answerProvider);
     this.saved = next;
-    this.zone = this.options.timeZone ?? next.timeZone ?? systemTimeZone();
+    this.zone = null;
     if (providerChanged && !this.options.answerProvider) {
       const previous = this.providers;
       this.providers = new AnswerProviders(providerSettings(next.answerProvider));

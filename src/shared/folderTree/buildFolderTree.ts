@@ -27,7 +27,11 @@ export interface FolderTreeNode {
   children: FolderTreeNode[];
 }
 
-const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+/**
+ * Made when a tree is first sorted, not when this module loads: a collator starts ICU's collation data, and `lantern
+ * search` loads this module with the CLI's other printers without ever listing folders.
+ */
+let collator: Intl.Collator | null = null;
 
 function nodeKey(source: string, kind: FolderTreeNode['kind'], path: string): string {
   return `${kind}\u0001${source}\u0001${path}`;
@@ -87,6 +91,7 @@ function sortTree(nodes: FolderTreeNode[], compare: (first: FolderTreeNode, seco
 }
 
 function byName(first: FolderTreeNode, second: FolderTreeNode): number {
+  collator ??= new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
   return collator.compare(first.name, second.name) || collator.compare(first.path, second.path);
 }
 

@@ -219,6 +219,19 @@ describe('exact instants', () => {
     expect(newYork).toMatchObject({ filter: { field: 'date', after: Date.UTC(2024, 0, 1, 5), before: null } });
   });
 
+  test('a zone given as a function is asked for once, by a query with dates alone', () => {
+    let asked = 0;
+    const timeZone = (): string => {
+      asked += 1;
+      return BUDAPEST;
+    };
+    parseQuery('from:alice budget report', { now: NOW, timeZone });
+    expect(asked).toBe(0);
+    const root = parseQuery('after:2024-01-01 before:2024-02-01 last week', { now: NOW, timeZone }).root;
+    expect(asked).toBe(1);
+    expect(root).toEqual(parseQuery('after:2024-01-01 before:2024-02-01 last week', { now: NOW, timeZone: BUDAPEST }).root);
+  });
+
   test('a day across the spring change is 23 hours long', () => {
     const root = parseQuery('date:2024-03-31', { now: NOW, timeZone: BUDAPEST }).root;
     expect(root).toMatchObject({ filter: { after: Date.UTC(2024, 2, 30, 23), before: Date.UTC(2024, 2, 31, 22) } });

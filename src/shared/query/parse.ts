@@ -4,14 +4,24 @@ import { findOperator } from './grammar';
 import { words } from './fold';
 import { buildFilter, SCOPE_NAMES, type ValueContext } from './filterValues';
 import { alternativeReading } from './alternativeReading';
-import { readPlainEnglish, readsAsRequest, type KnownContact, type PlainEnglishResult, type PlainWord } from './plainEnglish';
+import {
+  readPlainEnglish,
+  readsAsRequest,
+  type KnownContact,
+  type PlainEnglishContext,
+  type PlainEnglishResult,
+  type PlainWord,
+} from './plainEnglish';
 import { queryTerms } from './queryTerms';
 import { tokenize, type Token } from './tokenize';
 import { systemTimeZone } from './zonedTime';
 
 export interface ParseOptions {
-  /** IANA zone that dates in the query are read in; the system's by default. */
-  timeZone?: string;
+  /**
+   * IANA zone that dates in the query are read in; the system's by default. A function is asked only when the query
+   * has a date: finding the zone starts ICU's time-zone data, which a query without dates never needs.
+   */
+  timeZone?: string | (() => string);
   /** "Now" for relative dates, epoch ms; Date.now() by default. */
   now?: number;
   /** People the archive knows: "with Janesh" becomes participants:Janesh only when a contact is called that. */
@@ -243,7 +253,7 @@ interface PlainRuns {
 }
 
 /** Runs the plain-English pass over each run of bare words outside brackets, operators and quotes. */
-function readPlainRuns(tokens: Token[], options: ParseOptions, context: ValueContext): PlainRuns {
+function readPlainRuns(tokens: Token[], options: ParseOptions, context: PlainEnglishContext): PlainRuns {
   const pieces: Array<ParserToken | PlainWord[]> = [];
   const runs: PlainWord[][] = [];
   let depth = 0;
@@ -265,14 +275,13 @@ function readPlainRuns(tokens: Token[], options: ParseOptions, context: ValueCon
     runs.push(run);
     pieces.push(run);
   }
-  const plainContext = { ...context, contacts: options.contacts ?? [] };
-  let plain = runs.map((run) => readPlainEnglish(run, plainContext));
+  let plain = runs.map((run) => readPlainEnglish(run, context));
   // Words a subject uses as often as a request ("today", "on Friday", "presentations") stay words unless the query
   // reads as a request; the constraints they could be are offered as the alternative reading.
   let deferred: Interpretation[] = [];
   if (plain.some((result) => result.weak.length > 0) && !readsAsRequest(runs, plain)) {
     deferred = plain.flatMap((result) => result.weak);
-    plain = runs.map((run) => readPlainEnglish(run, plainContext, { readsWeak: false }));
+    plain = runs.map((run) => readPlainEnglish(run, context, { readsWeak: false }));
   }
   const isRequest = options.dropFiller === 'always' || plain.some((result) => result.understood.length > 0);
   const output: ParserToken[] = [];
@@ -298,9 +307,22 @@ function readPlainRuns(tokens: Token[], options: ParseOptions, context: ValueCon
   return { tokens: output, plain, semanticWords, deferred };
 }
 
+/** The zone is found when a date is first read, not when the query is (see ParseOptions.timeZone). */
+function valueContext(options: ParseOptions): PlainEnglishContext {
+  let zone: string | undefined;
+  return {
+    get timeZone(): string {
+      zone ??= typeof options.timeZone === 'function' ? options.timeZone() : (options.timeZone ?? systemTimeZone());
+      return zone;
+    },
+    now: options.now ?? Date.now(),
+    contacts: options.contacts ?? [],
+  };
+}
+
 export function parseQuery(text: string, options: ParseOptions = {}): ParsedQuery {
   const diagnostics: Diagnostic[] = [];
-  const context: ValueContext = { timeZone: options.timeZone ?? systemTimeZone(), now: options.now ?? Date.now() };
+  const context = valueContext(options);
   const typed = tokenize(text, diagnostics);
   const { tokens, plain, semanticWords, deferred } = readPlainRuns(dropWordless(typed), options, context);
   const root = new Parser(tokens, diagnostics, context).parseAll();
