@@ -1,15 +1,10 @@
 // A header folded across lines names the same label, folder and thread as the same header on one line.
 import { describe, expect, it } from 'vitest';
-import { normalizeMessage, type NormalizeContext } from './normalize';
+import { testNormalizeContext } from '../../../test/normalizeContext';
+import { normalizeMessage } from './normalize';
 import { unfoldHeader } from './unfoldHeader';
 
-const context: NormalizeContext = {
-  sourceId: 'test',
-  sourceFile: 'test.mbox',
-  offset: 0,
-  placement: { folder: null, labels: [] },
-  defaultFolder: 'Inbox',
-};
+const context = testNormalizeContext;
 
 function message(lineEnd: string, headers: string[]): Buffer {
   return Buffer.from(

@@ -1,16 +1,11 @@
 // The words an import indexes a message by are the ones a rebuild of the keyword index reads from its stored record.
 import { describe, expect, it } from 'vitest';
+import { testNormalizeContext } from '../../../test/normalizeContext';
 import { readCorpusMessages } from '../../../test/corpus';
 import { keywordDocumentOf } from '../index/keywordDocument';
-import { normalizeMessage, type NormalizeContext } from './normalize';
+import { normalizeMessage } from './normalize';
 
-const context: NormalizeContext = {
-  sourceId: 'test',
-  sourceFile: 'test.mbox',
-  offset: 0,
-  placement: { folder: null, labels: [] },
-  defaultFolder: 'Inbox',
-};
+const context = testNormalizeContext;
 
 const multipart = [
   'From: =?utf-8?Q?J=C3=B6rg?= <jorg@example.com>',

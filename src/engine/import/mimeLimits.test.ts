@@ -1,15 +1,10 @@
 // A message past the MIME parser's limits is kept with its headers and first parts, and a note of what was cut.
 import { describe, expect, it } from 'vitest';
+import { testNormalizeContext } from '../../../test/normalizeContext';
 import { fitToMimeLimits } from './mimeLimits';
-import { CUT_NOTES_HEADER, normalizeMessage, type NormalizeContext } from './normalize';
+import { CUT_NOTES_HEADER, normalizeMessage } from './normalize';
 
-const context: NormalizeContext = {
-  sourceId: 'test',
-  sourceFile: 'test.mbox',
-  offset: 0,
-  placement: { folder: null, labels: [] },
-  defaultFolder: 'Inbox',
-};
+const context = testNormalizeContext;
 const MEGABYTE = 1024 * 1024;
 
 function message(headers: string[], body: string): Buffer {

@@ -1,10 +1,10 @@
 // A parse worker that stops answering (an attachment reader that never yields) is replaced and the import goes on.
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { testNormalizeContext } from '../../../test/normalizeContext';
 import { bundleForTest } from '../../../test/bundle';
 import { repoRoot } from '../../../test/corpus';
 import { makeDocx } from '../../../test/officeFiles';
-import type { NormalizeContext } from './normalize';
 import { createParser, type Parser } from './parsePool';
 
 /**
@@ -54,13 +54,7 @@ function message(subject: string, hangs = false): Buffer {
   );
 }
 
-const context: NormalizeContext = {
-  sourceId: 'test',
-  sourceFile: 'test.mbox',
-  offset: 0,
-  placement: { folder: null, labels: [] },
-  defaultFolder: 'Inbox',
-};
+const context = testNormalizeContext;
 
 describe('parse worker watchdog', () => {
   let parser: Parser | null = null;
