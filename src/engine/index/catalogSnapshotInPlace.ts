@@ -3,6 +3,7 @@
 import { closeSync, readSync } from 'node:fs';
 import { crc32 } from 'node:zlib';
 import { decodedPieces, type SavedPiece, type SavedStrings } from './stringList';
+import { lastOfOrderedEnds } from './catalogSnapshotSections';
 
 /** Bytes per checksummed block of an in-place piece's text: a value read from the file reads one block or two. */
 export const TEXT_BLOCK = 1 << 12;
@@ -143,12 +144,7 @@ export class InPlaceStrings implements SavedStrings {
     // Otherwise the blocks the value lies in, read at once and each checked.
     const blocksEnd = Math.min((last + 1) * TEXT_BLOCK, piece.textBytes);
     const bytes = this.file.readScratch(textPosition(piece) + first * TEXT_BLOCK, blocksEnd - first * TEXT_BLOCK);
-    for (let block = first; block <= last; block += 1) {
-      const offset = (block - first) * TEXT_BLOCK;
-      if (crc32(bytes.subarray(offset, offset + TEXT_BLOCK)) !== piece.textChecksums[block])
-        throw new Error(`${this.file.path} is damaged (${this.blockName(number, block)} differs from its checksum)`);
-      checked[block] = 1;
-    }
+    this.checkBlocks(number, bytes, first);
     return bytes.toString(piece.encoding, start - first * TEXT_BLOCK, end - first * TEXT_BLOCK);
   }
 
@@ -156,16 +152,11 @@ export class InPlaceStrings implements SavedStrings {
     const values: string[] = [];
     this.pieces.forEach((piece, number) => {
       const ends = this.endsOf(number);
-      const unit = piece.encoding === 'utf16le' ? 2 : 1;
-      for (let index = 0; index < ends.length; index += 1)
-        if (ends[index]! < (index === 0 ? 0 : ends[index - 1]!) || ends[index]! % unit !== 0)
-          throw new Error(`${this.file.path}: a string piece's ends are out of order`);
+      lastOfOrderedEnds(ends, piece.encoding, this.file.path);
       // The whole text in one read, each block checked.
       const text = Buffer.allocUnsafeSlow(piece.textBytes);
       this.file.readChecked(text, textPosition(piece), null, `section "${this.section}", piece ${number + 1}'s text`);
-      for (let block = 0; block * TEXT_BLOCK < piece.textBytes; block += 1)
-        if (crc32(text.subarray(block * TEXT_BLOCK, (block + 1) * TEXT_BLOCK)) !== piece.textChecksums[block])
-          throw new Error(`${this.file.path} is damaged (${this.blockName(number, block)} differs from its checksum)`);
+      this.checkBlocks(number, text, 0);
       for (const value of decodedPieces(text, [{ ends, textStart: 0, encoding: piece.encoding }])) values.push(value);
     });
     // Asked for once (StringList keeps the values): the file is not read for this list again.
@@ -178,8 +169,17 @@ export class InPlaceStrings implements SavedStrings {
     return null;
   }
 
-  private blockName(piece: number, block: number): string {
-    return `section "${this.section}", piece ${piece + 1}, block ${block + 1} of its text`;
+  /** Checks each whole or last block of piece `number`'s text in `bytes` (which start at block `first`), noting it checked. */
+  private checkBlocks(number: number, bytes: Uint8Array, first: number): void {
+    const checksums = this.pieces[number]!.textChecksums;
+    const checked = this.checked[number]!;
+    for (let offset = 0, block = first; offset < bytes.length; offset += TEXT_BLOCK, block += 1) {
+      if (crc32(bytes.subarray(offset, offset + TEXT_BLOCK)) !== checksums[block])
+        throw new Error(
+          `${this.file.path} is damaged (section "${this.section}", piece ${number + 1}, block ${block + 1} of its text differs from its checksum)`,
+        );
+      checked[block] = 1;
+    }
   }
 
   private endsOf(number: number): Int32Array {

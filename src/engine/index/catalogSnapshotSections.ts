@@ -74,22 +74,29 @@ export function typedArray(kind: Exclude<SectionKind, 'strings'>, data: Buffer<A
   return new Uint8Array(data.buffer, start, bytes);
 }
 
+/**
+ * Checks that a string piece's ends never go back and fall on whole characters; gives the last one (0 for none).
+ * By index: at open, before the code is optimized, an iterator over each list's ends was most of this check.
+ */
+export function lastOfOrderedEnds(ends: Int32Array, encoding: SavedPiece['encoding'], path: string): number {
+  const unit = encoding === 'utf16le' ? 2 : 1;
+  let previous = 0;
+  for (let index = 0; index < ends.length; index += 1) {
+    const end = ends[index]!;
+    if (end < previous || end % unit !== 0) throw new Error(`${path}: a string piece's ends are out of order`);
+    previous = end;
+  }
+  return previous;
+}
+
 /** A string piece's place (see PieceInfo), its ends checked so that no value reaches outside its text. */
 export function savedStringPiece(data: Buffer, offset: number, piece: PieceInfo, path: string): SavedPiece {
   const count = piece.count ?? 0;
   const encoding = piece.encoding ?? 'utf8';
   const textBytes = piece.bytes - count * Int32Array.BYTES_PER_ELEMENT;
   const ends = new Int32Array(data.buffer, data.byteOffset + offset, count);
-  const unit = encoding === 'utf16le' ? 2 : 1;
-  let previous = 0;
-  // By index: at open, before the code is optimized, an iterator over each list's ends was most of this check.
-  for (let index = 0; index < ends.length; index += 1) {
-    const end = ends[index]!;
-    if (end < previous || end % unit !== 0) throw new Error(`${path}: a string piece's ends are out of order`);
-    previous = end;
-  }
-  if (textBytes < 0 || previous !== textBytes)
-    throw new Error(`${path}: a string piece's ends reach ${previous} bytes, not its ${textBytes}`);
+  const last = lastOfOrderedEnds(ends, encoding, path);
+  if (textBytes < 0 || last !== textBytes) throw new Error(`${path}: a string piece's ends reach ${last} bytes, not its ${textBytes}`);
   return { ends, textStart: offset + count * Int32Array.BYTES_PER_ELEMENT, encoding };
 }
 
