@@ -50,28 +50,41 @@ export function recipients(entry: CatalogEntry, field: 'to' | 'cc' | 'bcc'): Add
   return decodeAddresses(entry.row[column], column);
 }
 
-/** The catalog's folded fields, each distinct text folded once: replies repeat their subject, sender and recipient lists. */
+/**
+ * How many distinct texts of each kind stay remembered folded. Repeats come close together (a thread's replies, a
+ * list's recipient line), so a bounded memory keeps nearly every saving; unbounded, the texts of every message of an
+ * archive stayed in the heap for as long as the engine ran (issue 25).
+ */
+export const REMEMBERED_TEXTS = 4096;
+
+/** `folded(text)` from `known`, or made and remembered there; `known` is emptied when full. */
+function remembered(known: Map<string, string>, text: string, fold: (text: string) => string): string {
+  let folded = known.get(text);
+  if (folded === undefined) {
+    folded = fold(text);
+    if (known.size >= REMEMBERED_TEXTS) known.clear();
+    known.set(text, folded);
+  }
+  return folded;
+}
+
+/** The catalog's folded fields, a repeated text folded once: replies repeat their subject, sender and recipient lists. */
 export class FoldedTexts {
   /** Folded people by their JSON text, so a repeated recipient list is parsed and folded once. */
   private readonly people = new Map<string, string>();
   /** Folded subjects and senders by their text. */
   private readonly texts = new Map<string, string>();
 
+  /** How many folded texts are remembered now. */
+  get held(): number {
+    return this.people.size + this.texts.size;
+  }
+
   of(text: string): string {
-    let folded = this.texts.get(text);
-    if (folded === undefined) {
-      folded = foldText(text);
-      this.texts.set(text, folded);
-    }
-    return folded;
+    return remembered(this.texts, text, foldText);
   }
 
   peopleOf(json: string, column: 'toJson' | 'ccJson' | 'bccJson'): string {
-    let folded = this.people.get(json);
-    if (folded === undefined) {
-      folded = foldPeople(decodeAddresses(json, column));
-      this.people.set(json, folded);
-    }
-    return folded;
+    return remembered(this.people, json, (text) => foldPeople(decodeAddresses(text, column)));
   }
 }
