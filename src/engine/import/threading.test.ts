@@ -69,4 +69,32 @@ describe('ThreadResolver', () => {
     const reply = resolver.resolve('late-reply@x', 'l', hints([], `Re: ${subjectKey(catalog.subject(ordinal)).key}`));
     expect(reply).toBe(catalog.threadId(ordinal));
   });
+
+  it('forgets the pending messages the catalog has taken, and their replies still join their threads', async () => {
+    const catalog = new Catalog();
+    const [first] = await readCorpusMessages('usrp-users-list.mbox.gz', 1);
+    const { record } = await normalizeMessage(first!, {
+      sourceId: 'usrp',
+      sourceFile: 'usrp.mbox',
+      offset: 0,
+      placement: { folder: null, labels: [] },
+      defaultFolder: 'usrp',
+    });
+    const resolver = new ThreadResolver(catalog);
+    const threads: string[] = [];
+    for (let index = 0; index < 10_000; index += 1) {
+      const messageId = `m${index}@x`;
+      const threadId = resolver.resolve(messageId, messageId, hints([], `Topic ${index}`));
+      threads.push(threadId);
+      // The batch writer stores messages a batch behind the import's reading.
+      if (index >= 500) {
+        const stored = index - 500;
+        catalog.add({ ...record, id: `id${stored}`, messageId: `m${stored}@x`, threadId: threads[stored]! });
+      }
+    }
+    expect(resolver.pending).toBeLessThan(4096 + 500);
+    // A reply to a stored message (forgotten by the resolver) and to one still pending both find their threads.
+    expect(resolver.resolve('late1@x', 'l1', hints(['m10@x'], 'Re: Topic 10'))).toBe(threads[10]);
+    expect(resolver.resolve('late2@x', 'l2', hints(['m9999@x'], 'Re: Topic 9999'))).toBe(threads[9999]);
+  });
 });

@@ -30,9 +30,15 @@ function* ordinalsOf(catalog: Catalog): Generator<number> {
   for (let ordinal = 0; ordinal < catalog.size; ordinal += 1) yield ordinal;
 }
 
+/** Pending messages noted before the first look-through for those the catalog has taken since (see `forgetStored`). */
+const PENDING_AT_LEAST = 4096;
+
 export class ThreadResolver {
   private bySubject: Map<string, string> | null = null;
+  /** This import's messages by Message-ID, until the catalog holds them: a reply may come before its parent is stored. */
   private readonly pendingByMessageId = new Map<string, string>();
+  /** How many pending messages make the next look-through worth it. */
+  private lookThroughAt = PENDING_AT_LEAST;
 
   constructor(private readonly catalog: Catalog) {}
 
@@ -70,7 +76,10 @@ export class ThreadResolver {
 
   resolve(messageId: string, fallbackKey: string, hints: ThreadHints): string {
     const threadId = this.choose(messageId, fallbackKey, hints);
-    if (messageId) this.pendingByMessageId.set(messageId, threadId);
+    if (messageId) {
+      this.pendingByMessageId.set(messageId, threadId);
+      if (this.pendingByMessageId.size >= this.lookThroughAt) this.forgetStored();
+    }
     const { key } = subjectKey(hints.subject);
     if (key.length >= MIN_SUBJECT_KEY && !this.subjects().has(key)) this.subjects().set(key, threadId);
     return threadId;
@@ -90,6 +99,22 @@ export class ThreadResolver {
       if (bySubject) return bySubject;
     }
     return threadHash(messageId || fallbackKey);
+  }
+
+  /**
+   * Forgets the pending messages the catalog holds now, which answers for them with the same thread: kept to the end of
+   * an import, every imported message's Message-ID stayed in the heap (issue 25). Looked through again once as many
+   * more are pending as remain, so each message is looked up a bounded number of times.
+   */
+  private forgetStored(): void {
+    for (const messageId of this.pendingByMessageId.keys())
+      if (this.catalog.ordinalsOfMessageId(messageId).length > 0) this.pendingByMessageId.delete(messageId);
+    this.lookThroughAt = Math.max(PENDING_AT_LEAST, this.pendingByMessageId.size * 2);
+  }
+
+  /** How many messages are pending now. */
+  get pending(): number {
+    return this.pendingByMessageId.size;
   }
 
   /** Forget per-import state once its messages are in the catalog. */
