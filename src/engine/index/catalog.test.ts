@@ -1,10 +1,13 @@
 // The in-memory catalog on real mail: what it keeps of the records it was given, and nothing more.
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readCorpusMessages } from '../../../test/corpus';
+import { makeTempDir, readCorpusMessages } from '../../../test/corpus';
 import { normalizeMessage } from '../import/normalize';
 import { CATALOG_COLUMNS, type CatalogRow, type MessageRecord } from '../store/messageRecord';
 import { Catalog } from './catalog';
 import { bodyHashOf } from './bodyHash';
+import { readCatalogManifest, readCatalogSnapshot, writeCatalogSnapshot } from './catalogSnapshotFile';
 
 async function records(name: string, limit: number): Promise<MessageRecord[]> {
   const messages = await readCorpusMessages(name, limit);
@@ -126,5 +129,35 @@ describe('catalog', () => {
       expect(prepared.threadNumber(ordinal)).toBe(atOnce.threadNumber(ordinal));
     }
     expect(prepared.ordinalOf(given[260]!.id)).toBe(260);
+  });
+
+  it('finds each message by its id when read from its snapshot, and after messages are added, whatever its ids are', async () => {
+    const given = await records('usrp-users-list.mbox.gz', 60);
+    const dir = await makeTempDir();
+    try {
+      // Store ids alone, and with ids of other stores: the list saved as Latin-1 (hex, then with an accent), UTF-8, UTF-16.
+      for (const odd of [[], ['Zoë', 'second copy'], ['日本語のメール'], ['\ud800 a lone half', '']]) {
+        const rows = given.map((record, index) => (index < odd.length ? { ...record, id: odd[index]! } : record));
+        const written = new Catalog();
+        for (const row of rows.slice(0, 40)) written.add(row);
+        const folder = join(dir, `snapshot-${odd.length}-${odd[0]?.length ?? 0}`);
+        await writeCatalogSnapshot(folder, written.parts(), { version: 1, rows: written.size, dataFiles: null });
+        const catalog = Catalog.fromParts(await readCatalogSnapshot(folder, (await readCatalogManifest(folder))!));
+        const expectAsMap = (ids: string[]): void => {
+          // A Map set in ordinal order: the later ordinal of an id listed twice.
+          const ordinals = new Map(ids.map((id, ordinal) => [id, ordinal]));
+          for (const id of ids) expect(catalog.ordinalOf(id)).toBe(ordinals.get(id));
+          for (const id of ['0'.repeat(24), 'second', 'Zoe', '日本']) expect([id, catalog.has(id)]).toEqual([id, ordinals.has(id)]);
+        };
+        expectAsMap(rows.slice(0, 40).map((row) => row.id));
+        for (const row of rows.slice(40)) catalog.add(row);
+        // A copy of a message stored again under the same id: found at its new ordinal, as the Map the table replaced did.
+        catalog.add(rows[3]!);
+        expectAsMap([...rows, rows[3]!].map((row) => row.id));
+        expect(catalog.ordinalOf(rows[3]!.id)).toBe(rows.length);
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -11,7 +11,7 @@ import { bodyHashOf } from './bodyHash';
 import { StringList } from './stringList';
 import { SavedAttachments } from './savedAttachments';
 import { countedOnce, grown } from './grownArray';
-import { positionsInSteps } from './positionsInSteps';
+import { IdTable } from './idTable';
 import { messageIdOrdinals, messageIdSteps, noteMessageId, type OrdinalsByMessageId } from './messageIdOrdinals';
 
 /** Shared by every message without attachments, most of an archive: one array instead of one each. */
@@ -53,7 +53,8 @@ export class Catalog {
     parentId: new ValueColumn(),
   };
   private readonly folded = new FoldedTexts();
-  private ordinalByIdMap: Map<string, number> | null = new Map();
+  /** Ordinals by id, over `ids` (each id read from it, not kept again); filled in at its first look-up. */
+  private idTable = new IdTable(this.ids);
   private ordinalsByMessageIdMap: OrdinalsByMessageId | null = new Map();
   /** Messages per thread, by the thread id's number in its column (see ValueColumn.numberAt). */
   private threadSizeCounts: Int32Array | null = new Int32Array(1024);
@@ -94,15 +95,10 @@ export class Catalog {
     // engine does not keep the recipient lists and Message-IDs of a 100k-message archive decoded (issue 25).
     for (const column of [catalog.stored.toJson, catalog.stored.ccJson, catalog.stored.bccJson]) column.readSingly();
     catalog.messageIds.readSingly();
-    catalog.ordinalByIdMap = null;
+    catalog.idTable = new IdTable(parts.ids);
     catalog.ordinalsByMessageIdMap = null;
     catalog.threadSizeCounts = null;
     return catalog;
-  }
-
-  private get ordinalById(): Map<string, number> {
-    this.ordinalByIdMap ??= new Map(this.ids.all().map((id, ordinal) => [id, ordinal]));
-    return this.ordinalByIdMap;
   }
 
   private get ordinalsByMessageId(): OrdinalsByMessageId {
@@ -120,12 +116,7 @@ export class Catalog {
    * (runInTurns) before its first message: made by it, they held the engine's thread 0.2 s at 100k (issue 25). */
   *lookupSteps(): Generator<void> {
     for (const column of [...Object.values(this.stored), ...Object.values(this.columns), this.labelColumn]) yield* column.numberSteps();
-    if (!this.ordinalByIdMap) {
-      const ids = this.ids.all();
-      yield;
-      const made = yield* positionsInSteps(ids);
-      this.ordinalByIdMap ??= made;
-    }
+    yield* this.idTable.steps();
     // The longest: noted a few thousand messages a step, kept unless a look-up made them whole meanwhile.
     if (!this.ordinalsByMessageIdMap) {
       const size = this.size;
@@ -177,11 +168,11 @@ export class Catalog {
   }
 
   has(id: string): boolean {
-    return this.ordinalById.has(id);
+    return this.idTable.ordinalOf(id) !== undefined;
   }
 
   ordinalOf(id: string): number | undefined {
-    return this.ordinalById.get(id);
+    return this.idTable.ordinalOf(id);
   }
 
   ordinalsOfMessageId(messageId: string): number[] {
@@ -231,8 +222,7 @@ export class Catalog {
     columns.folderLeafKey.set(ordinal, placeKey(row.folder.split('/').pop() ?? ''));
     columns.listId.set(ordinal, row.listId);
     columns.sourceId.set(ordinal, row.sourceId);
-    // Lookups not made yet are made from the columns, this row included, when first used.
-    this.ordinalByIdMap?.set(row.id, ordinal);
+    // Lookups not made yet are made from the columns, this row included, when first used (the id table enters it then).
     if (this.threadSizeCounts) this.threadSizeCounts = countedOnce(this.threadSizeCounts, stored.threadId.numberAt(ordinal));
     if (this.ordinalsByMessageIdMap) noteMessageId(this.ordinalsByMessageIdMap, row.messageId, ordinal);
     this.revision += 1;

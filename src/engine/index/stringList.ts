@@ -19,6 +19,16 @@ export interface SavedStrings {
   utf8(): Uint8Array[] | null;
 }
 
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
+
+/** FNV-1a over a string's character codes: the same for a value held as a string and as saved bytes (see hashAt). */
+export function hashOfString(value: string): number {
+  let hash = FNV_OFFSET;
+  for (let index = 0; index < value.length; index += 1) hash = Math.imul(hash ^ value.charCodeAt(index), FNV_PRIME);
+  return hash >>> 0;
+}
+
 /** Every value of `pieces`, whose text lies in `data`. */
 export function decodedPieces(data: Buffer, pieces: readonly SavedPiece[]): string[] {
   const values: string[] = [];
@@ -47,6 +57,11 @@ export function decodedPieces(data: Buffer, pieces: readonly SavedPiece[]): stri
 class BufferStrings implements SavedStrings {
   private readonly firsts: number[] = [];
   readonly count: number;
+  /** The value last located (see locate), and its piece. */
+  private piece = 0;
+  private start = 0;
+  private end = 0;
+  private encoding: SavedPiece['encoding'] = 'utf8';
 
   constructor(
     private readonly data: Buffer,
@@ -60,13 +75,66 @@ class BufferStrings implements SavedStrings {
     this.count = count;
   }
 
-  value(index: number): string {
-    let piece = this.pieces.length - 1;
-    while (this.firsts[piece]! > index) piece -= 1;
+  /** Sets `start`, `end` (in `data`) and `encoding` to value `index`'s: fields, as a look-up by id reads a few values. */
+  private locate(index: number): void {
+    // Most often the piece last located: an id table is made in order, and pieces hold many values.
+    let piece = this.piece;
+    if (index < this.firsts[piece]! || index >= this.firsts[piece]! + this.pieces[piece]!.ends.length) {
+      piece = this.pieces.length - 1;
+      while (this.firsts[piece]! > index) piece -= 1;
+      this.piece = piece;
+    }
     const { ends, textStart, encoding } = this.pieces[piece]!;
     const within = index - this.firsts[piece]!;
-    const start = within === 0 ? 0 : ends[within - 1]!;
-    return this.data.toString(encoding, textStart + start, textStart + ends[within]!);
+    this.start = textStart + (within === 0 ? 0 : ends[within - 1]!);
+    this.end = textStart + ends[within]!;
+    this.encoding = encoding;
+  }
+
+  /** Whether value `index`'s bytes (just located) are its characters' codes: Latin-1, or UTF-8 that is all ASCII. */
+  private isBytePerCharacter(): boolean {
+    if (this.encoding === 'latin1') return true;
+    if (this.encoding === 'utf16le') return false;
+    for (let at = this.start; at < this.end; at += 1) if (this.data[at]! >= 0x80) return false;
+    return true;
+  }
+
+  value(index: number): string {
+    this.locate(index);
+    return this.data.toString(this.encoding, this.start, this.end);
+  }
+
+  hashAt(index: number): number {
+    this.locate(index);
+    if (!this.isBytePerCharacter()) return hashOfString(this.data.toString(this.encoding, this.start, this.end));
+    let hash = FNV_OFFSET;
+    for (let at = this.start; at < this.end; at += 1) hash = Math.imul(hash ^ this.data[at]!, FNV_PRIME);
+    return hash >>> 0;
+  }
+
+  isAt(index: number, value: string): boolean {
+    this.locate(index);
+    const { data, start, end } = this;
+    if (!this.isBytePerCharacter()) return data.toString(this.encoding, start, end) === value;
+    if (end - start !== value.length) return false;
+    for (let offset = 0; offset < value.length; offset += 1) if (data[start + offset] !== value.charCodeAt(offset)) return false;
+    return true;
+  }
+
+  sameAt(first: number, second: number): boolean {
+    this.locate(first);
+    const { start, end, encoding } = this;
+    this.locate(second);
+    // One string has one form in each encoding: equal bytes in the same encoding, equal strings. Compared here, as a
+    // native compare's call costs more than the few bytes two ids compare before they differ.
+    if (encoding === this.encoding) {
+      const { data } = this;
+      const length = end - start;
+      if (this.end - this.start !== length) return false;
+      for (let offset = 0; offset < length; offset += 1) if (data[start + offset] !== data[this.start + offset]) return false;
+      return true;
+    }
+    return this.data.toString(encoding, start, end) === this.data.toString(this.encoding, this.start, this.end);
   }
 
   values(): string[] {
@@ -151,6 +219,27 @@ export class StringList {
   all(): string[] {
     this.decoded ??= this.saved!.values();
     return this.decoded;
+  }
+
+  /** hashOfString of value `index`, from its saved bytes while the list is not decoded (nothing decoded or counted). */
+  hashAt(index: number): number {
+    const { decoded, saved } = this;
+    if (decoded !== null) return hashOfString(decoded[index]!);
+    return saved instanceof BufferStrings ? saved.hashAt(index) : hashOfString(saved!.value(index));
+  }
+
+  /** Whether value `index` is `value`, compared with its saved bytes while the list is not decoded (as hashAt). */
+  isAt(index: number, value: string): boolean {
+    const { decoded, saved } = this;
+    if (decoded !== null) return decoded[index] === value;
+    return saved instanceof BufferStrings ? saved.isAt(index, value) : saved!.value(index) === value;
+  }
+
+  /** Whether values `first` and `second` are equal (as isAt). */
+  sameAt(first: number, second: number): boolean {
+    const { decoded, saved } = this;
+    if (decoded !== null) return decoded[first] === decoded[second];
+    return saved instanceof BufferStrings ? saved.sameAt(first, second) : saved!.value(first) === saved!.value(second);
   }
 
   push(value: string): void {
