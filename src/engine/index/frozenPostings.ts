@@ -54,12 +54,6 @@ export class FrozenPostings {
 
   /** Look-ups in `table` so far: past a quarter of its words, an engine that stays open is better served by a Map. */
   private tableLookups = 0;
-  /**
-   * This postings' own words once listed from `numbers` for a look-up by their beginning: listed anew for each of a
-   * search's prefixes after a fold, they held the engine's thread 0.4 s in one search during an import (issue 25).
-   */
-  private ownWords: readonly string[] | null = null;
-
   static empty(): FrozenPostings {
     return new FrozenPostings(new Map(), new Int32Array(1), new Int32Array(0), new MemoryBytes(new Uint8Array(0)));
   }
@@ -153,11 +147,12 @@ export class FrozenPostings {
     return words;
   }
 
-  /** This postings' own words that begin with `prefix`, in the order of their numbers. */
-  wordsBeginningWith(prefix: string): string[] {
-    if (this.table !== null) return this.table.beginningWith(prefix);
-    this.ownWords ??= this.words();
-    return this.ownWords.filter((word) => word.startsWith(prefix));
+  /**
+   * This postings' own words as held, for the vocabulary to sort: a saved file's word table, read in place, or else the
+   * strings of `numbers` (listed, not copied).
+   */
+  wordsAsHeld(): WordTable | string[] {
+    return this.table ?? this.words();
   }
 
   private numberOf(word: string): number | undefined {

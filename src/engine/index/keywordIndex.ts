@@ -287,10 +287,7 @@ export class KeywordIndex {
     const packed =
       known?.content === content && known.meta === meta
         ? known.packed
-        : new KeywordVocabulary({
-            all: () => [...content.words(), ...meta.words()],
-            beginningWith: (prefix) => [...content.wordsBeginningWith(prefix), ...meta.wordsBeginningWith(prefix)],
-          });
+        : new KeywordVocabulary(() => [content.wordsAsHeld(), meta.wordsAsHeld()]);
     const vocabulary = new VocabularyWithRecent(packed, this.live);
     this.vocabularyOf = { content, meta, live: this.live, vocabulary, packed };
     return vocabulary;

@@ -1,7 +1,10 @@
 // The keyword index's words, for the look-ups by a word's beginning (a query word's stem variants, a word still being
 // typed): read as they are for the first few look-ups, sorted once that is worth it.
 import { errorMessage } from '../../shared/errorMessage';
+import { compareCodePoints } from './codePointOrder';
 import { sortedInTurns } from './sortedInTurns';
+import { WordTable } from './wordTable';
+import { WordTableInByteOrder } from './wordTableOrder';
 
 /**
  * Look-ups answered by reading every word before the words are sorted. Sorting a 100k-message archive's 128k words
@@ -11,60 +14,110 @@ import { sortedInTurns } from './sortedInTurns';
  */
 const READS_BEFORE_SORTING = 10;
 
-/** The packed postings' words (a word may come twice, once per field): all of them, or those a beginning picks. */
-export interface FrozenWords {
-  all(): readonly string[];
-  beginningWith(prefix: string): readonly string[];
+/**
+ * One packed postings' own words as they hold them: a saved file's word table (bytes, decoded only when asked for), or
+ * the strings of postings made in memory (see FrozenPostings.wordsAsHeld).
+ */
+export type PackedWords = WordTable | readonly string[];
+
+/** One packed postings' words in code point order. */
+interface SortedWords {
+  /** The first `most` words that begin with `prefix`, in order. */
+  beginningWith(prefix: string, most: number): string[];
 }
 
-/** Words given only whole: read once, at the first look-up, and picked from by their beginning. */
-function wordsReadWhole(given: () => readonly string[]): FrozenWords {
-  let words: readonly string[] | null = null;
-  return {
-    all: () => (words ??= given()),
-    beginningWith: (prefix) => (words ??= given()).filter((word) => word.startsWith(prefix)),
-  };
-}
-
-/** Where the first word at or after `prefix` stands in sorted order (binary search). */
-export function firstAtLeast(sorted: readonly string[], prefix: string): number {
+/** Where the first word at or after `prefix` stands in code point order (binary search). */
+function firstAtLeast(sorted: readonly string[], prefix: string): number {
   let low = 0;
   let high = sorted.length;
   while (low < high) {
     const middle = (low + high) >>> 1;
-    if (sorted[middle]! < prefix) low = middle + 1;
+    if (compareCodePoints(sorted[middle]!, prefix) < 0) low = middle + 1;
     else high = middle;
   }
   return low;
 }
 
+/** Strings sorted: the same strings the postings hold, so sorting them copies no word. */
+class StringsInOrder implements SortedWords {
+  constructor(private readonly sorted: readonly string[]) {}
+
+  beginningWith(prefix: string, most: number): string[] {
+    const { sorted } = this;
+    const found: string[] = [];
+    for (
+      let index = firstAtLeast(sorted, prefix);
+      index < sorted.length && found.length < most && sorted[index]!.startsWith(prefix);
+      index += 1
+    )
+      found.push(sorted[index]!);
+    return found;
+  }
+}
+
+/**
+ * A saved file's words sorted as their numbers, never as strings: as strings they were the largest item of an
+ * archive's heap (issue 25), and making them all to sort them raised the peak.
+ */
+async function sortedWordsInTurns(words: PackedWords): Promise<SortedWords> {
+  return words instanceof WordTable ? WordTableInByteOrder.sortedInTurns(words) : new StringsInOrder(await sortedInTurns(words));
+}
+
+function packedBeginningWith(words: PackedWords, prefix: string): readonly string[] {
+  return words instanceof WordTable ? words.beginningWith(prefix) : words.filter((word) => word.startsWith(prefix));
+}
+
+/** The first `most` words of two lists sorted in code point order, merged in that order, each once. */
+function mergedFirst(first: readonly string[], second: readonly string[], most: number): string[] {
+  if (second.length === 0) return first.slice(0, most);
+  if (first.length === 0) return second.slice(0, most);
+  const merged: string[] = [];
+  let from = 0;
+  let other = 0;
+  while (merged.length < most && (from < first.length || other < second.length)) {
+    const order = from === first.length ? 1 : other === second.length ? -1 : compareCodePoints(first[from]!, second[other]!);
+    merged.push(order <= 0 ? first[from]! : second[other]!);
+    if (order <= 0) from += 1;
+    if (order >= 0) other += 1;
+  }
+  return merged;
+}
+
 export class KeywordVocabulary {
-  private sorted: readonly string[] | null = null;
+  /** The packed postings' words, once asked for, until they are sorted. */
+  private unsorted: readonly PackedWords[] | null = null;
+  private sorted: readonly SortedWords[] | null = null;
   private reads = 0;
   /** The sort under way (see sortInTurns), until `sorted` holds its words. */
   sorting: Promise<void> | null = null;
 
-  private readonly frozenWords: FrozenWords;
-
   /**
-   * `frozenWords` gives the packed postings' words, asked for at the first look-up (all of them, or, given as
-   * FrozenWords, those a beginning picks); `recent` holds the words added since, unsorted: read in full, they are few.
+   * `packedWords` gives each packed postings' words (the same word may be in several), asked for at the first look-up;
+   * `recent` holds the words added since, unsorted: read in full, they are few.
    */
   constructor(
-    frozenWords: FrozenWords | (() => readonly string[]),
+    private readonly packedWords: () => readonly PackedWords[],
     readonly recent: Iterable<string> = [],
-  ) {
-    this.frozenWords = typeof frozenWords === 'function' ? wordsReadWhole(frozenWords) : frozenWords;
+  ) {}
+
+  private packedNow(): readonly PackedWords[] {
+    return (this.unsorted ??= this.packedWords());
   }
 
   /**
-   * Sorts the words in turns between searches (see sortedInTurns.ts), which go on reading them until it is done:
-   * sorted in one go inside the search that asked, they held the engine's thread a third of a second at 100k messages.
+   * Sorts the words in turns between searches (see turns.ts), which go on reading them until it is done: sorted in
+   * one go inside the search that asked, they held the engine's thread a third of a second at 100k messages.
    */
   private sortInTurns(): void {
-    this.sorting ??= sortedInTurns(this.frozenWords.all()).then(
+    const packed = this.packedNow();
+    this.sorting ??= (async () => {
+      const sorted: SortedWords[] = [];
+      for (const words of packed) sorted.push(await sortedWordsInTurns(words));
+      return sorted;
+    })().then(
       (sorted) => {
         this.sorted = sorted;
+        this.unsorted = null;
       },
       (error: unknown) => {
         // Look-ups go on reading the words, which gives the same answers.
@@ -80,19 +133,13 @@ export class KeywordVocabulary {
     return found;
   }
 
-  /** The packed postings' words that begin with `prefix`, each once, in sorted order: the first `most` of them. */
+  /** The packed postings' words that begin with `prefix`, each once, in code point order: the first `most` of them. */
   beginningWith(prefix: string, most: number): string[] {
-    if (this.sorted === null) {
-      this.reads += 1;
-      if (this.reads > READS_BEFORE_SORTING) this.sortInTurns();
-      return [...new Set(this.frozenWords.beginningWith(prefix))].sort().slice(0, most);
-    }
-    const found: string[] = [];
-    for (let index = firstAtLeast(this.sorted, prefix); index < this.sorted.length && found.length < most; index += 1) {
-      const word = this.sorted[index]!;
-      if (!word.startsWith(prefix)) break;
-      found.push(word);
-    }
-    return found;
+    if (this.sorted !== null)
+      return this.sorted.reduce<string[]>((found, words) => mergedFirst(found, words.beginningWith(prefix, most), most), []);
+    this.reads += 1;
+    if (this.reads > READS_BEFORE_SORTING) this.sortInTurns();
+    const found = new Set(this.packedNow().flatMap((words) => packedBeginningWith(words, prefix)));
+    return [...found].sort(compareCodePoints).slice(0, most);
   }
 }

@@ -11,7 +11,7 @@ describe('VocabularyWithRecent', () => {
     let readings = 0;
     const packed = new KeywordVocabulary(() => {
       readings += 1;
-      return ['buffer', 'buffered', 'bus', 'cable'];
+      return [['buffer', 'buffered', 'bus', 'cable']];
     });
     for (let batch = 0; batch < 30; batch += 1) {
       const live = { content: new LivePostings(), meta: new LivePostings() };

@@ -12,6 +12,12 @@ function hashOf(bytes: Uint8Array, start: number, end: number): number {
   return hash >>> 0;
 }
 
+/** Whether `text` ends in the first half of a character beyond U+FFFF (a high surrogate). */
+export function endsInHalfACharacter(text: string): boolean {
+  const last = text.charCodeAt(text.length - 1);
+  return last >= 0xd800 && last <= 0xdbff;
+}
+
 /** Where each of `count` words joined by line breaks starts, with the end of the bytes plus one after the last. */
 export function wordStartsOf(bytes: Uint8Array, count: number): Int32Array {
   const starts = new Int32Array(count + 1);
@@ -48,7 +54,7 @@ export interface SavedWordTable {
  */
 export class WordTable {
   /** Word n is bytes[starts[n], starts[n + 1] - 1) (the last one's line break is the end of the bytes). */
-  private readonly starts: Int32Array;
+  readonly starts: Int32Array;
   /** Open addressing by hash: a word's number, or EMPTY; its length a power of two at least twice the words'; null until built. */
   private slots: Int32Array | null = null;
   private readonly text: Buffer;
@@ -59,7 +65,8 @@ export class WordTable {
    * wordTableFile.ts; built here otherwise); throws when they are not that.
    */
   constructor(
-    private readonly bytes: Uint8Array,
+    /** The words' UTF-8 joined by line breaks: read, never written. */
+    readonly bytes: Uint8Array,
     readonly count: number,
     saved?: SavedWordTable,
   ) {
@@ -144,6 +151,11 @@ export class WordTable {
     return true;
   }
 
+  /** Word `number`, decoded. */
+  wordAt(number: number): string {
+    return this.text.toString('utf8', this.starts[number]!, this.starts[number + 1]! - 1);
+  }
+
   /** Every word, in the order of their numbers. */
   all(): string[] {
     return this.count === 0 ? [] : this.text.toString('utf8').split('\n');
@@ -155,6 +167,9 @@ export class WordTable {
    */
   beginningWith(prefix: string): string[] {
     if (this.count === 0) return [];
+    // A prefix cut inside a character beyond U+FFFF ends in half of it, which has no UTF-8 of its own: the words are
+    // looked for by the whole characters before it and kept when their text begins with the half.
+    if (endsInHalfACharacter(prefix)) return this.beginningWith(prefix.slice(0, -1)).filter((word) => word.startsWith(prefix));
     if (prefix === '') return this.all();
     const text = this.text;
     const wanted = Buffer.from(prefix);
