@@ -3,10 +3,13 @@
 import { closeSync, readSync } from 'node:fs';
 import { crc32 } from 'node:zlib';
 import { decodedPieces, type SavedPiece, type SavedStrings } from './stringList';
+import { markContaining } from './savedContains';
 import { lastOfOrderedEnds } from './catalogSnapshotSections';
 
 /** Bytes per checksummed block of an in-place piece's text: a value read from the file reads one block or two. */
 export const TEXT_BLOCK = 1 << 12;
+/** Bytes of a list read at a time to search it (see InPlaceStrings.markContaining), in whole blocks. */
+const SEARCHED_AT_ONCE = 256 * TEXT_BLOCK;
 
 /** Closes a snapshot file's descriptor once nothing reads from it any more (the catalog that held it was dropped). */
 const openFiles = new FinalizationRegistry<number>((fd) => {
@@ -164,16 +167,54 @@ export class InPlaceStrings implements SavedStrings {
     return values;
   }
 
+  /**
+   * Searches the text a part at a time, each part's blocks checked: read whole (as `values` reads it), a large
+   * archive's recipient lists were held decoded for as long as the engine ran, or read for each filter at once.
+   */
+  markContaining(needle: string, verdicts: Uint8Array): void {
+    this.pieces.forEach((piece, number) => {
+      const ends = this.endsOf(number);
+      lastOfOrderedEnds(ends, piece.encoding, this.file.path);
+      let buffer = Buffer.allocUnsafeSlow(Math.min(SEARCHED_AT_ONCE, piece.textBytes));
+      for (let first = 0; first < ends.length;) {
+        const start = first === 0 ? 0 : ends[first - 1]!;
+        const blockStart = Math.floor(start / TEXT_BLOCK) * TEXT_BLOCK;
+        // The values that end within this part; at least one, however long.
+        let last = first;
+        while (last + 1 < ends.length && ends[last + 1]! <= blockStart + SEARCHED_AT_ONCE) last += 1;
+        const end = ends[last]!;
+        const blocksEnd = Math.min(Math.ceil(end / TEXT_BLOCK) * TEXT_BLOCK, piece.textBytes);
+        if (blocksEnd - blockStart > buffer.length) buffer = Buffer.allocUnsafeSlow(blocksEnd - blockStart);
+        const bytes = buffer.subarray(0, blocksEnd - blockStart);
+        this.file.readChecked(bytes, textPosition(piece) + blockStart, null, `section "${this.section}", piece ${number + 1}'s text`);
+        this.checkBlocks(number, bytes, blockStart / TEXT_BLOCK);
+        const partEnds = ends.slice(first, last + 1).map((valueEnd) => valueEnd - start);
+        markContaining(
+          bytes,
+          { ends: partEnds, textStart: start - blockStart, encoding: piece.encoding },
+          needle,
+          verdicts,
+          this.firsts[number]! + first,
+        );
+        first = last + 1;
+      }
+    });
+  }
+
   /** Never the file's bytes as they are: a list read in place is not the keyword index's key (see Catalog.savedIdBytes). */
   utf8(): null {
     return null;
   }
 
-  /** Checks each whole or last block of piece `number`'s text in `bytes` (which start at block `first`), noting it checked. */
+  /**
+   * Checks each whole or last block of piece `number`'s text in `bytes` (which start at block `first`) not checked
+   * before, noting it checked: a block read again is trusted, as a value read singly is.
+   */
   private checkBlocks(number: number, bytes: Uint8Array, first: number): void {
     const checksums = this.pieces[number]!.textChecksums;
     const checked = this.checked[number]!;
     for (let offset = 0, block = first; offset < bytes.length; offset += TEXT_BLOCK, block += 1) {
+      if (checked[block] === 1) continue;
       if (crc32(bytes.subarray(offset, offset + TEXT_BLOCK)) !== checksums[block])
         throw new Error(
           `${this.file.path} is damaged (section "${this.section}", piece ${number + 1}, block ${block + 1} of its text differs from its checksum)`,

@@ -3,31 +3,12 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { IdTable } from './idTable';
-import { StringList, type SavedPiece } from './stringList';
+import { StringList } from './stringList';
+import { savedStringList as savedList } from '../../../test/savedStringList';
 
 /** Ids as the store makes them: 24 hex digits of a hash. */
 function storeIds(count: number, seed: string): string[] {
   return Array.from({ length: count }, (_, index) => createHash('sha256').update(`${seed} ${index}`).digest('hex').slice(0, 24));
-}
-
-/** The values saved as pieces of the given encodings, after a few bytes of something else, as a snapshot lies. */
-function savedList(pieces: { values: string[]; encoding: SavedPiece['encoding'] }[]): StringList {
-  const texts: Buffer[] = [Buffer.from('xyz')];
-  let textStart = 3;
-  const saved = pieces.map(({ values, encoding }) => {
-    const ends = new Int32Array(values.length);
-    let end = 0;
-    values.forEach((value, index) => {
-      const text = Buffer.from(value, encoding);
-      texts.push(text);
-      end += text.length;
-      ends[index] = end;
-    });
-    const piece: SavedPiece = { ends, textStart, encoding };
-    textStart += end;
-    return piece;
-  });
-  return StringList.saved(Buffer.concat(texts), saved);
 }
 
 /** What a Map made in ordinal order answers: the last ordinal of an id listed twice. */

@@ -1,6 +1,7 @@
 // A list of strings that may still be bytes of the catalog snapshot (in memory or in its file): each value decoded when
 // asked for, the whole list once it is used in bulk or added to.
 import { isAscii } from 'node:buffer';
+import { markContaining } from './savedContains';
 
 /** Where a run of saved strings lies: each value's end (in bytes, from the text's start), then the text. */
 export interface SavedPiece {
@@ -17,6 +18,8 @@ export interface SavedStrings {
   values(): string[];
   /** The values joined, as UTF-8, in the saved bytes themselves when they are that already; null otherwise. */
   utf8(): Uint8Array[] | null;
+  /** Sets `verdicts[i]` to 1 for each value i that contains `needle` (see savedContains.ts), decoding none. */
+  markContaining(needle: string, verdicts: Uint8Array): void;
 }
 
 const FNV_OFFSET = 0x811c9dc5;
@@ -141,6 +144,10 @@ class BufferStrings implements SavedStrings {
     return decodedPieces(this.data, this.pieces);
   }
 
+  markContaining(needle: string, verdicts: Uint8Array): void {
+    this.pieces.forEach((piece, number) => markContaining(this.data, piece, needle, verdicts, this.firsts[number]!));
+  }
+
   utf8(): Uint8Array[] | null {
     const chunks: Uint8Array[] = [];
     for (const { ends, textStart, encoding } of this.pieces) {
@@ -240,6 +247,16 @@ export class StringList {
     const { decoded, saved } = this;
     if (decoded !== null) return decoded[first] === decoded[second];
     return saved instanceof BufferStrings ? saved.sameAt(first, second) : saved!.value(first) === saved!.value(second);
+  }
+
+  /**
+   * Sets `verdicts[i]` to 1 for each value i that contains `needle`: a metadata filter's test, searched for in the saved
+   * bytes while the list is not decoded. Decoded for a filter, a large archive's recipient lists stayed in the heap.
+   */
+  markContaining(needle: string, verdicts: Uint8Array): void {
+    const { decoded, saved } = this;
+    if (decoded === null) return saved!.markContaining(needle, verdicts);
+    for (let index = 0; index < decoded.length; index += 1) if (decoded[index]!.includes(needle)) verdicts[index] = 1;
   }
 
   push(value: string): void {

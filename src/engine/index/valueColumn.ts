@@ -96,13 +96,27 @@ export class ValueColumn {
     return this.numbers[ordinal]!;
   }
 
+  /**
+   * Sets the bit of every message (of the first `into.length`) whose value contains `text`: searched for in the saved
+   * bytes of the distinct values while they are not decoded (see StringList.markContaining).
+   */
+  markContaining(into: Uint8Array, text: string): void {
+    const verdicts = new Uint8Array(this.values.length);
+    this.values.markContaining(text, verdicts);
+    this.markBy(into, verdicts);
+  }
+
+  private markBy(into: Uint8Array, verdicts: Uint8Array): void {
+    const numbers = this.numbers;
+    for (let ordinal = 0; ordinal < into.length; ordinal += 1) into[ordinal]! |= verdicts[numbers[ordinal]!]!;
+  }
+
   /** Sets the bit of every message (of the first `into.length`) whose value passes `test`; `test` runs once per distinct value. */
   mark(into: Uint8Array, test: (value: string, number: number) => boolean): void {
     // Filled by index: Uint8Array.from over the values made an iterator result per distinct value, every filter.
     const values = this.values.all();
     const verdicts = new Uint8Array(values.length);
     for (let number = 0; number < verdicts.length; number += 1) verdicts[number] = test(values[number]!, number) ? 1 : 0;
-    const numbers = this.numbers;
-    for (let ordinal = 0; ordinal < into.length; ordinal += 1) into[ordinal]! |= verdicts[numbers[ordinal]!]!;
+    this.markBy(into, verdicts);
   }
 }

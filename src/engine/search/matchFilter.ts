@@ -124,26 +124,26 @@ function markScope(into: Uint8Array, catalog: Catalog, filter: Extract<MetadataF
 export function filterMatches(filter: MetadataFilter, catalog: Catalog): Uint8Array {
   const result = new Uint8Array(catalog.size);
   const prepared = prepareValue(filter);
-  const contains = (value: string): boolean => value.includes(prepared.folded);
+  const { folded } = prepared;
   const { columns } = catalog;
   switch (filter.field) {
     case 'from':
     case 'to':
     case 'cc':
     case 'bcc':
-      columns[filter.field].mark(result, contains);
+      columns[filter.field].markContaining(result, folded);
       return result;
     case 'participants':
-      for (const column of [columns.from, columns.to, columns.cc, columns.bcc]) column.mark(result, contains);
+      for (const column of [columns.from, columns.to, columns.cc, columns.bcc]) column.markContaining(result, folded);
       return result;
     case 'subject':
-      columns.subject.mark(result, contains);
+      columns.subject.markContaining(result, folded);
       return result;
     case 'filename':
-      columns.attachmentNames.mark(result, contains);
+      columns.attachmentNames.markContaining(result, folded);
       return result;
     case 'list':
-      columns.listId.mark(result, contains);
+      columns.listId.markContaining(result, folded);
       return result;
     case 'source':
       columns.sourceId.mark(result, (source) => foldText(source).includes(prepared.folded));
