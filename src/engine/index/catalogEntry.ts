@@ -21,18 +21,31 @@ export interface CatalogEntry {
   labelKeys: string[];
 }
 
-/** Everything the catalog knows of one message: its row and its folded fields. */
-export function entryOf(catalog: Catalog, ordinal: number): CatalogEntry {
-  const { columns } = catalog;
+/** What a listing shows of a message, and the folded subject it tells a match in the subject by. */
+export type ListedEntry = Pick<CatalogEntry, 'row' | 'labels' | 'attachments' | 'foldedSubject'>;
+
+/**
+ * A message as a listing shows it: reading its folded senders and recipients too, each page made their columns count
+ * as read in bulk, so an engine that only searched came to hold every distinct recipient list decoded (issue 25).
+ */
+export function listedEntryOf(catalog: Catalog, ordinal: number): ListedEntry {
   return {
     row: catalog.row(ordinal),
     labels: catalog.labels(ordinal),
     attachments: catalog.attachments(ordinal),
+    foldedSubject: catalog.columns.subject.valueAt(ordinal),
+  };
+}
+
+/** Everything the catalog knows of one message: its row and its folded fields. */
+export function entryOf(catalog: Catalog, ordinal: number): CatalogEntry {
+  const { columns } = catalog;
+  return {
+    ...listedEntryOf(catalog, ordinal),
     foldedFrom: columns.from.valueAt(ordinal),
     foldedTo: columns.to.valueAt(ordinal),
     foldedCc: columns.cc.valueAt(ordinal),
     foldedBcc: columns.bcc.valueAt(ordinal),
-    foldedSubject: columns.subject.valueAt(ordinal),
     foldedAttachmentNames: columns.attachmentNames.valueAt(ordinal),
     folderKey: columns.folderKey.valueAt(ordinal),
     folderLeafKey: columns.folderLeafKey.valueAt(ordinal),
@@ -45,7 +58,7 @@ function foldPeople(people: Address[]): string {
 }
 
 /** The To, Cc or Bcc list of a message, parsed when a listing or a reader needs it. */
-export function recipients(entry: CatalogEntry, field: 'to' | 'cc' | 'bcc'): Address[] {
+export function recipients(entry: Pick<CatalogEntry, 'row'>, field: 'to' | 'cc' | 'bcc'): Address[] {
   const column = `${field}Json` as const;
   return decodeAddresses(entry.row[column], column);
 }

@@ -35,6 +35,11 @@ export class ValueColumn {
     return { values: this.values, numbers: this.numbers.subarray(0, length) };
   }
 
+  /** Whether the distinct values are held decoded, as strings (for the memory a column keeps). */
+  isDecoded(): boolean {
+    return this.values.isDecoded();
+  }
+
   /** Values read one by one, never decoded whole by reads alone (see StringList.readSingly). */
   readSingly(): void {
     this.values.readSingly();

@@ -7,6 +7,7 @@ import type { SearchContext } from './searchContext';
 import { matchOf, snippetFor } from './snippetHighlights';
 import { toSummary } from './toSummary';
 import { isImageTextMatch } from '../ocr/imageTextMatch';
+import { listedEntryOf } from '../index/catalogEntry';
 
 /** What the rest of the archive says about a page's messages. */
 export interface PageEvidence {
@@ -30,7 +31,7 @@ export async function pageHits(
   const ids = page.map((hit) => context.catalog.id(hit.ordinal));
   const texts = new Map((await context.store.getColumns(ids, ['id', 'snippet', 'text', 'attachmentTextJson'])).map((row) => [row.id, row]));
   return page.map((hit) => {
-    const entry = context.catalog.entry(hit.ordinal);
+    const entry = listedEntryOf(context.catalog, hit.ordinal);
     const threadSize = context.catalog.threadSize(hit.ordinal);
     const stored = texts.get(entry.row.id);
     const chunk = chunks.get(hit.ordinal);

@@ -1,7 +1,7 @@
 // Picks the part of a message to preview for a query and marks where the query's words occur in it.
 import type { Highlight } from '../../shared/model/search';
 import { foldText, words } from '../index/fold';
-import type { CatalogEntry } from '../index/catalogEntry';
+import type { ListedEntry } from '../index/catalogEntry';
 import { isStopword } from '../answer/terms';
 import { decodeAttachmentTexts } from '../store/messageRecord';
 
@@ -83,7 +83,7 @@ function mentions(text: string, pattern: RegExp | null, wanted: string[]): boole
  * name, the body, or the attachment whose text holds a query word (then its text is the one to preview).
  */
 export function matchOf(
-  entry: CatalogEntry,
+  entry: ListedEntry,
   terms: string[],
   semanticOrigin?: string,
   stored?: StoredTexts,

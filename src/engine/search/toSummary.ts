@@ -1,8 +1,8 @@
 // Turns a catalog entry into the MessageSummary shape every listing uses.
 import type { MessageSummary } from '../../shared/model/message';
-import { recipients, type CatalogEntry } from '../index/catalogEntry';
+import { recipients, type ListedEntry } from '../index/catalogEntry';
 
-export function toSummary(entry: CatalogEntry, snippet: string): MessageSummary {
+export function toSummary(entry: ListedEntry, snippet: string): MessageSummary {
   const row = entry.row;
   return {
     id: row.id,
