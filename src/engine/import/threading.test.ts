@@ -1,6 +1,7 @@
 // Thread assignment: Gmail ids, References chains in any order, and subject fallback for replies without headers.
 import { describe, expect, it } from 'vitest';
 import { readCorpusMessages } from '../../../test/corpus';
+import { testNormalizeContext } from '../../../test/normalizeContext';
 import { Catalog } from '../index/catalog';
 import { normalizeMessage } from './normalize';
 import { subjectKey, threadHash, ThreadResolver } from './threading';
@@ -73,13 +74,7 @@ describe('ThreadResolver', () => {
   it('forgets the pending messages the catalog has taken, and their replies still join their threads', async () => {
     const catalog = new Catalog();
     const [first] = await readCorpusMessages('usrp-users-list.mbox.gz', 1);
-    const { record } = await normalizeMessage(first!, {
-      sourceId: 'usrp',
-      sourceFile: 'usrp.mbox',
-      offset: 0,
-      placement: { folder: null, labels: [] },
-      defaultFolder: 'usrp',
-    });
+    const { record } = await normalizeMessage(first!, testNormalizeContext);
     const resolver = new ThreadResolver(catalog);
     const threads: string[] = [];
     for (let index = 0; index < 10_000; index += 1) {

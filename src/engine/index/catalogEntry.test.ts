@@ -3,6 +3,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeTempDir, readCorpusMessages } from '../../../test/corpus';
+import { testNormalizeContext } from '../../../test/normalizeContext';
 import { normalizeMessage } from '../import/normalize';
 import { Catalog } from './catalog';
 import { FoldedTexts, listedEntryOf, REMEMBERED_TEXTS } from './catalogEntry';
@@ -28,13 +29,7 @@ describe('listedEntryOf', () => {
   it('lists every message of a saved catalog without decoding its folded senders and recipients', async () => {
     const dir = await makeTempDir();
     const [mail] = await readCorpusMessages('usrp-users-list.mbox.gz', 1);
-    const { record } = await normalizeMessage(mail!, {
-      sourceId: 'source',
-      sourceFile: 'x',
-      offset: 0,
-      placement: { folder: null, labels: [] },
-      defaultFolder: 'list',
-    });
+    const { record } = await normalizeMessage(mail!, testNormalizeContext);
     const catalog = new Catalog();
     const people = (index: number) => JSON.stringify([{ name: `Person ${index}`, address: `p${index}@example.org` }]);
     for (let index = 0; index < 3000; index += 1)

@@ -3,6 +3,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeTempDir, readCorpusMessages } from '../../../test/corpus';
+import { testNormalizeContext } from '../../../test/normalizeContext';
 import { savedStringList } from '../../../test/savedStringList';
 import { normalizeMessage } from '../import/normalize';
 import { filterMatches } from '../search/matchFilter';
@@ -42,13 +43,7 @@ describe('markContaining', () => {
     const people = (index: number) => JSON.stringify([{ name: `Person ${index} Müller`, address: `p${index}@example.org` }]);
     // About 2 MB of distinct Cc lists: several parts of the in-place text, values lying across their edges.
     const [mail] = await readCorpusMessages('usrp-users-list.mbox.gz', 1);
-    const { record } = await normalizeMessage(mail!, {
-      sourceId: 'source',
-      sourceFile: 'x',
-      offset: 0,
-      placement: { folder: null, labels: [] },
-      defaultFolder: 'list',
-    });
+    const { record } = await normalizeMessage(mail!, testNormalizeContext);
     for (let index = 0; index < 30_000; index += 1)
       catalog.add({
         ...record,
