@@ -1,7 +1,8 @@
 // Each message's ordinal by its store id: a hash table of ordinals over the catalog's list of ids, which holds the ids
 // themselves (as the snapshot's bytes, or as strings once decoded), so a look-up decodes no id and the table holds
 // nothing but ordinals.
-import { hashOfString, type StringList } from './stringList';
+import { hashOfString } from './fnvHash';
+import type { StringList } from './stringList';
 
 const EMPTY = -1;
 

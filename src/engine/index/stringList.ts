@@ -1,6 +1,7 @@
 // A list of strings that may still be bytes of the catalog snapshot (in memory or in its file): each value decoded when
 // asked for, the whole list once it is used in bulk or added to.
 import { isAscii } from 'node:buffer';
+import { hashOfBytes, hashOfString } from './fnvHash';
 import { markContaining } from './savedContains';
 
 /** Where a run of saved strings lies: each value's end (in bytes, from the text's start), then the text. */
@@ -20,16 +21,6 @@ export interface SavedStrings {
   utf8(): Uint8Array[] | null;
   /** Sets `verdicts[i]` to 1 for each value i that contains `needle` (see savedContains.ts), decoding none. */
   markContaining(needle: string, verdicts: Uint8Array): void;
-}
-
-const FNV_OFFSET = 0x811c9dc5;
-const FNV_PRIME = 0x01000193;
-
-/** FNV-1a over a string's character codes: the same for a value held as a string and as saved bytes (see hashAt). */
-export function hashOfString(value: string): number {
-  let hash = FNV_OFFSET;
-  for (let index = 0; index < value.length; index += 1) hash = Math.imul(hash ^ value.charCodeAt(index), FNV_PRIME);
-  return hash >>> 0;
 }
 
 /** Every value of `pieces`, whose text lies in `data`. */
@@ -110,9 +101,7 @@ class BufferStrings implements SavedStrings {
   hashAt(index: number): number {
     this.locate(index);
     if (!this.isBytePerCharacter()) return hashOfString(this.data.toString(this.encoding, this.start, this.end));
-    let hash = FNV_OFFSET;
-    for (let at = this.start; at < this.end; at += 1) hash = Math.imul(hash ^ this.data[at]!, FNV_PRIME);
-    return hash >>> 0;
+    return hashOfBytes(this.data, this.start, this.end);
   }
 
   isAt(index: number, value: string): boolean {

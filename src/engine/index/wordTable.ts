@@ -2,15 +2,11 @@
 // them (see wordTableFile.ts) or built at the first look-up: opening decodes no word, a look-up decodes none, and only
 // the words a search asks for by their beginning are decoded.
 
+import { FNV_OFFSET, FNV_PRIME, hashOfBytes } from './fnvHash';
+
 const LINE_BREAK = 10;
 const LINE_BREAK_BYTE = Buffer.from([LINE_BREAK]);
 const EMPTY = -1;
-/** FNV-1a over bytes[start, end): the same for a word's bytes wherever they lie. */
-function hashOf(bytes: Uint8Array, start: number, end: number): number {
-  let hash = 0x811c9dc5;
-  for (let index = start; index < end; index += 1) hash = Math.imul(hash ^ bytes[index]!, 0x01000193);
-  return hash >>> 0;
-}
 
 /** Whether `text` ends in the first half of a character beyond U+FFFF (a high surrogate). */
 export function endsInHalfACharacter(text: string): boolean {
@@ -95,7 +91,7 @@ export class WordTable {
     for (let number = 0; number < this.count; number += 1) {
       const start = this.starts[number]!;
       const end = this.starts[number + 1]! - 1;
-      const slot = this.find(start, end, hashOf(this.bytes, start, end), this.bytes);
+      const slot = this.find(start, end, hashOfBytes(this.bytes, start, end), this.bytes);
       if (slots[slot] !== EMPTY) {
         this.slots = null;
         throw new Error('keyword index: saved postings are damaged (a word is listed twice)');
@@ -126,15 +122,15 @@ export class WordTable {
     if (this.count === 0) return undefined;
     const slots = this.table();
     // An ASCII word (almost every one) is its own UTF-8: hashed and compared by its character codes, nothing encoded.
-    let hash = 0x811c9dc5;
+    let hash = FNV_OFFSET;
     for (let index = 0; index < word.length; index += 1) {
       const code = word.charCodeAt(index);
       if (code >= 0x80) {
         const encoded = this.encoder.encode(word);
-        const number = slots[this.find(0, encoded.length, hashOf(encoded, 0, encoded.length), encoded)]!;
+        const number = slots[this.find(0, encoded.length, hashOfBytes(encoded, 0, encoded.length), encoded)]!;
         return number === EMPTY ? undefined : number;
       }
-      hash = Math.imul(hash ^ code, 0x01000193);
+      hash = Math.imul(hash ^ code, FNV_PRIME);
     }
     const mask = slots.length - 1;
     for (let slot = (hash >>> 0) & mask; ; slot = (slot + 1) & mask) {
