@@ -3,7 +3,7 @@
 import type { IOptions } from 'sanitize-html';
 import type { MessageDetail } from '../../shared/model/message';
 import type { Catalog } from '../index/catalog';
-import { recipients } from '../index/catalogEntry';
+import { listedEntryOf, recipients } from '../index/catalogEntry';
 import { decodeAttachmentTexts, decodeHeaders } from '../store/messageRecord';
 import type { MessageStore } from '../store/messageStore';
 import { toSummary } from '../search/toSummary';
@@ -32,7 +32,7 @@ export async function readMessage(id: string, catalog: Catalog, store: MessageSt
   if (ordinal === undefined) return null;
   const [record] = await store.get([id]);
   if (!record) return null;
-  const entry = catalog.entry(ordinal);
+  const entry = listedEntryOf(catalog, ordinal);
   const { default: sanitizeHtml } = await import('sanitize-html');
   return {
     ...toSummary(entry, record.snippet),
