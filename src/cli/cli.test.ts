@@ -73,6 +73,19 @@ describe('lantern CLI', () => {
     expect(stats).toMatchObject({ messages: 50 });
   });
 
+  it('stops printing quietly when its reader goes (| head), and still exits as it would', async () => {
+    const args = [bin, 'search', 'the', '--limit', '50', '--json', '--data-dir', dataDir];
+    // More than a pipe holds (64 KiB on Linux), so the reader's going fails a write.
+    expect(lantern(args.slice(1)).stdout.length).toBeGreaterThan(1 << 16);
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.stdout.once('data', () => child.stdout.destroy());
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+  });
+
   it('backs up, restores into another folder and exports a search as mbox', async () => {
     const backupDir = join(await makeTempDir(), 'backup');
     const backup = lantern(['backup', backupDir, '--json', '--data-dir', dataDir]);

@@ -108,6 +108,16 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
+/**
+ * A reader that stops reading (`lantern search "…" --json | head`) closes the pipe: the command goes on to its end
+ * printing nothing more, as command-line tools do, instead of failing with an unhandled write error; an import then
+ * still finishes what it began.
+ */
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') throw error;
+  process.stdout.write = () => true;
+});
+
 try {
   process.exitCode = await main(process.argv.slice(2));
 } catch (error) {
