@@ -2,10 +2,11 @@
 // The `lantern` command: runs the built CLI (npm install builds it through the prepare script).
 import { existsSync } from 'node:fs';
 import { totalmem } from 'node:os';
-import { getHeapStatistics } from 'node:v8';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { getHeapStatistics, setFlagsFromString } from 'node:v8';
+import { fileURLToPath } from 'node:url';
+import { runWithCodeCache } from './codeCache.mjs';
 
-const built = fileURLToPath(new URL('../out/cli/lantern.mjs', import.meta.url));
+const built = fileURLToPath(new URL('../out/cli/lantern.cjs', import.meta.url));
 if (!existsSync(built)) {
   console.error('lantern: the command is not built yet; run `npm run build` in the Lantern folder first');
   process.exit(2);
@@ -71,5 +72,8 @@ if (!isQuickRead && (heapArguments.length > 0 || !isEngineEnvironmentSet) && pro
     else process.exit(code ?? 1);
   });
 } else {
-  await import(pathToFileURL(built).href);
+  // The engine's rule for its heap while it searches (src/engine/heapPolicy.ts), set before the command is compiled:
+  // V8 takes a code cache only under the flags it was made with, and the engine sets this one when it opens.
+  setFlagsFromString('--heap-growing-percent=50');
+  runWithCodeCache(built, process.argv[2] ?? '');
 }

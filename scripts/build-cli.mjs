@@ -1,11 +1,10 @@
 // Bundles the CLI, the utility-process engine host and the parse and embedding workers for Node (the renderer and main are built by electron-vite).
-import { existsSync, realpathSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { build } from 'esbuild';
 
 const root = resolve(import.meta.dirname, '..');
 const entries = {
-  'cli/lantern': 'src/cli/lantern.ts',
   'engine/utilityProcessHost': 'src/engine/hosts/utilityProcessHost.ts',
   'engine/parseWorker': 'src/engine/import/parseWorker.ts',
   'engine/embedWorker': 'src/engine/embed/embedWorker.ts',
@@ -93,6 +92,8 @@ const packagesPlugin = {
 // Code the entries share, and what the engine loads only when needed (the import machinery), goes into chunks: without
 // splitting, a lazily imported module's packages would be loaded with the entry after all.
 rmSync(join(root, 'out', 'chunks'), { recursive: true, force: true });
+// The command was an ES module before it was built as below.
+for (const stale of ['lantern.mjs', 'lantern.mjs.map']) rmSync(join(root, 'out', 'cli', stale), { force: true });
 await build({
   entryPoints,
   outdir: join(root, 'out'),
@@ -118,3 +119,42 @@ await build({
     js: "import { createRequire as __lanternCreateRequire } from 'node:module'; const require = __lanternCreateRequire(import.meta.url);",
   },
 });
+
+/**
+ * The command is one CommonJS file, which bin/lantern.mjs compiles with V8's code cache (bin/codeCache.mjs): Node 20
+ * keeps no cache of ES modules, and parsing and compiling the command's code was a fifth of a whole `lantern search`
+ * (issue 25). The modules a command loads only when it runs (src/cli/lantern.ts) stay unrun until then, as in chunks.
+ */
+const command = await build({
+  entryPoints: { 'cli/lantern': join(root, 'src', 'cli', 'lantern.ts') },
+  outdir: join(root, 'out'),
+  outExtension: { '.js': '.cjs' },
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  plugins: [packagesPlugin],
+  sourcemap: true,
+  minifyWhitespace: true,
+  minifySyntax: true,
+  logLevel: 'warning',
+  // The bundle's modules find files beside themselves (the engine's workers, packages' data) from their own URL.
+  define: { 'import.meta.url': '__lanternModuleUrl' },
+  banner: { js: "const __lanternModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
+  metafile: true,
+});
+
+/**
+ * Code compiled from a code cache loses its `import()` in Node 20 ("A dynamic import callback was not specified"), so
+ * the packages the command imports as it runs (ES modules, which require() cannot load in every case) are imported
+ * through the function bin/codeCache.mjs gives the bundle.
+ */
+const commandFile = join(root, 'out', 'cli', 'lantern.cjs');
+let commandCode = readFileSync(commandFile, 'utf8');
+const importedLater = Object.values(command.metafile.outputs)
+  .flatMap((output) => output.imports)
+  .filter((imported) => imported.kind === 'dynamic-import' && imported.external);
+for (const { path } of importedLater)
+  commandCode = commandCode.replaceAll(`import(${JSON.stringify(path)})`, `__lanternImport(${JSON.stringify(path)})`);
+if (/\bimport\(/.test(commandCode)) throw new Error('build-cli: out/cli/lantern.cjs still has an import() the code cache would break');
+writeFileSync(commandFile, commandCode);

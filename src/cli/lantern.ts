@@ -118,9 +118,8 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   process.stdout.write = () => true;
 });
 
-try {
-  process.exitCode = await main(process.argv.slice(2));
-} catch (error) {
+/** Sets the exit code of a command that failed: 2 for the user's mistakes, 1 for the rest. */
+function reportFailure(error: unknown): void {
   if (error instanceof UsageError || (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))) {
     printError(error.message.startsWith('lantern') ? error.message : `lantern: ${error.message}`);
     process.exitCode = 2;
@@ -132,3 +131,8 @@ try {
     process.exitCode = 1;
   }
 }
+
+// Not awaited at the top: the command is built as CommonJS (scripts/build-cli.mjs), which has no top-level await.
+main(process.argv.slice(2)).then((code) => {
+  process.exitCode = code;
+}, reportFailure);

@@ -1,0 +1,88 @@
+// The built `lantern` command keeps V8's code cache of each command in the user's cache folder (bin/codeCache.mjs):
+// written by a first run, taken by the next, replaced when V8 refuses it, and never in the way of the command.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { cp, readFile, readdir, stat, symlink, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { makeTempDir, readCorpusMessages, repoRoot, toMbox } from '../../test/corpus';
+
+let install: string;
+let dataDir: string;
+
+/** Runs the command of the copied install with `cacheHome` as the user's cache folder. */
+function lantern(args: string[], cacheHome: string): { status: number; stdout: string; stderr: string } {
+  const result = spawnSync(process.execPath, [join(install, 'bin', 'lantern.mjs'), ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, LANTERN_DATA_DIR: '', XDG_CACHE_HOME: cacheHome },
+  });
+  return { status: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
+}
+
+beforeAll(async () => {
+  execFileSync(process.execPath, [join(repoRoot, 'scripts', 'build-cli.mjs')], { cwd: repoRoot });
+  // A copy of the command: other tests build it again while these run, and each build has caches of its own.
+  install = await makeTempDir();
+  await cp(join(repoRoot, 'bin'), join(install, 'bin'), { recursive: true });
+  await cp(join(repoRoot, 'out', 'cli'), join(install, 'out', 'cli'), { recursive: true });
+  await cp(join(repoRoot, 'out', 'engine'), join(install, 'out', 'engine'), { recursive: true });
+  await cp(join(repoRoot, 'out', 'chunks'), join(install, 'out', 'chunks'), { recursive: true });
+  await symlink(join(repoRoot, 'node_modules'), join(install, 'node_modules'), 'dir');
+  const folder = await makeTempDir();
+  await writeFile(join(folder, 'slice.mbox'), toMbox(await readCorpusMessages('usrp-users-list.mbox.gz', 20)));
+  dataDir = join(folder, 'store');
+  expect(lantern(['import', join(folder, 'slice.mbox'), '--data-dir', dataDir], await makeTempDir()).status).toBe(0);
+});
+
+function hitsOf(stdout: string): unknown {
+  return (JSON.parse(stdout) as { hits: unknown }).hits;
+}
+
+async function cacheFiles(cacheHome: string): Promise<string[]> {
+  return (await readdir(join(cacheHome, 'lantern', 'code'))).sort();
+}
+
+describe('the code cache of a command', () => {
+  it('is written by a first run and taken, unchanged, by the next, which answers the same', async () => {
+    const cacheHome = await makeTempDir();
+    const search = ['search', 'the', '--json', '--data-dir', dataDir];
+    const first = lantern(search, cacheHome);
+    expect(first.status).toBe(0);
+    const [file, ...others] = await cacheFiles(cacheHome);
+    expect(others).toEqual([]);
+    expect(file).toMatch(new RegExp(`^${process.version}-${process.arch}-\\d+-\\d+-search\\.bin$`));
+    const path = join(cacheHome, 'lantern', 'code', file!);
+    const written = await stat(path);
+    const second = lantern(search, cacheHome);
+    expect(second.status).toBe(0);
+    expect(hitsOf(second.stdout)).toEqual(hitsOf(first.stdout));
+    expect((await stat(path)).mtimeMs).toBe(written.mtimeMs);
+    // Another command has its own.
+    expect(lantern(['stats', '--json', '--data-dir', dataDir], cacheHome).status).toBe(0);
+    expect((await cacheFiles(cacheHome)).map((name) => name.replace(/.*-/, ''))).toEqual(['search.bin', 'stats.bin']);
+  });
+
+  it('replaces a cache V8 refuses (damaged, or of another build), and removes caches of other builds', async () => {
+    const cacheHome = await makeTempDir();
+    const search = ['search', 'the', '--json', '--data-dir', dataDir];
+    const answer = lantern(search, cacheHome).stdout;
+    const [file] = await cacheFiles(cacheHome);
+    const path = join(cacheHome, 'lantern', 'code', file!);
+    const damaged = Buffer.alloc((await stat(path)).size, 7);
+    await writeFile(path, damaged);
+    await writeFile(join(cacheHome, 'lantern', 'code', 'v0.0.0-x64-1-2-search.bin'), 'an older build');
+    const again = lantern(search, cacheHome);
+    expect(again.status).toBe(0);
+    expect(hitsOf(again.stdout)).toEqual(hitsOf(answer));
+    expect(await cacheFiles(cacheHome)).toEqual([file]);
+    expect((await readFile(path)).equals(damaged)).toBe(false);
+  });
+
+  it('never stops a command when the cache folder cannot be written', async () => {
+    const blocked = join(await makeTempDir(), 'a file');
+    await writeFile(blocked, 'not a folder');
+    const result = lantern(['search', 'the', '--json', '--data-dir', dataDir], blocked);
+    expect(result.status).toBe(0);
+    expect(result.stderr).toBe('');
+    expect((JSON.parse(result.stdout) as { total: number }).total).toBeGreaterThan(0);
+  });
+});
