@@ -23,9 +23,9 @@ const wantedMb = Math.min(16 * 1024, Math.floor(totalmem() / MB / 2));
 const currentMb = getHeapStatistics().heap_size_limit / MB;
 /**
  * Commands that only read the store and end when they have printed (issue 25: a whole `lantern search` as quick as
- * notmuch's) run in this process, saving the start of a second one, when Node's own limit is already 4 GB (its default
- * on a machine of 16 GB or more): reading a million messages holds under 2 GB, and the allocator's setting only keeps a
- * long-running engine's memory near what it uses. Options before the command name (`lantern --json search`) restart as before.
+ * notmuch's) run in this process, saving the start of a second one, when Node's own limit is already 2 GB (its default
+ * on a machine of 8 GB or more): an engine reading a million messages holds well under that in its heap, and the
+ * allocator's setting only keeps a long-running engine's memory near what it uses. Options before the command name (`lantern --json search`) restart as before.
  * `lantern mcp` reads too, and a client waits for its first answer as for a whole command (issue 25): a second start was
  * a third of that wait, against a read-only engine's memory kept a little less tight.
  */
@@ -42,7 +42,7 @@ const READ_COMMANDS = new Set([
   '-h',
   'mcp',
 ]);
-const READ_HEAP_MB = 4096;
+const READ_HEAP_MB = 2048;
 const isQuickRead = READ_COMMANDS.has(process.argv[2] ?? '') && currentMb + 512 >= Math.min(wantedMb, READ_HEAP_MB);
 const heapArguments = wantedMb > currentMb + 512 ? [`--max-old-space-size=${wantedMb}`] : [];
 /** The engine's process environment, as src/main/engineProcess.ts gives it (this file cannot import TypeScript). */
