@@ -120,6 +120,52 @@ describe('catalog snapshot', () => {
     }
   });
 
+  it('saves each column as narrowly as its numbers allow, reads it back at each width and widens it as messages are added', async () => {
+    const dir = await makeTempDir();
+    const { record } = await normalizeMessage(mails[0]!, {
+      sourceId: 'source',
+      sourceFile: 'x',
+      offset: 0,
+      placement: { folder: null, labels: ['Inbox'] },
+      defaultFolder: 'list',
+    });
+    // Thread ids all distinct (past 65,536: four bytes), 300 subjects (two), three senders (one), one folder (none).
+    const catalog = new Catalog();
+    for (let index = 0; index < 66_000; index += 1)
+      catalog.add({
+        ...record,
+        id: `id-${index}`,
+        threadId: `t-${index}`,
+        subject: `s-${index % 300}`,
+        fromName: `n-${index % 3}`,
+        folder: 'list',
+      });
+    /** Saves and reads back `saved`, with the kinds its thread, subject, sender name and folder numbers were saved as. */
+    const save = async (saved: Catalog, name: string): Promise<{ loaded: Catalog; kinds: (string | undefined)[] }> => {
+      const folder = join(dir, name);
+      await writeCatalogSnapshot(folder, saved.parts(), { version: 1, rows: saved.size, dataFiles: null });
+      const manifest = (await readCatalogManifest(folder))!;
+      const kinds = new Map(manifest.sections.map((section) => [section.name, section.kind]));
+      return {
+        loaded: Catalog.fromParts(await readCatalogSnapshot(folder, manifest)),
+        kinds: ['threadId', 'subject', 'fromName', 'folder'].map((field) => kinds.get(`stored.${field}.numbers`)),
+      };
+    };
+    const { loaded, kinds } = await save(catalog, 'first');
+    expect(kinds).toEqual(['int32', 'uint16', 'uint8', 'constant']);
+    const ordinals = [0, 1, 255, 256, 299, 300, 65_535, 65_536, 65_999];
+    for (const ordinal of ordinals) expect(loaded.entry(ordinal)).toEqual(catalog.entry(ordinal));
+    // A second folder, a 301st subject: the loaded columns are made wider as the catalog is added to, and saved so.
+    for (const added of [catalog, loaded])
+      added.add({ ...record, id: 'later', threadId: 't-0', subject: 'new', fromName: 'n-4', folder: 'elsewhere' });
+    const { loaded: again, kinds: kindsAgain } = await save(loaded, 'second');
+    expect(kindsAgain).toEqual(['int32', 'uint16', 'uint8', 'uint8']);
+    for (const ordinal of [...ordinals, 66_000]) {
+      expect(again.entry(ordinal)).toEqual(catalog.entry(ordinal));
+      expect(again.threadSize(ordinal)).toBe(catalog.threadSize(ordinal));
+    }
+  });
+
   it('is not read when its columns file is damaged: the scan is used, said in one line, and a writer saves it again', async () => {
     const { dataDir } = await importedStore(20);
     const path = join(catalogSnapshotFolder(dataDir), 'columns.bin');

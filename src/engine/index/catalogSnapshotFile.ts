@@ -11,6 +11,7 @@ import type { CatalogParts } from './catalogParts';
 import { StringList } from './stringList';
 import { InPlaceStrings, SnapshotFile, TEXT_BLOCK, type InPlacePiece } from './catalogSnapshotInPlace';
 import { readOldSections } from './catalogSnapshotOld';
+import { ConstantNumbers } from './numberColumn';
 import {
   aligned,
   kindOf,
@@ -27,14 +28,18 @@ import {
  * Bumped when the catalog's columns or this layout change; a snapshot of another version is not read. Format 4 puts
  * the sections read in place (IN_PLACE_SECTIONS) after those held in memory and checks each piece (and each block of an
  * in-place piece's text) against its own checksum when it is first read, so an open reads and checks only what it holds.
+ * Format 5 saves each value column's numbers as narrowly as the column holds them (see NumberColumn): one or two bytes
+ * a message, or none for a constant column, where format 4 saved four.
  */
-export const CATALOG_SNAPSHOT_VERSION = 4;
+export const CATALOG_SNAPSHOT_VERSION = 5;
 /**
- * Older formats still read (whole, checked against one checksum; see catalogSnapshotOld.ts), so that a writer saves
- * them again in the current one rather than scanning the table, which would forget the body hashes they hold.
+ * Older formats still read, so that a writer saves them again in the current one rather than scanning the table,
+ * which would forget the body hashes they hold: formats 2 and 3 whole, checked against one checksum (see
+ * catalogSnapshotOld.ts); format 4 as format 5 is, its numbers all 32-bit.
  */
 const FORMAT_2 = 2;
-const READABLE_OLD_SNAPSHOT_VERSIONS = [FORMAT_2, 3];
+const FORMAT_3 = 3;
+const READABLE_OLD_SNAPSHOT_VERSIONS = [FORMAT_2, FORMAT_3, 4];
 
 export function isReadableOldVersion(version: number): boolean {
   return READABLE_OLD_SNAPSHOT_VERSIONS.includes(version);
@@ -142,6 +147,7 @@ function stringPiece(strings: readonly string[], inPlace: boolean): Piece {
 }
 
 function piecesOf(value: SectionValue, inPlace: boolean): Piece[] {
+  if (value instanceof ConstantNumbers) return [];
   if (!(value instanceof StringList)) {
     const bytes = new Uint8Array(value.buffer, value.byteOffset, value.byteLength);
     return [{ info: { bytes: value.byteLength, checksum: crc32(bytes) }, data: [bytes] }];
@@ -194,7 +200,13 @@ export async function writeCatalogSnapshot(
           await file.write(data);
         }
       }
-      sections.push({ name, kind: kindOf(value), ...(inPlace ? { inPlace } : {}), pieces: pieces.map((piece) => piece.info) });
+      sections.push({
+        name,
+        kind: kindOf(value),
+        ...(inPlace ? { inPlace } : {}),
+        pieces: pieces.map((piece) => piece.info),
+        ...(value instanceof ConstantNumbers ? { constant: { number: value.number, length: value.length } } : {}),
+      });
     }
     await file.sync();
   } finally {
@@ -317,7 +329,7 @@ async function readSections(path: string, manifest: CatalogSnapshotManifest): Pr
  */
 export async function readCatalogSnapshot(folder: string, manifest: CatalogSnapshotManifest): Promise<CatalogParts> {
   const path = join(folder, COLUMNS);
-  const sections = isReadableOldVersion(manifest.version)
+  const sections = [FORMAT_2, FORMAT_3].includes(manifest.version)
     ? await readOldSections(path, manifest, FORMAT_2)
     : await readSections(path, manifest);
   return partsOf(sections, manifest.rows, path);

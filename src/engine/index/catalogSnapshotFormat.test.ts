@@ -1,6 +1,6 @@
 // The catalog snapshot's current format on real mail: strings decoded one at a time, typed arrays read in place, the
 // sections read in place not read at open and their damage found when read, the keyword index found without decoding
-// an id, and a format-2 snapshot read and saved again with its body hashes.
+// an id, and format-2 and format-4 snapshots read and saved again with the body hashes they held.
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
@@ -9,17 +9,20 @@ import { makeTempDir, readCorpusMessages, toMbox } from '../../../test/corpus';
 import { openEngine } from '../api/engine';
 import { MessageStore } from '../store/messageStore';
 import { Catalog } from './catalog';
-import type { CatalogParts } from './catalogParts';
+import { mapRecord, type CatalogParts } from './catalogParts';
+import type { ValueColumnParts } from './valueColumn';
 import { catalogSnapshotFolder, loadCatalogSnapshot, tableTieOf } from './catalogSnapshot';
 import {
   CATALOG_SNAPSHOT_VERSION,
   readCatalogManifest,
   readCatalogSnapshot,
   readWholeCatalogSnapshot,
+  writeCatalogSnapshot,
   type CatalogSnapshotManifest,
 } from './catalogSnapshotFile';
 import { loadKeywordIndex } from './loadIndexes';
 import { StringList } from './stringList';
+import { NumberColumn, type SavedNumbers } from './numberColumn';
 
 let dataDir: string;
 
@@ -51,9 +54,12 @@ async function savedParts(): Promise<{ parts: CatalogParts; manifest: CatalogSna
   return { parts: await readCatalogSnapshot(folder, manifest), manifest };
 }
 
-/** A section's value by its saved name ("stored.subject.values"). */
+/** A section's value by its saved name ("stored.subject.values"); a value column's numbers as 32-bit, as before format 5. */
 function sectionValue(parts: CatalogParts, name: string): StringList | Float64Array | Int32Array | Uint8Array {
-  return name.split('.').reduce<unknown>((value, key) => (value as Record<string, unknown>)[key], parts) as StringList;
+  const value = name.split('.').reduce<unknown>((value, key) => (value as Record<string, unknown>)[key], parts);
+  if (!name.endsWith('.numbers')) return value as StringList;
+  const column = NumberColumn.of(value as SavedNumbers);
+  return Int32Array.from({ length: parts.ids.length }, (_, ordinal) => column.at(ordinal));
 }
 
 /** The snapshot saved again as format 2 wrote it: strings as their lengths in characters and their text, no padding. */
@@ -65,7 +71,7 @@ async function saveAsFormat2(): Promise<void> {
     const value = sectionValue(parts, section.name);
     if (!(value instanceof StringList)) {
       chunks.push(Buffer.from(value.buffer, value.byteOffset, value.byteLength));
-      return { ...section, pieces: [{ bytes: value.byteLength }] };
+      return { ...section, kind: value instanceof Int32Array ? 'int32' : section.kind, pieces: [{ bytes: value.byteLength }] };
     }
     const strings = value.all();
     const lengths = new Int32Array(strings.map((string) => string.length));
@@ -81,11 +87,38 @@ async function saveAsFormat2(): Promise<void> {
   );
 }
 
+/** The snapshot saved again as format 4 wrote it: as format 5 does, but every value column's numbers 32-bit. */
+async function saveAsFormat4(): Promise<void> {
+  const folder = catalogSnapshotFolder(dataDir);
+  const { parts, manifest } = await savedParts();
+  const wide = (column: ValueColumnParts): ValueColumnParts => {
+    const numbers = NumberColumn.of(column.numbers);
+    return { ...column, numbers: Int32Array.from({ length: parts.ids.length }, (_, ordinal) => numbers.at(ordinal)) };
+  };
+  const staging = `${folder}-format-4`;
+  const wideParts = { ...parts, attachments: wide(parts.attachments), labels: wide(parts.labels) };
+  await writeCatalogSnapshot(
+    staging,
+    { ...wideParts, stored: mapRecord(parts.stored, wide), columns: mapRecord(parts.columns, wide) },
+    manifest.table,
+  );
+  const written = (await readCatalogManifest(staging))!;
+  await writeFile(join(folder, 'columns.bin'), await readFile(join(staging, 'columns.bin')));
+  await writeFile(join(folder, 'manifest.json'), JSON.stringify({ ...written, version: 4 }));
+}
+
+/** The kinds the value columns' numbers are saved as, by section name. */
+async function numberKinds(): Promise<Map<string, string>> {
+  const manifest = (await readCatalogManifest(catalogSnapshotFolder(dataDir)))!;
+  const sections = manifest.sections.filter((section) => section.name.endsWith('.numbers'));
+  return new Map(sections.map((section) => [section.name, section.kind]));
+}
+
 describe('catalog snapshot format', () => {
   it('reads typed arrays in place and each string when asked for, the same as all of them decoded at once', async () => {
     const { parts } = await savedParts();
     expect(parts.dates.buffer).toBe(parts.flags.buffer);
-    expect(parts.bodyHashes.buffer).toBe(parts.stored.subject.numbers.buffer);
+    expect(parts.bodyHashes.buffer).toBe((parts.stored.subject.numbers as Uint8Array).buffer);
     const subjects = parts.stored.subject.values;
     const oneByOne = Array.from({ length: subjects.length }, (_, index) => subjects.at(index));
     expect(oneByOne).toEqual(subjects.all());
@@ -124,6 +157,26 @@ describe('catalog snapshot format', () => {
     expect(Array.from({ length: after.size }, (_, ordinal) => after.bodyHash(ordinal))).toEqual(hashes);
   });
 
+  it('reads a format-4 snapshot, its numbers 32-bit, and a writer saves it with each column as narrow as it allows', async () => {
+    const before = await withStore(async (store) => (await loadCatalogSnapshot(dataDir, await tableTieOf(store)))!);
+    const entries = Array.from({ length: before.size }, (_, ordinal) => before.entry(ordinal));
+    await saveAsFormat4();
+    expect(new Set((await numberKinds()).values())).toEqual(new Set(['int32']));
+    const old = await withStore(async (store) => (await loadCatalogSnapshot(dataDir, await tableTieOf(store)))!);
+    expect(Array.from({ length: old.size }, (_, ordinal) => old.entry(ordinal))).toEqual(entries);
+    const writer = await openEngine({ dataDir, timeZone: 'UTC' });
+    await writer.close();
+    const kinds = await numberKinds();
+    // 60 messages of one list: a few dozen subjects and threads, one folder, no Bcc.
+    expect([kinds.get('stored.subject.numbers'), kinds.get('stored.folder.numbers'), kinds.get('columns.bcc.numbers')]).toEqual([
+      'uint8',
+      'constant',
+      'constant',
+    ]);
+    const after = await withStore(async (store) => (await loadCatalogSnapshot(dataDir, await tableTieOf(store)))!);
+    expect(Array.from({ length: after.size }, (_, ordinal) => after.entry(ordinal))).toEqual(entries);
+  });
+
   it('counts a message added after its thread was counted, in a new thread as in an old one', async () => {
     const loaded = Catalog.fromParts((await savedParts()).parts);
     const row = loaded.row(3);
@@ -159,7 +212,7 @@ describe('catalog snapshot format', () => {
     expect(ccText).toBeGreaterThanOrEqual(manifest.memoryBytes!);
     const { parts } = await savedParts();
     const subjects = Array.from({ length: parts.ids.length }, (_, ordinal) =>
-      parts.stored.subject.values.at(parts.stored.subject.numbers[ordinal]!),
+      parts.stored.subject.values.at(NumberColumn.of(parts.stored.subject.numbers).at(ordinal)),
     );
     const path = join(folder, 'columns.bin');
     const original = await readFile(path);

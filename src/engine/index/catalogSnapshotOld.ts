@@ -39,6 +39,7 @@ function oldStringPiece(data: Buffer, offset: number, piece: PieceInfo, values: 
 
 /** A format-2 section (see oldStringPiece): typed arrays copied out of the file, strings decoded. */
 function format2Section(data: Buffer<ArrayBuffer>, offset: number, section: SectionInfo): SectionValue {
+  if (section.kind === 'constant') throw new Error(`catalog snapshot: section "${section.name}" is constant, which format 2 never was`);
   if (section.kind !== 'strings') {
     const start = data.byteOffset + offset;
     const copy = data.buffer.slice(start, start + section.pieces[0]!.bytes);

@@ -1,9 +1,13 @@
 // The catalog snapshot's sections as its manifest names them, and how they are put back together as the catalog's parts.
 import type { CatalogParts, FilterField } from './catalogParts';
 import type { ValueColumnParts } from './valueColumn';
+import type { SavedNumbers } from './numberColumn';
 import { StringList, type SavedPiece } from './stringList';
+import { ConstantNumbers } from './numberColumn';
 
-export type SectionKind = 'strings' | 'float64' | 'int32' | 'uint8';
+export type SectionKind = 'strings' | 'float64' | 'int32' | 'uint16' | 'uint8' | 'constant';
+/** The kinds of a value column's numbers: before format 5, always int32. */
+const NUMBER_KINDS: SectionKind[] = ['uint8', 'uint16', 'int32', 'constant'];
 
 /**
  * A stretch of a section: a typed array whole, or up to STRINGS_PER_PIECE strings of a list. Each piece is followed by
@@ -28,9 +32,12 @@ export interface SectionInfo {
   /** From format 4: read from the file value by value when asked for, rather than held in memory. */
   inPlace?: boolean;
   pieces: PieceInfo[];
+  /** From format 5, of a constant section (no pieces): the one number of each of its `length` messages. */
+  constant?: { number: number; length: number };
 }
 
-export type SectionValue = StringList | Float64Array<ArrayBuffer> | Int32Array<ArrayBuffer> | Uint8Array<ArrayBuffer>;
+export type SectionValue =
+  StringList | Float64Array<ArrayBuffer> | Int32Array<ArrayBuffer> | Uint16Array<ArrayBuffer> | Uint8Array<ArrayBuffer> | ConstantNumbers;
 
 /** Pieces start at multiples of this, so a Float64Array reads its piece in place. */
 export const ALIGNMENT = 8;
@@ -43,6 +50,8 @@ export function kindOf(value: SectionValue): SectionKind {
   if (value instanceof StringList) return 'strings';
   if (value instanceof Float64Array) return 'float64';
   if (value instanceof Int32Array) return 'int32';
+  if (value instanceof Uint16Array) return 'uint16';
+  if (value instanceof ConstantNumbers) return 'constant';
   return 'uint8';
 }
 
@@ -67,10 +76,16 @@ export function sectionsOf(parts: CatalogParts): [string, SectionValue][] {
 }
 
 /** A typed array of the section read in place (the file's bytes start at a multiple of ALIGNMENT). */
-export function typedArray(kind: Exclude<SectionKind, 'strings'>, data: Buffer<ArrayBuffer>, offset: number, bytes: number): SectionValue {
+export function typedArray(
+  kind: Exclude<SectionKind, 'strings' | 'constant'>,
+  data: Buffer<ArrayBuffer>,
+  offset: number,
+  bytes: number,
+): SectionValue {
   const start = data.byteOffset + offset;
   if (kind === 'float64') return new Float64Array(data.buffer, start, bytes / Float64Array.BYTES_PER_ELEMENT);
   if (kind === 'int32') return new Int32Array(data.buffer, start, bytes / Int32Array.BYTES_PER_ELEMENT);
+  if (kind === 'uint16') return new Uint16Array(data.buffer, start, bytes / Uint16Array.BYTES_PER_ELEMENT);
   return new Uint8Array(data.buffer, start, bytes);
 }
 
@@ -114,6 +129,12 @@ export function sectionInMemory(
   path: string,
   check: PieceCheck,
 ): [SectionValue, number] {
+  if (section.kind === 'constant') {
+    const { number, length } = section.constant ?? {};
+    if (!Number.isInteger(number) || number! < 0 || !Number.isInteger(length))
+      throw new Error(`${path}: section "${section.name}" lacks its constant number`);
+    return [new ConstantNumbers(number!, length!), offset];
+  }
   if (section.kind !== 'strings') {
     const { bytes } = check(section.pieces[0], section.name, offset);
     return [typedArray(section.kind, data, offset, bytes), offset + aligned(bytes)];
@@ -128,16 +149,17 @@ export function sectionInMemory(
 
 /** Puts the sections back together as the catalog's parts, checking each is there and numbers every message. */
 export function partsOf(sections: Map<string, SectionValue>, rows: number, path: string): CatalogParts {
-  const take = <T extends SectionValue>(name: string, kind: SectionKind, length?: number): T => {
+  const take = <T extends SectionValue>(name: string, kind: SectionKind | SectionKind[], length?: number): T => {
     const value = sections.get(name);
-    if (value === undefined || kindOf(value) !== kind) throw new Error(`${path} has no ${kind} section "${name}"`);
+    const kinds = typeof kind === 'string' ? [kind] : kind;
+    if (value === undefined || !kinds.includes(kindOf(value))) throw new Error(`${path} has no ${kinds.join(' or ')} section "${name}"`);
     if (length !== undefined && value.length !== length)
       throw new Error(`${path}: section "${name}" holds ${value.length} values, not ${length}`);
     return value as T;
   };
   const valueColumn = (name: string): ValueColumnParts => ({
     values: take<StringList>(`${name}.values`, 'strings'),
-    numbers: take<Int32Array<ArrayBuffer>>(`${name}.numbers`, 'int32', rows),
+    numbers: take<SavedNumbers>(`${name}.numbers`, NUMBER_KINDS, rows),
   });
   const group = <K extends string>(prefix: string): Record<K, ValueColumnParts> =>
     Object.fromEntries(

@@ -1,11 +1,12 @@
 // One string field of every message as numbers into its distinct values, so a filter tests each distinct value once.
 import { StringList } from './stringList';
 import { positionsInSteps } from './positionsInSteps';
+import { NumberColumn, type SavedNumbers } from './numberColumn';
 
 /** A column's distinct values and, per message, the number of its value. */
 export interface ValueColumnParts {
   values: StringList;
-  numbers: Int32Array<ArrayBuffer>;
+  numbers: SavedNumbers;
 }
 
 /**
@@ -19,20 +20,20 @@ export class ValueColumn {
   /** Numbers by value, made at the first `set` after a snapshot's load: an engine that only reads never needs them. */
   private numberOfValue: Map<string, number> | null = new Map();
   /** Per ordinal, the number of its value. */
-  private numbers = new Int32Array(1024);
+  private numbers = new NumberColumn();
 
   /** A column of `length` messages as a snapshot saved it (see catalogSnapshot.ts). */
   static fromParts(parts: ValueColumnParts): ValueColumn {
     const column = new ValueColumn();
     column.values = parts.values;
     column.numberOfValue = null;
-    column.numbers = parts.numbers;
+    column.numbers = NumberColumn.of(parts.numbers);
     return column;
   }
 
   /** The distinct values and the first `length` messages' numbers into them. */
   parts(length: number): ValueColumnParts {
-    return { values: this.values, numbers: this.numbers.subarray(0, length) };
+    return { values: this.values, numbers: this.numbers.saved(length) };
   }
 
   /** Whether the distinct values are held decoded, as strings (for the memory a column keeps). */
@@ -67,23 +68,18 @@ export class ValueColumn {
       this.values.push(value);
       this.numberOf.set(value, number);
     }
-    if (ordinal >= this.numbers.length) {
-      const grown = new Int32Array(Math.max(this.numbers.length * 2, ordinal + 1));
-      grown.set(this.numbers);
-      this.numbers = grown;
-    }
-    this.numbers[ordinal] = number;
+    this.numbers.set(ordinal, number);
   }
 
   /** The value of a message that was set. */
   valueAt(ordinal: number): string {
-    return this.values.at(this.numbers[ordinal]!);
+    return this.values.at(this.numbers.at(ordinal));
   }
 
   /** How many of the first `length` messages have each value, by the value's number: no value decoded. */
   countsByNumber(length: number): Int32Array {
     const perNumber = new Int32Array(this.values.length);
-    for (let ordinal = 0; ordinal < length; ordinal += 1) perNumber[this.numbers[ordinal]!]! += 1;
+    this.numbers.count(length, perNumber);
     return perNumber;
   }
 
@@ -98,7 +94,7 @@ export class ValueColumn {
 
   /** The number of a message's value: equal numbers, equal values. */
   numberAt(ordinal: number): number {
-    return this.numbers[ordinal]!;
+    return this.numbers.at(ordinal);
   }
 
   /**
@@ -108,12 +104,7 @@ export class ValueColumn {
   markContaining(into: Uint8Array, text: string): void {
     const verdicts = new Uint8Array(this.values.length);
     this.values.markContaining(text, verdicts);
-    this.markBy(into, verdicts);
-  }
-
-  private markBy(into: Uint8Array, verdicts: Uint8Array): void {
-    const numbers = this.numbers;
-    for (let ordinal = 0; ordinal < into.length; ordinal += 1) into[ordinal]! |= verdicts[numbers[ordinal]!]!;
+    this.numbers.markBy(into, verdicts);
   }
 
   /** Sets the bit of every message (of the first `into.length`) whose value passes `test`; `test` runs once per distinct value. */
@@ -122,6 +113,6 @@ export class ValueColumn {
     const values = this.values.all();
     const verdicts = new Uint8Array(values.length);
     for (let number = 0; number < verdicts.length; number += 1) verdicts[number] = test(values[number]!, number) ? 1 : 0;
-    this.markBy(into, verdicts);
+    this.numbers.markBy(into, verdicts);
   }
 }
