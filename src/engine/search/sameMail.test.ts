@@ -153,3 +153,36 @@ describe('copies imported after the catalog was grouped', () => {
     }
   });
 });
+
+describe('copies among many mails of one text', () => {
+  it('are collapsed when more mails share a text than are compared one by one', async () => {
+    const dataDir = await makeTempDir();
+    const file = join(dataDir, 'thanks.mbox');
+    const date = 'Wed, 15 Nov 2000 08:00:00 -0800';
+    const notes: Mail[] = Array.from({ length: 70 }, (_, index) => ({
+      key: `note-${index}`,
+      folder: 'allen-p/inbox',
+      date,
+      body: 'Thanks!',
+      subject: `Note ${index}`,
+    }));
+    const copies: Mail[] = ['allen-p/inbox', 'allen-p/sent'].map((folder, index) => ({
+      key: `copy-${index}`,
+      folder,
+      date,
+      body: 'Thanks!',
+      subject: 'Note copied',
+    }));
+    await writeFile(file, [...notes, ...copies].map(message).join('\n'));
+    const engine = await openEngine({ dataDir: join(dataDir, 'store'), timeZone: 'UTC' });
+    try {
+      await engine.importPaths([file], 'thanks');
+      const result = await engine.search({ query: 'thanks', mode: 'keyword', limit: 100 });
+      expect(result.total).toBe(71);
+      const copy = result.hits.find((hit) => hit.folders !== undefined)!;
+      expect([...copy.folders!].sort()).toEqual(['allen-p/inbox', 'allen-p/sent']);
+    } finally {
+      await engine.close();
+    }
+  });
+});

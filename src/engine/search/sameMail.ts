@@ -46,16 +46,15 @@ function groupInTurns(catalog: Catalog): void {
 /**
  * The matches sharing a sender and a subject with another match, in buckets (in the order of their first member, each
  * in the matches' order). Grouping the whole catalog took a whole `lantern search` at 100k messages a tenth of its time
- * (issue 25), so until the catalog's groups are built, matches are keyed one by one; once searches have keyed half
- * as many matches as the catalog holds, the groups are built in turns between searches (a second of the engine's
+ * (issue 25), so until the catalog's groups are built, matches are keyed one by one; once searches have matched
+ * (`matchCount`, before mayBeCopies) half as many messages as the catalog holds, the groups are built in turns between searches (a second of the engine's
  * thread at 100k messages, which a search during an import waited out). Once built, they are extended by the messages
  * added since (see SenderSubjectGroups).
  */
-function sameSenderSubject(ordinals: Iterable<number>, catalog: Catalog): number[][] {
+function sameSenderSubject(matches: readonly number[], matchCount: number, catalog: Catalog): number[][] {
   const known = groupsByCatalog.get(catalog);
-  const matches = [...ordinals];
   if (!known?.isReady) {
-    const keyed = (keyedSinceGroups.get(catalog) ?? 0) + matches.length;
+    const keyed = (keyedSinceGroups.get(catalog) ?? 0) + matchCount;
     keyedSinceGroups.set(catalog, keyed);
     if (!known && keyed > catalog.size / 2) groupInTurns(catalog);
     const keys = senderSubjectKeysOf(catalog);
@@ -81,6 +80,49 @@ function sameSenderSubject(ordinals: Iterable<number>, catalog: Catalog): number
   return [...buckets.values()];
 }
 
+/** Same-body matches compared per match at most: past it (many mails with one text) every match is keyed, as before. */
+const MOST_SAME_BODY = 64;
+
+/**
+ * The matches that may be a copy of another or have one: while some match's body is not hashed, all of them; else those
+ * with a match of the same body (one with text) dated within a day. The others are kept and keep no copy whatever
+ * their sender and subject, so they are left out before the keying: a sender's matches at 100k messages had tens of
+ * thousands of subjects decoded and keyed in a freshly started engine, nearly all of them for nothing. Matches of one
+ * body are chained through a table by the hash's low bits (SHA-1's, so even).
+ */
+function mayBeCopies(ordinals: number[], catalog: Catalog): number[] {
+  const count = ordinals.length;
+  const hashes = new Float64Array(count);
+  for (let index = 0; index < count; index += 1) {
+    const hash = catalog.bodyHash(ordinals[index]!);
+    if (hash === null) return ordinals;
+    hashes[index] = hash;
+  }
+  let slots = 1;
+  while (slots < count * 2) slots *= 2;
+  const firstInSlot = new Int32Array(slots).fill(-1);
+  const nextInSlot = new Int32Array(count);
+  const keep = new Uint8Array(count);
+  const { dates } = catalog;
+  for (let index = 0; index < count; index += 1) {
+    const hash = hashes[index]!;
+    const slot = (hash >>> 0) & (slots - 1);
+    nextInSlot[index] = firstInSlot[slot]!;
+    firstInSlot[slot] = index;
+    if (hash === EMPTY_BODY_HASH) continue;
+    const date = dates[ordinals[index]!]!;
+    let compared = 0;
+    for (let other = nextInSlot[index]!; other >= 0; other = nextInSlot[other]!) {
+      if (hashes[other] !== hash) continue;
+      if ((compared += 1) > MOST_SAME_BODY) return ordinals;
+      if (!areCopyDates(date, dates[ordinals[other]!]!)) continue;
+      keep[index] = 1;
+      keep[other] = 1;
+    }
+  }
+  return ordinals.filter((_, index) => keep[index] === 1);
+}
+
 /** What a hit shows of the copies it stands for: every folder the mail is in (its own first) and the copies' Message-IDs. */
 export function copiesShown(ordinal: number, copies: Copies, catalog: Catalog): { folders: string[]; copyMessageIds: string[] } | null {
   const others = copies.copiesOf.get(ordinal);
@@ -100,7 +142,8 @@ export async function findCopies(
 ): Promise<Copies> {
   const { catalog } = context;
   const candidates: number[][] = [];
-  for (const bucket of sameSenderSubject(ordinals, catalog)) {
+  const matches = [...ordinals];
+  for (const bucket of sameSenderSubject(mayBeCopies(matches, catalog), matches.length, catalog)) {
     if (bucket.length < 2) continue;
     const dated = bucket.filter((ordinal) =>
       bucket.some((other) => other !== ordinal && areCopyDates(catalog.dates[other]!, catalog.dates[ordinal]!)),
