@@ -8,24 +8,11 @@ import type { KeywordIndex } from '../index/keywordIndex';
 import { isExcludedMessage, leaveOutExcluded } from './excludedByDefault';
 import { filterMatches, type MetadataFilter } from './matchFilter';
 import { querySubject, rarestMetaWord, subjectVerdict, WHOLE_SUBJECT_FACTOR } from './subjectMatch';
+import { andInto, inverted, orInto, type Bitset } from './bitset';
 
 export type WordMatch = 'all' | 'relaxed' | 'any';
 
-/** One byte per message: 1 when it matches. */
-export type Bitset = Uint8Array;
-
-export function countBits(bits: Bitset): number {
-  let count = 0;
-  for (let ordinal = 0; ordinal < bits.length; ordinal += 1) count += bits[ordinal]!;
-  return count;
-}
-
-/** The ordinals whose bit is set, in order. */
-export function setBits(bits: Bitset): number[] {
-  const ordinals: number[] = [];
-  for (let ordinal = 0; ordinal < bits.length; ordinal += 1) if (bits[ordinal]) ordinals.push(ordinal);
-  return ordinals;
-}
+export { countBits, setBits, type Bitset } from './bitset';
 
 /** Subject and people hits outrank body hits; within the body, the rank slots' order (earlier mentions first) counts. */
 const META_WEIGHT = 3;
@@ -137,16 +124,17 @@ export class Evaluator {
     const rarest = rarestMetaWord(this.keywords, wanted.shared);
     if (rarest === null) return null;
     const found: SubjectMatches = { whole: [], shared: [] };
-    const verdicts = new Map<string, 'whole' | 'shared' | null>();
+    // By the subject's number (equal numbers, equal subjects): each distinct subject is read once, not each message's.
+    const verdicts = new Map<number, 'whole' | 'shared' | null>();
     for (const ordinals of this.keywords.postings('meta', rarest)) {
       if (!ordinals) continue;
       for (const ordinal of ordinals) {
         if (!scores[ordinal]) continue;
-        const subject = this.catalog.subject(ordinal);
-        let verdict = verdicts.get(subject);
+        const subjectNumber = this.catalog.subjectNumber(ordinal);
+        let verdict = verdicts.get(subjectNumber);
         if (verdict === undefined) {
-          verdict = subjectVerdict(subject, wanted);
-          verdicts.set(subject, verdict);
+          verdict = subjectVerdict(this.catalog.subject(ordinal), wanted);
+          verdicts.set(subjectNumber, verdict);
         }
         if (verdict === null || (matches[ordinal] === 0 && isExcludedMessage(this.catalog, ordinal))) continue;
         // The mail a reply's subject was pasted from matches without the "Re:", and another version of it without its
@@ -166,25 +154,19 @@ export class Evaluator {
       case 'and': {
         const result = new Uint8Array(this.size).fill(1);
         for (const child of node.children) {
-          const bits = this.node(child, positive);
-          for (let ordinal = 0; ordinal < this.size; ordinal += 1) result[ordinal]! &= bits[ordinal]!;
+          andInto(result, this.node(child, positive));
         }
         return result;
       }
       case 'or': {
         const result = new Uint8Array(this.size);
         for (const child of node.children) {
-          const bits = this.node(child, positive);
-          for (let ordinal = 0; ordinal < this.size; ordinal += 1) result[ordinal]! |= bits[ordinal]!;
+          orInto(result, this.node(child, positive));
         }
         return result;
       }
-      case 'not': {
-        const bits = this.node(node.child, !positive);
-        const result = new Uint8Array(this.size);
-        for (let ordinal = 0; ordinal < this.size; ordinal += 1) result[ordinal] = bits[ordinal]! ^ 1;
-        return result;
-      }
+      case 'not':
+        return inverted(this.node(node.child, !positive));
       case 'text':
         if (positive && this.wordMatch !== 'all') return this.everything(node.value, ['content', 'meta']);
         return this.wordsMatch(node.value, ['content', 'meta'], positive);
@@ -283,11 +265,10 @@ export class Evaluator {
         scratch.addTermTo(scores, inverseFrequency(held, size) * (isWhole ? this.wholeIdentifierWeight() : 1));
       if (isWhole) {
         if (held === 0) continue;
-        const named = (this.namedIdentifiers ??= new Uint8Array(size));
-        for (let ordinal = 0; ordinal < size; ordinal += 1) named[ordinal]! |= hits[ordinal]!;
+        orInto((this.namedIdentifiers ??= new Uint8Array(size)), hits);
         continue;
       }
-      for (let ordinal = 0; ordinal < size; ordinal += 1) result[ordinal]! &= hits[ordinal]!;
+      andInto(result, hits);
     }
     return result;
   }

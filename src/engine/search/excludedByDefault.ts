@@ -1,6 +1,7 @@
 // Leaves Trash and Spam out of a search's matches, judging each distinct folder and label list of the catalog once.
 import { isExcludedPlace } from '../../shared/query/excludedFolders';
 import type { Catalog } from '../index/catalog';
+import { setBits } from './bitset';
 
 /** Verdicts by place key: an archive has a few hundred distinct folders and labels, judged once each, not per message. */
 const verdicts = new Map<string, boolean>();
@@ -27,7 +28,7 @@ function excludedOf(catalog: Catalog): Int32Array {
   if (known && known.labelAmendments === catalog.labelAmendments && known.size <= catalog.size) {
     if (known.size === catalog.size) return known.ordinals;
     const added: number[] = [];
-    for (let ordinal = known.size; ordinal < catalog.size; ordinal += 1) if (isExcludedMessage(catalog, ordinal)) added.push(ordinal);
+    for (let ordinal = known.size; ordinal < catalog.size; ordinal += 1) if (isInExcludedPlace(catalog, ordinal)) added.push(ordinal);
     const ordinals = new Int32Array(known.ordinals.length + added.length);
     ordinals.set(known.ordinals);
     ordinals.set(added, known.ordinals.length);
@@ -37,9 +38,7 @@ function excludedOf(catalog: Catalog): Int32Array {
   const excluded = new Uint8Array(catalog.size);
   catalog.columns.folderKey.mark(excluded, isExcluded);
   catalog.markLabels(excluded, (keys) => keys.some(isExcluded));
-  const ordinals: number[] = [];
-  for (let ordinal = 0; ordinal < excluded.length; ordinal += 1) if (excluded[ordinal]) ordinals.push(ordinal);
-  const found = { size: catalog.size, labelAmendments: catalog.labelAmendments, ordinals: Int32Array.from(ordinals) };
+  const found = { size: catalog.size, labelAmendments: catalog.labelAmendments, ordinals: Int32Array.from(setBits(excluded)) };
   excludedOrdinals.set(catalog, found);
   return found.ordinals;
 }
@@ -49,8 +48,25 @@ export function leaveOutExcluded(matches: Uint8Array, catalog: Catalog): void {
   for (const ordinal of excludedOf(catalog)) if (ordinal < matches.length) matches[ordinal] = 0;
 }
 
-/** Whether a message's folder or one of its labels is Trash or Spam. */
+/**
+ * Whether a message's folder or one of its labels is Trash or Spam: looked up among the catalog's messages there (see
+ * excludedOf), which a search has worked out already; reading the message's folder and labels decoded the whole folder
+ * column in a freshly started engine.
+ */
 export function isExcludedMessage(catalog: Catalog, ordinal: number): boolean {
+  const excluded = excludedOf(catalog);
+  let low = 0;
+  let high = excluded.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (excluded[middle]! < ordinal) low = middle + 1;
+    else high = middle;
+  }
+  return low < excluded.length && excluded[low] === ordinal;
+}
+
+/** Whether a message's folder or one of its labels is Trash or Spam, judged from them. */
+function isInExcludedPlace(catalog: Catalog, ordinal: number): boolean {
   if (isExcluded(catalog.columns.folderKey.valueAt(ordinal))) return true;
   for (const key of catalog.labelKeys(ordinal)) if (isExcluded(key)) return true;
   return false;

@@ -51,11 +51,14 @@ export function keywordRanks(page: readonly RankedHit[], keyword: Evaluation): M
   ).sort();
   const ranks = new Map<number, number>();
   if (sorted.length === 0) return ranks;
-  // exceeding[count]: how many matches score above exactly `count` of the page's scores (the lowest ones).
+  // exceeding[count]: how many matches score above exactly `count` of the page's scores (the lowest ones). Most
+  // matches score no higher than the page's lowest and count for no page score: passed over without a search.
   const exceeding = new Float64Array(sorted.length + 1);
+  const lowest = sorted[0]!;
   for (let other = 0; other < keyword.matches.length; other += 1) {
     if (keyword.matches[other] !== 1) continue;
     const score = keyword.scores[other]!;
+    if (score <= lowest) continue;
     let low = 0;
     let high = sorted.length;
     while (low < high) {
