@@ -19,3 +19,15 @@ export function compareCodePoints(first: string, second: string): number {
   }
   return first.length - second.length;
 }
+
+/** A UTF-16 unit of a character beyond U+FFFF: the only units whose order differs from their code points'. */
+const SURROGATE = /[\ud800-\udfff]/;
+
+/**
+ * `words` sorted in code point order, in place: by JS's own comparison of strings when no word holds a surrogate, as
+ * the orders then agree. A freshly started engine sorts the thousands of words a short stem begins, and a comparison
+ * function called for each pair, before V8 had optimised it, was milliseconds of a word's search.
+ */
+export function sortByCodePoints(words: string[]): string[] {
+  return words.some((word) => SURROGATE.test(word)) ? words.sort(compareCodePoints) : words.sort();
+}

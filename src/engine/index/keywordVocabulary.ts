@@ -1,7 +1,7 @@
 // The keyword index's words, for the look-ups by a word's beginning (a query word's stem variants, a word still being
 // typed): read as they are for the first few look-ups, sorted once that is worth it.
 import { errorMessage } from '../../shared/errorMessage';
-import { compareCodePoints } from './codePointOrder';
+import { compareCodePoints, sortByCodePoints } from './codePointOrder';
 import { sortedInTurns } from './sortedInTurns';
 import { WordTable } from './wordTable';
 import { WordTableInByteOrder } from './wordTableOrder';
@@ -140,6 +140,6 @@ export class KeywordVocabulary {
     this.reads += 1;
     if (this.reads > READS_BEFORE_SORTING) this.sortInTurns();
     const found = new Set(this.packedNow().flatMap((words) => packedBeginningWith(words, prefix)));
-    return [...found].sort(compareCodePoints).slice(0, most);
+    return sortByCodePoints([...found]).slice(0, most);
   }
 }
