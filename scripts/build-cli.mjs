@@ -94,15 +94,11 @@ const packagesPlugin = {
 rmSync(join(root, 'out', 'chunks'), { recursive: true, force: true });
 // The command was an ES module before it was built as below.
 for (const stale of ['lantern.mjs', 'lantern.mjs.map']) rmSync(join(root, 'out', 'cli', stale), { force: true });
-await build({
-  entryPoints,
+/** What both builds below share. */
+const forNode = {
   outdir: join(root, 'out'),
-  outExtension: { '.js': '.mjs' },
-  splitting: true,
-  chunkNames: 'chunks/[name]-[hash]',
   bundle: true,
   platform: 'node',
-  format: 'esm',
   target: 'node20',
   plugins: [packagesPlugin],
   sourcemap: true,
@@ -114,6 +110,14 @@ await build({
   minifyWhitespace: true,
   minifySyntax: true,
   logLevel: 'warning',
+};
+await build({
+  ...forNode,
+  entryPoints,
+  outExtension: { '.js': '.mjs' },
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
+  format: 'esm',
   // Bundled CommonJS code may still call require(); give ESM output one.
   banner: {
     js: "import { createRequire as __lanternCreateRequire } from 'node:module'; const require = __lanternCreateRequire(import.meta.url);",
@@ -126,18 +130,10 @@ await build({
  * (issue 25). The modules a command loads only when it runs (src/cli/lantern.ts) stay unrun until then, as in chunks.
  */
 const command = await build({
+  ...forNode,
   entryPoints: { 'cli/lantern': join(root, 'src', 'cli', 'lantern.ts') },
-  outdir: join(root, 'out'),
   outExtension: { '.js': '.cjs' },
-  bundle: true,
-  platform: 'node',
   format: 'cjs',
-  target: 'node20',
-  plugins: [packagesPlugin],
-  sourcemap: true,
-  minifyWhitespace: true,
-  minifySyntax: true,
-  logLevel: 'warning',
   // The bundle's modules find files beside themselves (the engine's workers, packages' data) from their own URL.
   define: { 'import.meta.url': '__lanternModuleUrl' },
   banner: { js: "const __lanternModuleUrl = require('node:url').pathToFileURL(__filename).href;" },

@@ -24,6 +24,18 @@ afterEach(() => {
 });
 
 /** Everything a catalog answers of each message, and its lookups by id, Message-ID and thread. */
+/** The first mail's catalog record, which the tests below copy with other ids, subjects and threads. */
+async function firstRecord(): Promise<Parameters<Catalog['add']>[0]> {
+  const { record } = await normalizeMessage(mails[0]!, {
+    sourceId: 'source',
+    sourceFile: 'x',
+    offset: 0,
+    placement: { folder: null, labels: ['Inbox'] },
+    defaultFolder: 'list',
+  });
+  return record;
+}
+
 function contentsOf(catalog: Catalog): unknown[] {
   return Array.from({ length: catalog.size }, (_, ordinal) => {
     const entry = catalog.entry(ordinal);
@@ -91,13 +103,7 @@ describe('catalog snapshot', () => {
 
   it('keeps every string exactly: other scripts, lone surrogates and long lists across pieces', async () => {
     const dir = await makeTempDir();
-    const { record } = await normalizeMessage(mails[0]!, {
-      sourceId: 'source',
-      sourceFile: 'x',
-      offset: 0,
-      placement: { folder: null, labels: ['Inbox'] },
-      defaultFolder: 'list',
-    });
+    const record = await firstRecord();
     const catalog = new Catalog();
     // The last two are the halves of one emoji, next to each other in the subjects' values: only UTF-16 cuts them exactly.
     const subjects = ['Grüße aus Köln', 'Привет', '東京 \u{1F600}', 'broken \uD800 half', 'tail \uDC00', '', 'split \uD83D', '\uDE00 pair'];
@@ -122,13 +128,7 @@ describe('catalog snapshot', () => {
 
   it('saves each column as narrowly as its numbers allow, reads it back at each width and widens it as messages are added', async () => {
     const dir = await makeTempDir();
-    const { record } = await normalizeMessage(mails[0]!, {
-      sourceId: 'source',
-      sourceFile: 'x',
-      offset: 0,
-      placement: { folder: null, labels: ['Inbox'] },
-      defaultFolder: 'list',
-    });
+    const record = await firstRecord();
     // Thread ids all distinct (past 65,536: four bytes), 300 subjects (two), three senders (one), one folder (none).
     const catalog = new Catalog();
     for (let index = 0; index < 66_000; index += 1)
