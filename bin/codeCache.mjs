@@ -24,9 +24,9 @@ function cacheFolder() {
 /**
  * Written once the command has run (its code compiled as it ran is in the cache too) or, for a command that keeps
  * running (`lantern mcp`, `lantern serve`), after a while. Written beside and renamed, so that no other run reads half a
- * file; caches of other builds are removed.
+ * file; caches of this installation's other builds are removed.
  */
-function saveLater(script, folder, name, prefix) {
+function saveLater(script, folder, name, place, prefix) {
   let isSaved = false;
   const save = () => {
     if (isSaved) return;
@@ -36,7 +36,8 @@ function saveLater(script, folder, name, prefix) {
       const part = join(folder, `${name}.${process.pid}.part`);
       writeFileSync(part, script.createCachedData(), { mode: 0o600 });
       renameSync(part, join(folder, name));
-      for (const other of readdirSync(folder)) if (!other.startsWith(prefix)) rmSync(join(folder, other), { force: true });
+      for (const other of readdirSync(folder))
+        if (other.startsWith(place) && !other.startsWith(prefix)) rmSync(join(folder, other), { force: true });
     } catch {
       // A folder that cannot be written only leaves the next run compiling as this one did.
     }
@@ -45,13 +46,22 @@ function saveLater(script, folder, name, prefix) {
   setTimeout(save, 10_000).unref();
 }
 
+/** A short name for a path (FNV-1a, 32 bits, in hex): only to tell installations' caches apart. */
+function placeKey(path) {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < path.length; index += 1) hash = Math.imul(hash ^ path.charCodeAt(index), 0x01000193) >>> 0;
+  return hash.toString(16).padStart(8, '0');
+}
+
 /** Runs `file` (CommonJS) as `command` runs it; each command keeps its own cache, of the code it runs. */
 export function runWithCodeCache(file, command) {
   // The build writes the command in ASCII (scripts/build-cli.mjs), which reads fastest as Latin-1.
   const source = readFileSync(file, 'latin1');
   const { size, mtimeMs } = statSync(file);
   // V8 checks a cache against its own version and flags but, of the source, its length only: the build names the file.
-  const prefix = `${process.version}-${process.arch}-${Math.round(mtimeMs)}-${size}-`;
+  // Installations (a checkout, the app) keep theirs apart, each named by where its command is.
+  const place = `${placeKey(file)}-`;
+  const prefix = `${place}${process.version}-${process.arch}-${Math.round(mtimeMs)}-${size}-`;
   const name = `${prefix}${command.replace(/[^a-z]/g, '') || 'none'}.bin`;
   const folder = cacheFolder();
   let cachedData;
@@ -64,7 +74,7 @@ export function runWithCodeCache(file, command) {
     filename: file,
     cachedData,
   });
-  if (cachedData === undefined || script.cachedDataRejected) saveLater(script, folder, name, prefix);
+  if (cachedData === undefined || script.cachedDataRejected) saveLater(script, folder, name, place, prefix);
   const module = { exports: {} };
   // The packages the command imports as it runs (see scripts/build-cli.mjs), found from here as from the command's folder.
   const importPackage = (specifier) => import(specifier);

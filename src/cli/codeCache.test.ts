@@ -49,7 +49,7 @@ describe('the code cache of a command', () => {
     expect(first.status).toBe(0);
     const [file, ...others] = await cacheFiles(cacheHome);
     expect(others).toEqual([]);
-    expect(file).toMatch(new RegExp(`^${process.version}-${process.arch}-\\d+-\\d+-search\\.bin$`));
+    expect(file).toMatch(new RegExp(`^[0-9a-f]{8}-${process.version}-${process.arch}-\\d+-\\d+-search\\.bin$`));
     const path = join(cacheHome, 'lantern', 'code', file!);
     const written = await stat(path);
     const second = lantern(search, cacheHome);
@@ -61,7 +61,7 @@ describe('the code cache of a command', () => {
     expect((await cacheFiles(cacheHome)).map((name) => name.replace(/.*-/, ''))).toEqual(['search.bin', 'stats.bin']);
   });
 
-  it('replaces a cache V8 refuses (damaged, or of another build), and removes caches of other builds', async () => {
+  it("replaces a cache V8 refuses (damaged, or of another build), and removes its installation's other builds' caches", async () => {
     const cacheHome = await makeTempDir();
     const search = ['search', 'the', '--json', '--data-dir', dataDir];
     const answer = lantern(search, cacheHome).stdout;
@@ -69,11 +69,14 @@ describe('the code cache of a command', () => {
     const path = join(cacheHome, 'lantern', 'code', file!);
     const damaged = Buffer.alloc((await stat(path)).size, 7);
     await writeFile(path, damaged);
-    await writeFile(join(cacheHome, 'lantern', 'code', 'v0.0.0-x64-1-2-search.bin'), 'an older build');
+    const place = file!.slice(0, 9);
+    await writeFile(join(cacheHome, 'lantern', 'code', `${place}v0.0.0-x64-1-2-search.bin`), 'an older build');
+    const otherInstallation = `${place === '00000000-' ? 'ffffffff-' : '00000000-'}v0.0.0-x64-1-2-search.bin`;
+    await writeFile(join(cacheHome, 'lantern', 'code', otherInstallation), 'another installation');
     const again = lantern(search, cacheHome);
     expect(again.status).toBe(0);
     expect(hitsOf(again.stdout)).toEqual(hitsOf(answer));
-    expect(await cacheFiles(cacheHome)).toEqual([file]);
+    expect(await cacheFiles(cacheHome)).toEqual([file, otherInstallation].sort());
     expect((await readFile(path)).equals(damaged)).toBe(false);
   });
 
