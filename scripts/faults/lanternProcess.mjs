@@ -1,6 +1,6 @@
 // Runs the built `lantern` command as a child process group that a fault can kill, or limit in file size, at will.
 import { spawn, spawnSync } from 'node:child_process';
-import { copyFile, mkdir, symlink } from 'node:fs/promises';
+import { copyFile, cp, mkdir, symlink } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 
 export const repoRoot = resolve(import.meta.dirname, '../..');
@@ -12,15 +12,17 @@ const ENGINE_ENVIRONMENT = { MALLOC_MMAP_THRESHOLD_: '262144', LANTERN_RESTARTED
  * Builds the CLI with the project's own build script into `folder` (inside the repository, so the bundle's bare imports
  * resolve to its node_modules) rather than using out/: other sessions rebuilding out/ during a long run (the build
  * empties out/chunks first) would make commands fail for reasons that are not faults. The script builds into the folder
- * it finds beside its own, so it is put there with the sources: the working tree's, linked, or a commit's (`ref`).
+ * it finds beside its own, so it is put there with the sources and the launcher (bin/): the working tree's, linked, or a
+ * commit's (`ref`).
  */
 export async function buildCli(folder, ref) {
   await mkdir(join(folder, 'scripts'), { recursive: true });
   if (ref === undefined) {
     await copyFile(join(repoRoot, 'scripts', 'build-cli.mjs'), join(folder, 'scripts', 'build-cli.mjs'));
+    await cp(join(repoRoot, 'bin'), join(folder, 'bin'), { recursive: true });
     await symlink(join(repoRoot, 'src'), join(folder, 'src'), 'dir');
   } else {
-    const archive = spawnSync('git', ['-C', repoRoot, 'archive', '--format=tar', ref, 'src', 'scripts/build-cli.mjs'], {
+    const archive = spawnSync('git', ['-C', repoRoot, 'archive', '--format=tar', ref, 'src', 'bin', 'scripts/build-cli.mjs'], {
       maxBuffer: 1 << 30,
     });
     if (archive.status !== 0) throw new Error(`faults: git archive ${ref} failed: ${archive.stderr.toString().trim()}`);
@@ -29,7 +31,8 @@ export async function buildCli(folder, ref) {
   }
   const build = spawnSync(process.execPath, [join(folder, 'scripts', 'build-cli.mjs')], { encoding: 'utf8' });
   if (build.status !== 0) throw new Error(`faults: building the CLI failed: ${build.stderr.trim()}`);
-  return join(folder, 'out', 'cli', 'lantern.mjs');
+  // The command as people run it: bin/lantern.mjs starts the build beside it (since fd26308 through V8's code cache).
+  return join(folder, 'bin', 'lantern.mjs');
 }
 
 /** Process groups of commands still running, ended when the run is interrupted (they are detached from it). */
