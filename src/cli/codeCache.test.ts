@@ -1,9 +1,9 @@
 // The built `lantern` command keeps V8's code cache of each command in the user's cache folder (bin/codeCache.mjs):
 // written by a first run, taken by the next, replaced when V8 refuses it, and never in the way of the command.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cp, readFile, readdir, stat, symlink, writeFile } from 'node:fs/promises';
+import { copyFile, cp, mkdir, mkdtemp, readFile, readdir, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDir, readCorpusMessages, repoRoot, toMbox } from '../../test/corpus';
 
 let install: string;
@@ -19,18 +19,24 @@ function lantern(args: string[], cacheHome: string): { status: number; stdout: s
 }
 
 beforeAll(async () => {
-  execFileSync(process.execPath, [join(repoRoot, 'scripts', 'build-cli.mjs')], { cwd: repoRoot });
-  // A copy of the command: other tests build it again while these run, and each build has caches of its own.
-  install = await makeTempDir();
+  // An installation of its own, built beside the launcher from the sources: other tests build out/ again while these
+  // run (emptying out/chunks first), and each build has caches of its own. Inside the repository, so the bundle's
+  // packages resolve to its node_modules.
+  await mkdir(join(repoRoot, 'node_modules', '.cache'), { recursive: true });
+  install = await mkdtemp(join(repoRoot, 'node_modules', '.cache', 'lantern-code-cache-test-'));
+  await mkdir(join(install, 'scripts'));
+  await copyFile(join(repoRoot, 'scripts', 'build-cli.mjs'), join(install, 'scripts', 'build-cli.mjs'));
   await cp(join(repoRoot, 'bin'), join(install, 'bin'), { recursive: true });
-  await cp(join(repoRoot, 'out', 'cli'), join(install, 'out', 'cli'), { recursive: true });
-  await cp(join(repoRoot, 'out', 'engine'), join(install, 'out', 'engine'), { recursive: true });
-  await cp(join(repoRoot, 'out', 'chunks'), join(install, 'out', 'chunks'), { recursive: true });
-  await symlink(join(repoRoot, 'node_modules'), join(install, 'node_modules'), 'dir');
+  await symlink(join(repoRoot, 'src'), join(install, 'src'), 'dir');
+  execFileSync(process.execPath, [join(install, 'scripts', 'build-cli.mjs')]);
   const folder = await makeTempDir();
   await writeFile(join(folder, 'slice.mbox'), toMbox(await readCorpusMessages('usrp-users-list.mbox.gz', 20)));
   dataDir = join(folder, 'store');
   expect(lantern(['import', join(folder, 'slice.mbox'), '--data-dir', dataDir], await makeTempDir()).status).toBe(0);
+});
+
+afterAll(async () => {
+  await rm(install, { recursive: true, force: true });
 });
 
 function hitsOf(stdout: string): unknown {
