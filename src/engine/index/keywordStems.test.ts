@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseQuery } from '../../shared/query/parse';
 import type { CatalogRow } from '../store/messageRecord';
-import { Evaluator, setBits } from '../search/evaluate';
+import { setBits } from '../search/bitset';
+import { Evaluator } from '../search/evaluate';
 import { Catalog } from './catalog';
 import { KeywordIndex } from './keywordIndex';
 import { StemVariants } from './keywordStems';

@@ -12,8 +12,6 @@ import { andInto, inverted, orInto, type Bitset } from './bitset';
 
 export type WordMatch = 'all' | 'relaxed' | 'any';
 
-export { countBits, setBits, type Bitset } from './bitset';
-
 /** Subject and people hits outrank body hits; within the body, the rank slots' order (earlier mentions first) counts. */
 const META_WEIGHT = 3;
 const CONTENT_WEIGHT = 1;

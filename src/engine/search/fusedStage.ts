@@ -1,7 +1,8 @@
 // The stage of a search by meaning (semantic, hybrid, hyde, rerank): nearest messages, fused with the keyword hits, reordered when asked.
 import { chunkFilter, type ChunkFilter } from '../vectors/chunkFilter';
 import type { ChunkMatch } from '../vectors/chunkStore';
-import { countBits, Evaluator, setBits, type Bitset } from './evaluate';
+import { countBits, setBits, type Bitset } from './bitset';
+import { Evaluator } from './evaluate';
 import type { KeywordMatches } from './conversationMatch';
 import { hydeSearchText, writeHypotheticalPassage } from './hyde';
 import { byScore, firstInOrder, fuseByRank, type RankedHit } from './rank';

@@ -2,7 +2,7 @@
 import type { Catalog } from '../index/catalog';
 import { decodeAttachmentTexts, type MessageRecord } from '../store/messageRecord';
 import type { MessageStore } from '../store/messageStore';
-import { setBits, type Bitset } from './evaluate';
+import { setBits, type Bitset } from './bitset';
 import { phraseMatcher, type PhraseMatcher } from './phraseMatch';
 import { firstMatches, type Order } from './rank';
 

@@ -5,7 +5,8 @@ import { parseQuery } from '../../shared/query/parse';
 import { Catalog } from '../index/catalog';
 import { KeywordIndex } from '../index/keywordIndex';
 import type { CatalogRow } from '../store/messageRecord';
-import { Evaluator, setBits } from './evaluate';
+import { setBits } from './bitset';
+import { Evaluator } from './evaluate';
 import { isWholeSubject } from './subjectMatch';
 
 const SUBJECTS = [

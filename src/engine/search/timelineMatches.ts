@@ -2,7 +2,7 @@
 import type { SearchRequest } from '../../shared/model/search';
 import { foldedPhrase } from '../../shared/query/fold';
 import { parseQuery } from '../../shared/query/parse';
-import { setBits } from './evaluate';
+import { setBits } from './bitset';
 import { rankFused, type FusedRanking } from './fusedStage';
 import { keepPhraseMatches } from './phraseFilter';
 import { bestDiversified, diversifyThreads, firstInOrder, firstMatches, ordinalsByDate, reversed } from './rank';
