@@ -42,8 +42,9 @@ export interface Passage {
 export type Chunker = (message: PassageInput) => Passage[];
 
 export class VectorIndex {
+  /** Which messages have vectors: read when a run or a forget first needs them, not at open (see `prepare`). */
   private embedded: Set<string> | null = null;
-  /** For an engine that only reads: how many messages have vectors, counted without their ids (see `prepare`). */
+  /** How many messages have vectors, counted at open without their ids (see `prepare`). */
   private embeddedCounted: number | null = null;
 
   constructor(
@@ -109,10 +110,13 @@ export class VectorIndex {
     return ordinals.map((ordinal) => this.catalog.id(ordinal));
   }
 
-  /** Reads which messages have vectors; an engine that only reads needs how many, not which (forget and run ask later). */
-  async prepare(readsOnly = false): Promise<void> {
-    if (readsOnly) this.embeddedCounted = await this.chunks.embeddedMessageCount();
-    else await this.embeddedIds();
+  /**
+   * Counts the messages that have vectors: searches and stats need how many, not which. A writer reads which when a
+   * run or a forget first asks; read at open, they were a set of every embedded message's id for as long as the engine
+   * ran, and most of a large store's start.
+   */
+  async prepare(): Promise<void> {
+    this.embeddedCounted = await this.chunks.embeddedMessageCount();
   }
 
   /**
@@ -247,7 +251,8 @@ export class VectorIndex {
       const date = this.catalog.dates[ordinal]!;
       if (date >= from && date <= to) messages += 1;
     }
-    const passagesPerMessage = this.embedded && this.embedded.size > 0 ? this.chunks.size / this.embedded.size : 1;
+    const embedded = this.embedded?.size ?? this.embeddedCounted ?? 0;
+    const passagesPerMessage = embedded > 0 ? this.chunks.size / embedded : 1;
     return { from, to, passages: Math.ceil(messages * passagesPerMessage), allowedShare: Math.min(1, allowed.size / messages) };
   }
 

@@ -1,5 +1,6 @@
-// An engine that only reads counts the messages with vectors without reading their ids: the same count, share and
-// meaning search as the writer that embedded them (real LanceDB, the built-in embedder, real mail).
+// An engine counts the messages with vectors at open without reading their ids: a reader gets the same count, share and
+// meaning search as the writer that embedded them, and a writer opened later reads the ids only when it embeds (real
+// LanceDB, the built-in embedder, real mail).
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -37,6 +38,34 @@ describe('a reader of a store with vectors', () => {
       }
     } finally {
       await writer.close();
+    }
+  });
+
+  it('opened again to write, counts them at open and embeds none of them again', async () => {
+    const dir = await makeTempDir();
+    const path = join(dir, 'list.mbox');
+    await writeFile(path, toMbox(await readCorpusMessages('usrp-users-list.mbox.gz', 12)));
+    const dataDir = join(dir, 'store');
+    const first = await openEngine({ dataDir, timeZone: 'UTC' });
+    let written;
+    try {
+      await first.importPaths([path], 'list');
+      await first.embed();
+      written = await first.getStats();
+    } finally {
+      await first.close();
+    }
+    const again = await openEngine({ dataDir, timeZone: 'UTC' });
+    try {
+      const opened = await again.getStats();
+      expect(opened.embeddedMessages).toBe(written.embeddedMessages);
+      expect(opened.embeddedChunks).toBe(written.embeddedChunks);
+      const report = await again.embed();
+      expect(report.chunks).toBe(0);
+      expect(report.embedded).toBe(written.embeddedMessages);
+      expect((await again.getStats()).embeddedMessages).toBe(written.embeddedMessages);
+    } finally {
+      await again.close();
     }
   });
 });

@@ -73,8 +73,8 @@ export class VectorService implements SemanticRetriever {
       if (state.floors) serving.floors = state.floors;
       const chunks = await service.openChunks(serving, false);
       service.useServing(serving, chunks, new VectorIndex(chunks, service.lazyEmbedder(serving), chunkForEmbedding, options.catalog));
-      // Reads the table's passages (every message id, or for a reader how many messages): a damaged data file is met, and healed, here.
-      await service.index!.prepare(!options.canWrite);
+      // Counts the table's messages: a damaged data file is met, and healed, here.
+      await service.index!.prepare();
       // A re-embedding that was under way goes on from where it stopped, at the next run (see ready).
       service.pendingNext = state.next ?? null;
     }
