@@ -114,6 +114,20 @@ describe('firstInOrder, firstMatches and bestDiversified', () => {
     );
   });
 
+  it('gives the same page walking from either end: mail stored oldest first, paged newest and oldest first', () => {
+    fc.assert(
+      fc.property(hits, fc.integer({ min: 0, max: 130 }), (items, count) => {
+        const stored = [...items].sort((first, second) => first.date - second.date);
+        const catalog = catalogOf(stored);
+        const matches = Uint8Array.from(stored, (item) => (item.isMatch ? 1 : 0));
+        const matching = stored.flatMap((item, ordinal) => (item.isMatch ? [ordinal] : []));
+        for (const order of [ordinalsByDate(catalog), reversed(ordinalsByDate(catalog))]) {
+          expect(firstMatches(matches, order, count)).toEqual([...matching].sort(order).slice(0, count));
+        }
+      }),
+    );
+  });
+
   it('gives the page that sorting by score and diversifying threads gives', () => {
     fc.assert(
       fc.property(hits, fc.integer({ min: 0, max: 60 }), (items, count) => {

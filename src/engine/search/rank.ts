@@ -118,10 +118,18 @@ export function firstInOrder<T>(items: Iterable<T>, order: Order<T>, count: numb
   return first.sorted();
 }
 
-/** The first `count` set ordinals of a bitset in `order`, sorted. */
+/**
+ * The first `count` set ordinals of a bitset in `order`, sorted. Walked from the end when the order puts the last
+ * message before the first: mail is mostly stored oldest first, so newest first the page is met at once and nearly
+ * every other match is turned away by one comparison, where walking from the start replaced the heap's root at almost
+ * every match. The order is total (ties go by id), so either walk gives the same messages.
+ */
 export function firstMatches(matches: Uint8Array, order: Order<number>, count: number): number[] {
   const first = new FirstInOrder(order, count);
-  for (let ordinal = 0; ordinal < matches.length; ordinal += 1) if (matches[ordinal]) first.offer(ordinal);
+  const last = matches.length - 1;
+  if (last > 0 && order(last, 0) < 0) {
+    for (let ordinal = last; ordinal >= 0; ordinal -= 1) if (matches[ordinal]) first.offer(ordinal);
+  } else for (let ordinal = 0; ordinal <= last; ordinal += 1) if (matches[ordinal]) first.offer(ordinal);
   return first.sorted();
 }
 
