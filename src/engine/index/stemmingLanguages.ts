@@ -45,19 +45,38 @@ export interface StemmingLanguage {
 
 /** The function words as the index holds them; lists that spell one word two ways ("daß", "dass") keep it once. */
 function folded(list: readonly string[]): string[] {
-  return [...new Set(list.flatMap((word) => (words(word).length === 1 ? words(word) : [])))];
+  return [
+    ...new Set(
+      list.flatMap((word) => {
+        const found = words(word);
+        return found.length === 1 ? found : [];
+      }),
+    ),
+  ];
+}
+
+/**
+ * A language whose function words are folded when first asked for (detecting the archive's languages): folded at
+ * module load, the fifteen lists cost every command, a search with only operators (`from:alice`) included.
+ */
+function language(name: string, stem: (word: string) => string, stemmable: RegExp, functionWords: readonly string[]): StemmingLanguage {
+  let foldedWords: readonly string[] | null = null;
+  return {
+    name,
+    stem,
+    stemmable,
+    get functionWords() {
+      foldedWords ??= folded(functionWords);
+      return foldedWords;
+    },
+  };
 }
 
 /**
  * English keeps the Porter stemmer of npm `stemmer` and plain ASCII words, as before other languages were stemmed, so
  * English archives rank as they did; the others take any letters, since Russian words are Cyrillic.
  */
-export const ENGLISH: StemmingLanguage = {
-  name: 'english',
-  stem: english,
-  stemmable: /^[a-z]{3,30}$/,
-  functionWords: folded(englishWords),
-};
+export const ENGLISH: StemmingLanguage = language('english', english, /^[a-z]{3,30}$/, englishWords);
 
 const LETTERS = /^\p{L}{3,30}$/u;
 
@@ -67,12 +86,8 @@ const LETTERS = /^\p{L}{3,30}$/u;
  */
 const frenchFolded = (word: string): string => french(word).replace(/e$/, '');
 
-const other = (name: string, stem: (word: string) => string, functionWords: readonly string[]): StemmingLanguage => ({
-  name,
-  stem,
-  stemmable: LETTERS,
-  functionWords: folded(functionWords),
-});
+const other = (name: string, stem: (word: string) => string, functionWords: readonly string[]): StemmingLanguage =>
+  language(name, stem, LETTERS, functionWords);
 
 /**
  * Every language detection may find: the European ones whose Orama lists are sound (Lithuanian's is garbled, Greek's and
