@@ -3,6 +3,7 @@
 import type { Catalog } from '../index/catalog';
 import { bodyHashOf } from '../index/bodyHash';
 import { inTurns, TURN_MS } from '../store/turns';
+import { FirstByKey } from './firstByKey';
 import { senderSubjectKeysOf } from './senderSubjectKeys';
 
 /** Copies' Date headers may differ by a time-zone offset (up to 14 hours either side) or by a relay's delay. */
@@ -46,7 +47,7 @@ export class SenderSubjectGroups {
   /** The next member of the message's group after it (-1 at the last), from the group's first member. */
   private nextMember = new Int32Array(0);
   /** The first message of each sender-and-subject key (see SenderSubjectKeys). */
-  private readonly firstByKey = new Map<number, number>();
+  private readonly firstByKey = new FirstByKey();
 
   /** Groups whose marks are out of date: a message joined them since they were last marked. */
   private readonly unmarked = new Set<number>();
@@ -97,7 +98,7 @@ export class SenderSubjectGroups {
 
   /** Puts the next message (`ordinal`, which is `size`) in its group, whose marks are then to be worked out again. */
   private group(ordinal: number, catalog: Catalog): void {
-    const first = this.firstOf(senderSubjectKeysOf(catalog).key(ordinal), ordinal);
+    const first = this.firstByKey.firstOf(senderSubjectKeysOf(catalog).key(ordinal), ordinal);
     this.size = ordinal + 1;
     if (first === ordinal) return;
     this.groupOf[first] = first;
@@ -105,14 +106,6 @@ export class SenderSubjectGroups {
     this.nextMember[ordinal] = this.nextMember[first]!;
     this.nextMember[first] = ordinal;
     this.unmarked.add(first);
-  }
-
-  /** The first message with `key`, or `ordinal` itself, noted as the first, when none came before it. */
-  private firstOf(key: number, ordinal: number): number {
-    const first = this.firstByKey.get(key);
-    if (first !== undefined) return first;
-    this.firstByKey.set(key, ordinal);
-    return ordinal;
   }
 
   /**
