@@ -20,6 +20,7 @@ import { BatchWriter } from './batchWriter';
 import type { ThreadResolver } from './threading';
 import { turnClock } from '../store/turns';
 import type { LeftOutFile, SourceReadOptions } from './sourceReader';
+import { MessageFileError } from './messageFile';
 
 const BATCH_SIZE = 500;
 /** A slow source still commits at least this often, so a crash loses little work and new mail shows up in searches. */
@@ -245,7 +246,8 @@ async function importOne(path: string, importId: string, context: ImportContext,
     try {
       normalized = await item.parsed;
     } catch (error) {
-      recordError(tally, { source: path, position: item.position, reason: `could not parse the message: ${(error as Error).message}` });
+      const reason = error instanceof MessageFileError ? error.message : `could not parse the message: ${(error as Error).message}`;
+      recordError(tally, { source: path, position: item.position, reason });
     }
     if (normalized) {
       writes.keep(normalized);
@@ -280,14 +282,15 @@ async function importOne(path: string, importId: string, context: ImportContext,
         recordError(tally, { source: path, position: raw.position, reason: raw.reason });
         continue;
       }
-      const parsed = context.parser.parse(raw.bytes, {
+      const parseContext = {
         sourceId,
         sourceFile: path,
-        offset: raw.offset,
+        offset: raw.kind === 'file' ? -1 : raw.offset,
         placement: raw.placement,
         defaultFolder: mboxFolderName(path),
         ...(context.maxStoredAttachmentBytes === undefined ? {} : { maxStoredAttachmentBytes: context.maxStoredAttachmentBytes }),
-      });
+      };
+      const parsed = raw.kind === 'file' ? context.parser.parseFile(raw.path, parseContext) : context.parser.parse(raw.bytes, parseContext);
       parsed.catch(() => undefined);
       inFlight.push({ position: raw.position, parsed });
       while (inFlight.length >= PARSE_WINDOW) await accept(inFlight.shift()!);

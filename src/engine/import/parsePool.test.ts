@@ -1,10 +1,15 @@
 // Worker-thread parsing gives exactly the store that parsing on the engine's own thread gives.
-import { writeFile } from 'node:fs/promises';
+import { mkdir, truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bundleForTest } from '../../../test/bundle';
 import { makeTempDir, readCorpusMessages, repoRoot, toMbox } from '../../../test/corpus';
 import { openEngine } from '../api/engine';
+import { MessageFileError } from './messageFile';
+import { createParser, inlineParser } from './parsePool';
+import { MAX_MESSAGE_BYTES } from './rawMail';
+
+const CONTEXT = { sourceId: 's', sourceFile: 'f', offset: -1, placement: { folder: null, labels: [] }, defaultFolder: 'f' };
 
 async function importAndList(file: string, parseWorkerScript?: string): Promise<unknown[]> {
   const engine = await openEngine({ dataDir: await makeTempDir(), timeZone: 'UTC', parseWorkerScript });
@@ -12,7 +17,15 @@ async function importAndList(file: string, parseWorkerScript?: string): Promise<
     const report = await engine.importPaths([file], 'run');
     expect(report.failed).toBe(0);
     const { hits } = await engine.search({ query: '', sort: 'date', limit: 1000 });
-    return hits.map(({ id, threadId, subject, date, from, attachments }) => ({ id, threadId, subject, date, from, attachments }));
+    return hits.map(({ id, threadId, subject, date, from, attachments, folder }) => ({
+      id,
+      threadId,
+      subject,
+      date,
+      from,
+      attachments,
+      folder,
+    }));
   } finally {
     await engine.close();
   }
@@ -27,6 +40,43 @@ describe('parse workers', () => {
     expect(inline.length).toBeGreaterThan(290);
     expect(await importAndList(file, worker)).toEqual(inline);
   });
+});
+
+describe('message files read by the parser', () => {
+  it('give the same messages, ids, threads and folders from a maildir with workers as inline', async () => {
+    const root = await makeTempDir();
+    const messages = await readCorpusMessages('usrp-users-list.mbox.gz', 120);
+    for (const [index, bytes] of messages.entries()) {
+      const folder = join(root, `Folder${index % 3}`, index % 2 === 0 ? 'cur' : 'new');
+      await mkdir(folder, { recursive: true });
+      await writeFile(join(folder, `${index}.host:2,S`), bytes);
+    }
+    const worker = await bundleForTest('parse-worker', { file: join(repoRoot, 'src/engine/import/parseWorker.ts') });
+    const inline = await importAndList(root);
+    expect(inline.length).toBeGreaterThan(110);
+    expect(await importAndList(root, worker)).toEqual(inline);
+  });
+
+  it('reject a file that cannot be read, or is past the size cap, with that reason, on workers and inline', async () => {
+    const root = await makeTempDir();
+    const tooLarge = join(root, 'large');
+    await writeFile(tooLarge, '');
+    // Sparse: the size is checked before any byte is read.
+    await truncate(tooLarge, MAX_MESSAGE_BYTES + 1);
+    const worker = createParser(await bundleForTest('parse-worker', { file: join(repoRoot, 'src/engine/import/parseWorker.ts') }));
+    try {
+      for (const parser of [inlineParser, worker]) {
+        const missing = parser.parseFile(join(root, 'missing'), CONTEXT);
+        await expect(missing).rejects.toBeInstanceOf(MessageFileError);
+        await expect(missing).rejects.toThrow(/^could not read the message file: ENOENT/);
+        const large = parser.parseFile(tooLarge, CONTEXT);
+        await expect(large).rejects.toBeInstanceOf(MessageFileError);
+        await expect(large).rejects.toThrow('message file larger than 200 MB; skipped');
+      }
+    } finally {
+      await worker.close();
+    }
+  }, 60_000);
 });
 
 describe('parse worker priority', () => {

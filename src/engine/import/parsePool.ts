@@ -3,37 +3,39 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { normalizeMessage, type NormalizeContext, type NormalizedMessage } from './normalize';
+import { MessageFileError, readMessageFile } from './messageFile';
 
-export interface ParseTask {
-  seq: number;
-  bytes: ArrayBuffer;
-  context: NormalizeContext;
-}
+/** A message's bytes, or the path of a file holding one message, which the worker reads itself. */
+export type ParseTask = { seq: number; context: NormalizeContext } & ({ bytes: ArrayBuffer } | { path: string });
 
 /** What a worker sends back, several to a message (ParseReply[]). */
 export type ParseReply =
   | { seq: number; normalized: NormalizedMessage }
-  | { seq: number; error: string }
+  /** `isFileError`: the message's file could not be read (a MessageFileError), it was not parsed. */
+  | { seq: number; error: string; isFileError?: boolean }
   /** Progress, not an answer: the message started or finished reading attachment text. */
   | { seq: number; isReadingAttachments: boolean };
 
 /** Parses one message; results of `parse` calls may be awaited in any order. */
 export interface Parser {
   parse(bytes: Buffer, context: NormalizeContext): Promise<NormalizedMessage>;
+  /** Reads the file, which holds one message, where it parses it; a file it cannot read rejects with a MessageFileError. */
+  parseFile(path: string, context: NormalizeContext): Promise<NormalizedMessage>;
   close(): Promise<void>;
 }
 
 /** Parses on the calling thread: used where no worker script is built (tests from source) or for tiny imports. */
 export const inlineParser: Parser = {
   parse: (bytes, context) => normalizeMessage(bytes, context),
+  parseFile: async (path, context) => normalizeMessage(readMessageFile(path), context),
   close: async () => {},
 };
 
 interface Pending {
   resolve: (normalized: NormalizedMessage) => void;
   reject: (error: Error) => void;
-  /** Kept so the message can be sent again to the worker that replaces a stuck one. */
-  bytes: Buffer;
+  /** Kept so the message can be sent again to the worker that replaces a stuck one: its bytes or its file's path. */
+  source: Buffer | string;
   context: NormalizeContext;
   slot: number;
   /** When its current turn at reading attachment text started; null while it is not reading. */
@@ -85,7 +87,7 @@ class WorkerParser implements Parser {
       return;
     }
     this.pending.delete(reply.seq);
-    if ('error' in reply) pending.reject(new Error(reply.error));
+    if ('error' in reply) pending.reject(reply.isFileError ? new MessageFileError(reply.error) : new Error(reply.error));
     else pending.resolve(reply.normalized);
   }
 
@@ -96,10 +98,15 @@ class WorkerParser implements Parser {
   }
 
   private send(seq: number, pending: Pending): void {
-    const copy = new Uint8Array(pending.bytes.length);
-    copy.set(pending.bytes);
     pending.readingSince = null;
-    this.workers[pending.slot]!.postMessage({ seq, bytes: copy.buffer, context: pending.context } satisfies ParseTask, [copy.buffer]);
+    const worker = this.workers[pending.slot]!;
+    if (typeof pending.source === 'string') {
+      worker.postMessage({ seq, path: pending.source, context: pending.context } satisfies ParseTask);
+      return;
+    }
+    const copy = new Uint8Array(pending.source.length);
+    copy.set(pending.source);
+    worker.postMessage({ seq, bytes: copy.buffer, context: pending.context } satisfies ParseTask, [copy.buffer]);
   }
 
   /**
@@ -122,9 +129,18 @@ class WorkerParser implements Parser {
 
   parse(bytes: Buffer, context: NormalizeContext): Promise<NormalizedMessage> {
     if (this.failure) return inlineParser.parse(bytes, context);
+    return this.sendNew(bytes, context);
+  }
+
+  parseFile(path: string, context: NormalizeContext): Promise<NormalizedMessage> {
+    if (this.failure) return inlineParser.parseFile(path, context);
+    return this.sendNew(path, context);
+  }
+
+  private sendNew(source: Buffer | string, context: NormalizeContext): Promise<NormalizedMessage> {
     const seq = this.seq++;
     return new Promise((resolve, reject) => {
-      const pending: Pending = { resolve, reject, bytes, context, slot: seq % this.workers.length, readingSince: null };
+      const pending: Pending = { resolve, reject, source, context, slot: seq % this.workers.length, readingSince: null };
       this.pending.set(seq, pending);
       this.send(seq, pending);
     });

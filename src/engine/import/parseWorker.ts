@@ -4,6 +4,7 @@ import { normalizeMessage, type NormalizeContext } from './normalize';
 import type { ParseReply, ParseTask } from './parsePool';
 import { errorMessage } from '../../shared/errorMessage';
 import { lowerThisThreadsPriority } from './parsePriority';
+import { MessageFileError, readMessageFile } from './messageFile';
 
 if (!parentPort) throw new Error('parseWorker: must run as a worker thread');
 const port = parentPort;
@@ -39,7 +40,14 @@ port.on('message', (task: ParseTask) => {
   // Tells the pool at once which message is reading attachment text, so its watchdog knows whom to blame if the thread stops.
   const onReadingAttachments = (isReading: boolean): void =>
     port.postMessage([{ seq: task.seq, isReadingAttachments: isReading }] satisfies ParseReply[]);
-  normalizeMessage(Buffer.from(task.bytes), context, { onReadingAttachments }).then(
+  let bytes: Buffer;
+  try {
+    bytes = 'path' in task ? readMessageFile(task.path) : Buffer.from(task.bytes);
+  } catch (error) {
+    reply({ seq: task.seq, error: errorMessage(error), isFileError: error instanceof MessageFileError });
+    return;
+  }
+  normalizeMessage(bytes, context, { onReadingAttachments }).then(
     (normalized) => reply({ seq: task.seq, normalized }),
     (error: unknown) => reply({ seq: task.seq, error: errorMessage(error) }),
   );

@@ -13,7 +13,10 @@ export interface MailPlacement {
   isStarred?: boolean;
 }
 
-/** One message read from a source: its RFC 822 bytes, or a reason it could not be read. */
+/**
+ * One message read from a source: its RFC 822 bytes, a file holding it alone that the parser reads (a maildir's: its
+ * bytes then never pass through the importing thread), or a reason it could not be read.
+ */
 export type RawMail =
   | {
       kind: 'message';
@@ -24,6 +27,7 @@ export type RawMail =
       position: string;
       placement: MailPlacement;
     }
+  | { kind: 'file'; path: string; position: string; placement: MailPlacement }
   | { kind: 'failure'; position: string; reason: string };
 
 export interface ReadOptions {

@@ -1,13 +1,13 @@
 // Reads a dropped folder: each file in it is recognised by content as if it were dropped alone (detectFile) and read
 // with its own reader; maildir trees and Apple Mail bundles keep their folder names and flags; files that hold no mail
 // are named to the report.
-import { createReadStream, readFileSync, statSync, type Dirent } from 'node:fs';
+import { createReadStream, statSync, type Dirent } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { basename, join, relative, sep } from 'node:path';
 import type { SourceKind } from '../../../shared/model/importing';
 import { detectFile } from '../detectFile';
 import { mboxFolderName } from './mbox';
-import { MAX_MESSAGE_BYTES, type RawMail } from '../rawMail';
+import type { RawMail } from '../rawMail';
 import type { SourceReader, SourceReadOptions } from '../sourceReader';
 import { appleMailFolder } from './appleMail';
 import { singleMessage } from './archiveEntries';
@@ -88,20 +88,17 @@ async function fileSizes(directory: string, sizes = new Map<string, number>()): 
 }
 
 /**
- * The largest message file read at once with one synchronous call: the stream a file took otherwise (open, reads,
- * close, each a turn of the event loop, and a 64 KB buffer) was ten times the CPU of reading a short message
- * (issue 25), and reading 1 MB from disk holds the engine's thread about a millisecond. Larger files stream as before.
+ * The largest message file a parse worker reads at once with one synchronous call (see readMessageFile): reading it on
+ * the importing thread, and copying its bytes to the worker, was a large part of that thread's work on short mail
+ * (issue 25); a stream (open, reads, close, each a turn of the event loop, and a 64 KB buffer) was ten times the CPU of
+ * reading a short message. Larger files stream on the importing thread as before, with the size cap.
  */
 const READ_AT_ONCE_BYTES = 1024 * 1024;
 
-/** One maildir message file, read at once when its walk found it small, else streamed with the size cap. */
+/** One maildir message file: left to the parser to read when its walk found it small, else streamed with the size cap. */
 async function maildirMessage(path: string, size: number | undefined, position: string, folder: string): Promise<RawMail> {
   if (size === undefined || size > READ_AT_ONCE_BYTES) return singleMessage(createReadStream(path), position, folder);
-  const bytes = readFileSync(path);
-  // The file grew since the walk measured it: the cap still holds.
-  if (bytes.length > MAX_MESSAGE_BYTES)
-    return { kind: 'failure', position, reason: `message file larger than ${MAX_MESSAGE_BYTES / 1024 / 1024} MB; skipped` };
-  return { kind: 'message', bytes, offset: -1, position, placement: { folder, labels: [] } };
+  return { kind: 'file', path, position, placement: { folder, labels: [] } };
 }
 
 export const readFolderTree: SourceReader = async function* (root, options): AsyncIterable<RawMail> {
@@ -176,7 +173,7 @@ export const readFolderTree: SourceReader = async function* (root, options): Asy
         continue;
       }
       const mail = await maildirMessage(filePath, sizes.get(filePath), positionPrefix + file, folder);
-      if (mail.kind === 'message') mail.placement = { ...mail.placement, ...maildirFlags(file, subfolder === 'new') };
+      if (mail.kind !== 'failure') mail.placement = { ...mail.placement, ...maildirFlags(file, subfolder === 'new') };
       found += 1;
       finish(filePath);
       yield mail;
