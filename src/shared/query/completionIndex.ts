@@ -51,10 +51,20 @@ interface Entry extends CompletionValue {
   weight: number;
 }
 
-/** Keys sorted for binary search; `owners[i]` is the entry that key `keys[i]` belongs to. */
+/** Keys that begin with one character, sorted for binary search; `owners[i]` is the entry key `keys[i]` belongs to. */
+interface SortedKeys {
+  keys: string[];
+  owners: Int32Array;
+}
+
+/**
+ * The keys are grouped by their first character and each group is sorted when a prefix first asks for it: sorting
+ * every key of a large archive's people before offering the first of them was most of the first `from:` (issue 25).
+ */
 class PrefixTable {
-  private readonly keys: string[];
-  private readonly owners: Int32Array;
+  /** Per first character, its keys and their owners in entry order, until sorted. */
+  private readonly unsorted = new Map<string, { keys: string[]; owners: number[] }>();
+  private readonly sorted = new Map<string, SortedKeys>();
   /** Entry numbers by weight, for an empty prefix. */
   private readonly byWeight: number[];
 
@@ -66,28 +76,45 @@ class PrefixTable {
     keysOf: (entry: Entry, owner: number) => string[],
   ) {
     this.entryKeys = entries.map((entry, owner) => [...new Set(keysOf(entry, owner))].filter((key) => key !== ''));
-    const order: number[] = [];
-    const flat: string[] = [];
     this.entryKeys.forEach((keys, owner) => {
       for (const key of keys) {
-        flat.push(key);
-        order.push(owner);
+        const first = key[0]!;
+        let group = this.unsorted.get(first);
+        if (group === undefined) {
+          group = { keys: [], owners: [] };
+          this.unsorted.set(first, group);
+        }
+        group.keys.push(key);
+        group.owners.push(owner);
       }
     });
-    // A plain array sorts faster than a typed one with a comparator; the sort is stable, so equal keys stay in owner order.
-    const positions = Array.from(flat.keys());
-    positions.sort((left, right) => (flat[left]! < flat[right]! ? -1 : flat[left]! > flat[right]! ? 1 : 0));
-    this.keys = Array.from(positions, (position) => flat[position]!);
-    this.owners = Int32Array.from(positions, (position) => order[position]!);
     this.byWeight = entries.map((_, owner) => owner).sort((left, right) => entries[right]!.weight - entries[left]!.weight || left - right);
   }
 
-  private firstAtLeast(prefix: string): number {
+  /** The keys beginning with `first`, sorted; equal keys stay in owner order (the sort is stable). */
+  private keysBeginning(first: string): SortedKeys {
+    const known = this.sorted.get(first);
+    if (known) return known;
+    const group = this.unsorted.get(first) ?? { keys: [], owners: [] };
+    // A plain array sorts faster than a typed one with a comparator.
+    const positions = Array.from(group.keys.keys());
+    const { keys, owners } = group;
+    positions.sort((left, right) => (keys[left]! < keys[right]! ? -1 : keys[left]! > keys[right]! ? 1 : 0));
+    const sorted = {
+      keys: Array.from(positions, (position) => keys[position]!),
+      owners: Int32Array.from(positions, (position) => owners[position]!),
+    };
+    this.sorted.set(first, sorted);
+    this.unsorted.delete(first);
+    return sorted;
+  }
+
+  private static firstAtLeast(keys: readonly string[], prefix: string): number {
     let low = 0;
-    let high = this.keys.length;
+    let high = keys.length;
     while (low < high) {
       const middle = (low + high) >>> 1;
-      if (this.keys[middle]! < prefix) low = middle + 1;
+      if (keys[middle]! < prefix) low = middle + 1;
       else high = middle;
     }
     return low;
@@ -104,11 +131,11 @@ class PrefixTable {
   }
 
   /** A rarer prefix: one pass over its keys keeping the heaviest `limit` owners, without a full sort. */
-  private bestInRange(first: number, last: number, limit: number): number[] {
+  private bestInRange(owners: Int32Array, first: number, last: number, limit: number): number[] {
     const best: number[] = [];
     const seen = new Set<number>();
     for (let position = first; position < last; position += 1) {
-      const owner = this.owners[position]!;
+      const owner = owners[position]!;
       if (seen.has(owner)) continue;
       seen.add(owner);
       const weight = this.entries[owner]!.weight;
@@ -125,9 +152,10 @@ class PrefixTable {
     if (limit <= 0) return [];
     const folded = foldText(prefix).trim();
     if (folded === '') return this.byWeight.slice(0, limit).map((owner) => this.entries[owner]!);
-    const first = this.firstAtLeast(folded);
-    const last = this.firstAtLeast(`${folded}\uffff`);
-    const best = last - first > DENSE_RANGE ? this.heaviestMatching(folded, limit) : this.bestInRange(first, last, limit);
+    const { keys, owners } = this.keysBeginning(folded[0]!);
+    const first = PrefixTable.firstAtLeast(keys, folded);
+    const last = PrefixTable.firstAtLeast(keys, `${folded}\uffff`);
+    const best = last - first > DENSE_RANGE ? this.heaviestMatching(folded, limit) : this.bestInRange(owners, first, last, limit);
     return best.map((owner) => {
       const { value, label, detail } = this.entries[owner]!;
       return { value, label, detail };
