@@ -332,6 +332,16 @@ export class Catalog {
     return saved === null ? this.attachmentLists[ordinal]! : saved.at(ordinal);
   }
 
+  /**
+   * How many of the first `length` messages have each distinct folder, source, list, label list or attachment list (the
+   * lists as JSON), counted by value number with each value decoded once; null for attachment lists not read from a
+   * snapshot (see attachments), which are read message by message.
+   */
+  valueCounts(field: 'folder' | 'sourceId' | 'listId' | 'labels' | 'attachments', length: number): Map<string, number> | null {
+    if (field === 'attachments') return this.savedAttachments?.counts(length) ?? null;
+    return (field === 'folder' ? this.stored.folder : field === 'labels' ? this.labelColumn : this.columns[field]).counts(length);
+  }
+
   /** Sets the bit of every message (of the first `into.length`) whose label keys pass `test`, tested once per distinct list. */
   markLabels(into: Uint8Array, test: (keys: string[]) => boolean): void {
     this.labelColumn.mark(into, (json, number) => test((this.labelSets[number] ??= labelSetOf(json)).keys));

@@ -7,7 +7,6 @@ import { Catalog } from './catalog';
 import type { CompletionIndex } from '../../shared/query/completionIndex';
 import { Completions } from './completions';
 import { ContactDirectory } from './contacts';
-import type { LayeredCompletions } from './layeredCompletions';
 
 async function records(limit: number): Promise<MessageRecord[]> {
   const messages = await readCorpusMessages('usrp-users-list.mbox.gz', limit);
@@ -45,7 +44,7 @@ describe('completions', () => {
     const stepped = new Completions(growing, new ContactDirectory(growing), () => clock);
     for (let start = 0; start < given.length; start += 70) {
       for (const record of given.slice(start, start + 70)) growing.add(record);
-      stepped.current();
+      everySet(stepped);
       clock += 1_000;
     }
     growing.setLabels(5, ['Renamed later']);
@@ -65,6 +64,17 @@ describe('completions', () => {
     ).toEqual(['Renamed later']);
   });
 
+  it("counts a snapshot's catalog by distinct value, attachment names included, as it counts message by message", async () => {
+    const given = await records(300);
+    const catalog = new Catalog();
+    for (const record of given) catalog.add(record);
+    catalog.setLabels(5, ['Renamed later']);
+    const read = Catalog.fromParts(catalog.parts());
+    const expected = everySet(new Completions(catalog, new ContactDirectory(catalog)));
+    expect(everySet(new Completions(read, new ContactDirectory(read)))).toEqual(expected);
+    expect(new Completions(read, new ContactDirectory(read)).current().lookup('attachments', '', 5).length).toBeGreaterThan(0);
+  });
+
   it('offers the last values while an update would come sooner than ten times the last update took', async () => {
     const given = await records(90);
     const catalog = new Catalog();
@@ -72,17 +82,24 @@ describe('completions', () => {
     // Every reading of this clock moves it on: each build seems to take 50.
     const completions = new Completions(catalog, new ContactDirectory(catalog), () => (clock += 50));
     for (const record of given.slice(0, 30)) catalog.add(record);
-    const whole = completions.current();
+    const whole = completions.values('folders');
     for (const record of given.slice(30, 60)) catalog.add(record);
     // A whole build spaces nothing: the next update comes at once.
-    const updated = completions.current();
+    const updated = completions.values('folders');
     expect(updated).not.toBe(whole);
     for (const record of given.slice(60)) catalog.add(record);
-    expect(completions.current()).toBe(updated);
+    expect(completions.values('folders')).toBe(updated);
+    // Each set is spaced by its own updates: one indexed for the first time now sees every message.
+    expect(
+      completions
+        .values('labels')
+        .lookup('', 20)
+        .map((value) => value.detail),
+    ).toContain('30');
     clock += 1_000;
-    const again = completions.current();
+    const again = completions.values('folders');
     expect(again).not.toBe(updated);
-    expect(again.lookup('folders', '', 10).length).toBe(4);
+    expect(again.lookup('', 10).length).toBe(4);
   });
 
   it("offers a batch's values as soon as the catalog has them, indexing only the values that changed", async () => {
@@ -90,19 +107,23 @@ describe('completions', () => {
     const catalog = new Catalog();
     const completions = new Completions(catalog, new ContactDirectory(catalog), () => 0);
     for (const record of given.slice(0, 150)) catalog.add(record);
-    const before = completions.current() as LayeredCompletions;
+    const before = completions.values('folders');
     const folderCount = (index: CompletionIndex, name: string): string | undefined =>
       index.lookup('folders', name, 5).find((value) => value.value === name)?.detail;
-    const countBefore = folderCount(before, 'Projects/Batch 1');
+    const countBefore = folderCount(completions.current(), 'Projects/Batch 1');
+    for (const set of ['contacts', 'senders'] as const) completions.values(set);
 
     const added = given.slice(150).map((record) => ({ ...record, folder: 'Fresh batch' }));
     for (const record of added) catalog.add(record);
-    const after = completions.current() as LayeredCompletions;
+    const after = completions.current();
     expect(after.lookup('folders', 'fresh', 5).map((value) => [value.value, value.detail])).toEqual([['Fresh batch', '50']]);
     // The whole index was not built again: only the values the batch changed were indexed, and old counts stand.
-    expect(after.baseSize).toBe(before.baseSize);
-    expect(after.recentSize).toBeGreaterThan(0);
-    expect(after.recentSize).toBeLessThan(before.baseSize / 2);
+    const folders = completions.values('folders');
+    expect(folders.baseSize).toBe(before.baseSize);
+    expect(folders.recentSize).toBe(1);
+    const people = completions.values('contacts');
+    expect(people.recentSize).toBeGreaterThan(0);
+    expect(people.recentSize).toBeLessThan(people.baseSize / 2);
     expect(folderCount(after, 'Projects/Batch 1')).toBe(countBefore);
     // A person the batch wrote to again is offered once, with the new count ranking them (every match asked for, so no
     // tie at the limit is cut differently).

@@ -1,11 +1,13 @@
 // Autocomplete values from the archive (contacts, folders, labels, collections, attachment names), kept as it grows.
 import type { CompletionIndex } from '../../shared/query/completionIndex';
+import { decodeAttachments } from '../store/recordColumns';
 import type { Catalog } from './catalog';
 import type { ContactDirectory } from './contacts';
-import { LayeredCompletions, type WeighedSource } from './layeredCompletions';
+import { labelSetOf } from './labelSet';
+import { isWeighedSet, LayeredValues, type WeighedEntry, type WeighedSet } from './layeredCompletions';
 
 /** The value sets counted from the catalog's columns; contacts and senders are counted by the ContactDirectory. */
-type CountedSet = 'folders' | 'labels' | 'collections' | 'attachments' | 'lists' | 'categories';
+type CountedSet = Exclude<WeighedSet, 'contacts' | 'senders'>;
 const COUNTED_SETS: readonly CountedSet[] = ['folders', 'labels', 'collections', 'attachments', 'lists', 'categories'];
 
 /**
@@ -15,7 +17,7 @@ const COUNTED_SETS: readonly CountedSet[] = ['folders', 'labels', 'collections',
 const REBUILD_SPACING = 10;
 /**
  * The whole index is built again once the values that changed since it was built are this share of it: until then an
- * update indexes only them (see LayeredCompletions), which after each batch of an import into a 100k-message archive
+ * update indexes only them (see LayeredValues), which after each batch of an import into a 100k-message archive
  * took milliseconds where building the whole index again took 0.4 s of the engine's thread.
  */
 const WHOLE_AGAIN_AT = 0.5;
@@ -27,26 +29,38 @@ interface Counted {
 
 /**
  * A counted entry is replaced, never changed, when counted again: one handed out stays as it was, so the layered
- * index tells the unchanged ones by identity (see LayeredCompletions.updated).
+ * index tells the unchanged ones by identity (see LayeredValues.updated).
  */
-function countInto(counts: Map<string, Counted>, name: string): void {
-  if (name) counts.set(name, { name, count: (counts.get(name)?.count ?? 0) + 1 });
+function countInto(counts: Map<string, Counted>, name: string, times = 1): void {
+  if (name) counts.set(name, { name, count: (counts.get(name)?.count ?? 0) + times });
 }
 
 function entries(counts: Map<string, Counted>): Counted[] {
   return [...counts.values()];
 }
 
+/** One set's values as last indexed, and when. */
+interface SetState {
+  values: LayeredValues;
+  indexedSize: number;
+  indexedAmendments: number;
+  builtAt: number;
+  buildMs: number;
+}
+
 /**
  * Counts are carried forward from where the last count stopped (the catalog only appends), so a batch of an import
  * costs its own rows, not the archive's; a row whose labels were replaced sends the counts back to a whole recount.
- * The index is updated with the values that changed (see LayeredCompletions) rather than built again.
+ * Each set is indexed when it is first asked for and brought up to date when it is asked for again, with the values
+ * that changed (see LayeredValues): `from:` never waits for folders or attachment names, and the first `from:` after
+ * opening a large archive indexed every set's values (most of a second at 300k messages) where it needs the senders'.
  */
 export class Completions {
-  private index: LayeredCompletions | null = null;
-  private indexedSize = -1;
-  private builtAt = 0;
-  private buildMs = 0;
+  private readonly states = new Map<WeighedSet, SetState>();
+  private readonly index: CompletionIndex = {
+    lookup: (set, prefix, limit) => (isWeighedSet(set) ? this.values(set).lookup(prefix, limit) : []),
+    has: (set) => isWeighedSet(set),
+  };
 
   private counts = new Map<CountedSet, Map<string, Counted>>();
   private countedSize = 0;
@@ -60,30 +74,38 @@ export class Completions {
     this.resetCounts();
   }
 
+  /** The values of every set, each indexed at its first look-up. */
   current(): CompletionIndex {
-    const size = this.catalog.size;
-    if (this.index && this.indexedSize === size && this.countedAmendments === this.catalog.labelAmendments) return this.index;
-    if (this.index && this.now() - this.builtAt < this.buildMs * REBUILD_SPACING) return this.index;
-    const started = this.now();
-    this.countNewRows();
-    const source: WeighedSource = {
-      contacts: this.contacts.all(),
-      senders: this.contacts.senders(),
-      folders: entries(this.countsOf('folders')),
-      labels: entries(this.countsOf('labels')),
-      collections: entries(this.countsOf('collections')),
-      attachments: entries(this.countsOf('attachments')),
-      lists: entries(this.countsOf('lists')),
-      categories: entries(this.countsOf('categories')),
-    };
-    const last = this.index;
-    const isWhole = last === null || last.recentSize > last.baseSize * WHOLE_AGAIN_AT;
-    this.index = isWhole ? LayeredCompletions.whole(source) : last.updated(source);
-    this.indexedSize = size;
-    this.builtAt = this.now();
-    // A whole build is rare and spaces nothing: the next update, which indexes only what changed, comes at once.
-    this.buildMs = isWhole ? 0 : this.builtAt - started;
     return this.index;
+  }
+
+  /** One set's values, up to date with the catalog, or as of its last update while updates would come too often. */
+  values(set: WeighedSet): LayeredValues {
+    const catalog = this.catalog;
+    const state = this.states.get(set);
+    if (state && state.indexedSize === catalog.size && state.indexedAmendments === catalog.labelAmendments) return state.values;
+    if (state && this.now() - state.builtAt < state.buildMs * REBUILD_SPACING) return state.values;
+    const started = this.now();
+    const entries = this.entriesOf(set);
+    const isWhole = state === undefined || state.values.recentSize > state.values.baseSize * WHOLE_AGAIN_AT;
+    const values = isWhole ? LayeredValues.whole(set, entries) : state.values.updated(entries);
+    const builtAt = this.now();
+    // A whole build is rare and spaces nothing: the next update, which indexes only what changed, comes at once.
+    this.states.set(set, {
+      values,
+      indexedSize: catalog.size,
+      indexedAmendments: catalog.labelAmendments,
+      builtAt,
+      buildMs: isWhole ? 0 : builtAt - started,
+    });
+    return values;
+  }
+
+  private entriesOf(set: WeighedSet): readonly WeighedEntry[] {
+    if (set === 'contacts') return this.contacts.all();
+    if (set === 'senders') return this.contacts.senders();
+    this.countNewRows();
+    return entries(this.countsOf(set));
   }
 
   private countsOf(set: CountedSet): Map<string, Counted> {
@@ -99,6 +121,7 @@ export class Completions {
     const catalog = this.catalog;
     if (this.countedAmendments !== catalog.labelAmendments || this.countedSize > catalog.size) this.resetCounts();
     this.countedAmendments = catalog.labelAmendments;
+    if (this.countedSize === 0) this.countWhole();
     const [folders, labels, collections, attachments, lists, categories] = COUNTED_SETS.map((set) => this.countsOf(set));
     for (let ordinal = this.countedSize; ordinal < catalog.size; ordinal += 1) {
       countInto(folders!, catalog.folder(ordinal));
@@ -111,5 +134,35 @@ export class Completions {
       for (const attachment of catalog.attachments(ordinal)) countInto(attachments!, attachment.filename);
     }
     this.countedSize = catalog.size;
+  }
+
+  /**
+   * The first count, over the whole catalog, by distinct value: reading each message's folder, labels and attachment
+   * names took a large archive's first `in:` or `filename:` most of a second (issue 25). Attachment lists a snapshot
+   * did not hold (mail added or changed since) are read message by message.
+   */
+  private countWhole(): void {
+    const catalog = this.catalog;
+    const size = catalog.size;
+    for (const [set, field] of [
+      ['folders', 'folder'],
+      ['collections', 'sourceId'],
+      ['lists', 'listId'],
+    ] as const)
+      for (const [name, count] of catalog.valueCounts(field, size)!) countInto(this.countsOf(set), name, count);
+    for (const [json, count] of catalog.valueCounts('labels', size)!)
+      for (const label of labelSetOf(json).labels) {
+        countInto(this.countsOf('labels'), label, count);
+        if (/^category /i.test(label)) countInto(this.countsOf('categories'), label.slice(9), count);
+      }
+    const attachments = this.countsOf('attachments');
+    const attachmentLists = catalog.valueCounts('attachments', size);
+    if (attachmentLists === null)
+      for (let ordinal = 0; ordinal < size; ordinal += 1)
+        for (const attachment of catalog.attachments(ordinal)) countInto(attachments, attachment.filename);
+    else
+      for (const [json, count] of attachmentLists)
+        for (const attachment of decodeAttachments(json)) countInto(attachments, attachment.filename, count);
+    this.countedSize = size;
   }
 }

@@ -1,5 +1,6 @@
-// Autocomplete values as a large index of the archive's values when it was built plus a small one of the values that
-// changed since (new people, new counts), so a batch of an import costs its own values rather than the archive's.
+// One set's autocomplete values (people, folders, labels…) as a large index of the values when it was built plus a
+// small one of the values that changed since (new people, new counts), so a batch of an import costs its own values
+// rather than the archive's.
 import {
   buildCompletionIndex,
   type CompletionIndex,
@@ -10,24 +11,45 @@ import {
 
 /** The sets the engine offers; each entry weighs its count. */
 export type WeighedSet = Exclude<ValueSet, 'sources'>;
-export type WeighedSource = Record<WeighedSet, readonly { name: string; address?: string; count: number }[]>;
-const SETS: readonly WeighedSet[] = ['contacts', 'senders', 'folders', 'labels', 'collections', 'attachments', 'lists', 'categories'];
+export const WEIGHED_SETS: readonly WeighedSet[] = [
+  'contacts',
+  'senders',
+  'folders',
+  'labels',
+  'collections',
+  'attachments',
+  'lists',
+  'categories',
+];
+
+export function isWeighedSet(set: ValueSet): set is WeighedSet {
+  return (WEIGHED_SETS as readonly ValueSet[]).includes(set);
+}
+
+/** A person (with an address, or a shared address's sender by name) or a named thing, and how many messages it is on. */
+export interface WeighedEntry {
+  name: string;
+  address?: string;
+  count: number;
+}
 
 /** The value the completion index offers for an entry (a contact's address, else its name): entries are told apart by it. */
-function valueOf(entry: { name: string; address?: string }): string {
+function valueOf(entry: WeighedEntry): string {
   return entry.address || entry.name;
 }
 
 /** What an entry shows: a change to any of it makes the entry a changed one. */
-function shownAs(entry: { name: string; count: number }): string {
+function shownAs(entry: WeighedEntry): string {
   return `${entry.count}\u0000${entry.name}`;
 }
 
-type Shown = Map<WeighedSet, Map<string, string>>;
-type Entry = WeighedSource[WeighedSet][number];
+function shownOf(entries: readonly WeighedEntry[]): Map<string, string> {
+  return new Map(entries.map((entry) => [valueOf(entry), shownAs(entry)]));
+}
 
-function shownOf(source: WeighedSource): Shown {
-  return new Map(SETS.map((set) => [set, new Map(source[set].map((entry) => [valueOf(entry), shownAs(entry)]))]));
+/** An index over one set's entries (people come with their addresses: see ContactDirectory). */
+function indexOf(set: WeighedSet, entries: readonly WeighedEntry[]): CompletionIndex {
+  return buildCompletionIndex({ [set]: entries } as CompletionSource);
 }
 
 /** Highest count first; equal counts by value, so every layering of the same values lists them alike. */
@@ -36,95 +58,79 @@ function byWeight(shownAs: (value: string) => string | undefined): (first: Compl
   return (first, second) => count(second) - count(first) || (first.value < second.value ? -1 : first.value > second.value ? 1 : 0);
 }
 
-/** One index over all values (`base`) and one over those that changed since (`recent`), looked up as one. */
-export class LayeredCompletions implements CompletionIndex {
+/** One index over a set's values (`base`) and one over those that changed since (`recent`), looked up as one. */
+export class LayeredValues {
   private constructor(
+    private readonly set: WeighedSet,
     private readonly base: CompletionIndex,
-    private readonly baseShown: Shown,
+    private readonly baseShown: Map<string, string>,
     /** The entries `base` was built from, by identity: a source hands the same entry again while it is unchanged. */
-    private readonly baseEntries: Map<WeighedSet, Set<Entry>>,
+    private readonly baseEntries: Set<WeighedEntry>,
     private readonly recent: CompletionIndex,
-    /** Per set, the values whose base entry is out of date: changed (in `recent`) or gone. */
-    private readonly stale: Map<WeighedSet, Set<string>>,
+    /** The values whose base entry is out of date: changed (in `recent`) or gone. */
+    private readonly stale: Set<string>,
     /** What the changed entries show now; the others show what the base does. */
-    private readonly recentShown: Shown,
+    private readonly recentShown: Map<string, string>,
     /** How many entries `recent` holds. */
     readonly recentSize: number,
     /** How many entries `base` holds. */
     readonly baseSize: number,
   ) {}
 
-  /** Builds the whole index over `source`: what the first look-up pays, once. */
-  static whole(source: WeighedSource): LayeredCompletions {
-    const size = SETS.reduce((total, set) => total + source[set].length, 0);
-    return new LayeredCompletions(
-      buildCompletionIndex(source as CompletionSource),
-      shownOf(source),
-      new Map(SETS.map((set) => [set, new Set(source[set])])),
-      buildCompletionIndex({}),
-      new Map(),
+  /** Builds the whole index over `entries`: what the set's first look-up pays, once. */
+  static whole(set: WeighedSet, entries: readonly WeighedEntry[]): LayeredValues {
+    return new LayeredValues(
+      set,
+      indexOf(set, entries),
+      shownOf(entries),
+      new Set(entries),
+      indexOf(set, []),
+      new Set(),
       new Map(),
       0,
-      size,
+      entries.length,
     );
   }
 
   /**
-   * The same base with `source`'s entries that differ from it in the recent index. An entry the base was built from
-   * (the same object) is unchanged and costs a look-up; only the others are compared by what they show. Comparing
-   * every entry by its text after each batch of an import took a tenth of a second at 100k messages while autocomplete
-   * waited (issue 25).
+   * The same base with the entries that differ from it in the recent index. An entry the base was built from (the same
+   * object) is unchanged and costs a look-up; only the others are compared by what they show. Comparing every entry by
+   * its text after each batch of an import took a tenth of a second at 100k messages while autocomplete waited (issue 25).
    */
-  updated(source: WeighedSource): LayeredCompletions {
-    const changed = {} as Record<WeighedSet, Entry[]>;
-    const stale = new Map<WeighedSet, Set<string>>();
-    const recentShown: Shown = new Map();
-    let recentSize = 0;
-    for (const set of SETS) {
-      const before = this.baseShown.get(set)!;
-      const kept = this.baseEntries.get(set)!;
-      const differing: Entry[] = [];
-      let stillThere = 0;
-      for (const entry of source[set]) {
-        if (kept.has(entry)) {
-          stillThere += 1;
-          continue;
-        }
-        const shownBefore = before.get(valueOf(entry));
-        if (shownBefore !== undefined) stillThere += 1;
-        if (shownBefore !== shownAs(entry)) differing.push(entry);
+  updated(entries: readonly WeighedEntry[]): LayeredValues {
+    const differing: WeighedEntry[] = [];
+    let stillThere = 0;
+    for (const entry of entries) {
+      if (this.baseEntries.has(entry)) {
+        stillThere += 1;
+        continue;
       }
-      changed[set] = differing;
-      recentSize += differing.length;
-      const staleValues = new Set(differing.map(valueOf));
-      // Every value of the base is still offered unless fewer of them are there than the base holds.
-      if (stillThere < before.size) {
-        const now = new Set(source[set].map(valueOf));
-        for (const value of before.keys()) if (!now.has(value)) staleValues.add(value);
-      }
-      stale.set(set, staleValues);
-      recentShown.set(set, new Map(differing.map((entry) => [valueOf(entry), shownAs(entry)])));
+      const shownBefore = this.baseShown.get(valueOf(entry));
+      if (shownBefore !== undefined) stillThere += 1;
+      if (shownBefore !== shownAs(entry)) differing.push(entry);
     }
-    return new LayeredCompletions(
+    const stale = new Set(differing.map(valueOf));
+    // Every value of the base is still offered unless fewer of them are there than the base holds.
+    if (stillThere < this.baseShown.size) {
+      const now = new Set(entries.map(valueOf));
+      for (const value of this.baseShown.keys()) if (!now.has(value)) stale.add(value);
+    }
+    return new LayeredValues(
+      this.set,
       this.base,
       this.baseShown,
       this.baseEntries,
-      buildCompletionIndex(changed as CompletionSource),
+      indexOf(this.set, differing),
       stale,
-      recentShown,
-      recentSize,
+      shownOf(differing),
+      differing.length,
       this.baseSize,
     );
   }
 
-  has(set: ValueSet): boolean {
-    return (SETS as readonly ValueSet[]).includes(set);
-  }
-
-  lookup(set: ValueSet, prefix: string, limit: number): CompletionValue[] {
-    if (limit <= 0 || !this.has(set)) return [];
-    const weighed = set as WeighedSet;
-    const stale = this.stale.get(weighed) ?? new Set<string>();
+  lookup(prefix: string, limit: number): CompletionValue[] {
+    if (limit <= 0) return [];
+    const { set, stale } = this;
     // The base's best may be out of date: ask it for more until `limit` current ones are among them or it has no more;
     // no more than the out-of-date values can be left out, so asking for that many more always has enough.
     const enough = limit + stale.size;
@@ -134,8 +140,6 @@ export class LayeredCompletions implements CompletionIndex {
       return kept.length >= limit || older.length < asked || asked >= enough ? kept : current(Math.min(asked * 2, enough));
     };
     const merged = [...current(limit), ...this.recent.lookup(set, prefix, limit)];
-    const recentShown = this.recentShown.get(weighed);
-    const baseShown = this.baseShown.get(weighed)!;
-    return merged.sort(byWeight((value) => recentShown?.get(value) ?? baseShown.get(value))).slice(0, limit);
+    return merged.sort(byWeight((value) => this.recentShown.get(value) ?? this.baseShown.get(value))).slice(0, limit);
   }
 }

@@ -24,4 +24,9 @@ export class SavedAttachments {
     }
     return list;
   }
+
+  /** How many of the first `length` messages have each distinct list, as its saved JSON. */
+  counts(length: number): Map<string, number> {
+    return this.column.counts(length);
+  }
 }
