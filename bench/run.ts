@@ -5,6 +5,7 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { writeMaildir, writeScaledMbox } from './corpus';
 import { embeddersLines, type EmbeddersRun } from './embeddersReport';
+import { runImportOnly } from './importOnly';
 import { round, type BusyLatency } from './measure';
 import { ensurePeers, runMu, runNotmuch, type PeerResult } from './peers';
 import { BENCH_QUERIES } from './queries';
@@ -118,6 +119,12 @@ if (args.has('--first-result-only')) {
   } finally {
     await rm(work, { recursive: true, force: true });
   }
+  process.exit(0);
+}
+
+/** `--import-only` times the imports beside mu and notmuch (about 15 minutes) and writes bench/results-import.md. */
+if (args.has('--import-only')) {
+  console.log(await runImportOnly({ repoRoot, ioUring, usrpUsers, parseWorker: join(bundleDir, 'parseWorker.mjs'), runDriver }));
   process.exit(0);
 }
 
@@ -258,7 +265,7 @@ if (queriesOnly) {
       return `| ${label} | ${query.embeddedMessages} of ${query.messages} | ${pair({ p50: query.keywordOperatorP50, p95: query.keywordOperatorP95 })} | ${pair(query.latency.semantic!)} | ${pair(query.latency.hybrid!)} | ${pair(query.latency.auto!)} | ${query.peakRssMb} | ${whole} |`;
     }),
     '',
-    "Whole commands are timed from the process start, as notmuch's are in results.md: `lantern search --mode keyword --json` once for each query notmuch has, and `lantern mcp` from its start to the answer of its first search_emails call.",
+    "Whole commands are timed from the process start, as notmuch's are in results.md: `lantern search --mode keyword --json` once for each query notmuch has, and `lantern mcp` from its start to the answer of its first search_emails call; without this machine's NODE_EXTRA_CA_CERTS (a certificate bundle Node parses at every start, which usual machines do not set).",
     '',
   ].join('\n');
   await writeFile(join(repoRoot, 'bench', 'results-queries.md'), report);
@@ -322,7 +329,7 @@ for (const result of results) {
 }
 lines.push(
   '',
-  'Whole commands, timed from the process start as notmuch is: `lantern search --mode keyword --json` for each query notmuch has (three times each), and `lantern mcp` from its start to the answer of its first search_emails call (three starts).',
+  "Whole commands, timed from the process start as notmuch is: `lantern search --mode keyword --json` for each query notmuch has (three times each), and `lantern mcp` from its start to the answer of its first search_emails call (three starts); without this machine's NODE_EXTRA_CA_CERTS (a certificate bundle Node parses at every start, which usual machines do not set).",
   '',
   '| archive | lantern search p50 / p95 | lantern mcp first call p50 / max | notmuch search p50 / p95 | lantern p50 / notmuch p50 |',
   '|---|---|---|---|---|',
