@@ -40,6 +40,10 @@ describe('WordTable', () => {
     const empty = new WordTable(new Uint8Array(0), 0);
     expect(empty.numberOf('a')).toBeUndefined();
     expect(empty.all()).toEqual([]);
+    // Saved and read back (a field no message put a word in, such as an archive's bodies all empty).
+    const reread = new WordTable(new Uint8Array(0), 0, empty.saved());
+    expect(reread.numberOf('a')).toBeUndefined();
+    expect(reread.all()).toEqual([]);
     // A word listed twice is found when the hash table is built, at the first look-up.
     expect(() => tableOf(['ring', 'poll', 'ring']).numberOf('poll')).toThrow(/listed twice/);
     expect(() => new WordTable(Buffer.from('a\nb\nc'), 2)).toThrow(/more than the 2 listed/);

@@ -71,7 +71,9 @@ export class WordTable {
     else {
       // A saved table was checked by its checksum; that it spans the words is what the look-ups rely on.
       const { starts, slots } = saved;
-      if (starts.length !== count + 1 || starts[0] !== 0 || starts[count] !== bytes.length + 1 || slots.length !== slotCountFor(count))
+      // With no words, the one start is the end of the bytes plus one (see wordStartsOf).
+      const isFirstAtZero = count === 0 || starts[0] === 0;
+      if (starts.length !== count + 1 || !isFirstAtZero || starts[count] !== bytes.length + 1 || slots.length !== slotCountFor(count))
         throw new Error(`keyword index: the saved word table does not span the ${count} words`);
       this.starts = starts;
       this.slots = slots;
