@@ -123,6 +123,33 @@ describe('KeywordIndex packed postings', () => {
   });
 });
 
+describe('KeywordIndex languages', () => {
+  it('saves the languages its postings tell, a loaded index answers with them until mail is added, and a name it does not stem is told again', async () => {
+    const folder = join(await mkdtemp(join(tmpdir(), 'lantern-keywords-')), 'keyword-index');
+    const german = 'und nicht ich ist auch sich mit dem den eine wird noch nach aber';
+    try {
+      const index = new KeywordIndex();
+      for (let ordinal = 0; ordinal < 200; ordinal += 1) index.add(ordinal, { content: `${german} rechnung${ordinal}`, meta: '' });
+      expect(index.languages().map((language) => language.name)).toEqual(['german']);
+      await index.save(folder, 'order');
+      const manifest = JSON.parse(await readFile(join(folder, 'manifest.json'), 'utf8')) as { languages?: string[] };
+      expect(manifest.languages).toEqual(['german']);
+
+      // The manifest's names are what a loaded index answers with, not a weighing of its own.
+      await writeFile(join(folder, 'manifest.json'), JSON.stringify({ ...manifest, languages: ['dutch'] }));
+      const loaded = (await KeywordIndex.load(folder, 200, 'order'))!;
+      expect(loaded.languages().map((language) => language.name)).toEqual(['dutch']);
+      loaded.add(200, { content: german, meta: '' });
+      expect(loaded.languages().map((language) => language.name)).toEqual(['german']);
+
+      await writeFile(join(folder, 'manifest.json'), JSON.stringify({ ...manifest, languages: ['klingon'] }));
+      expect((await KeywordIndex.load(folder, 200, 'order'))!.languages().map((language) => language.name)).toEqual(['german']);
+    } finally {
+      await rm(join(folder, '..'), { recursive: true, force: true });
+    }
+  });
+});
+
 describe('KeywordIndex save and load', () => {
   let folder: string;
   let saved: KeywordIndex;

@@ -11,7 +11,7 @@ import { StemVariants } from './keywordStems';
 import { KeywordVocabulary } from './keywordVocabulary';
 import { VocabularyWithRecent } from './vocabularyWithRecent';
 import { detectLanguages } from './archiveLanguages';
-import type { StemmingLanguage } from './stemmingLanguages';
+import { STEMMING_LANGUAGES, type StemmingLanguage } from './stemmingLanguages';
 import { openPostingsBytes, openPostingsFile, writePostingsFile, type PostingsFileInfo } from './postingsFile';
 import { PostingsDamage } from './postingsFileBytes';
 import { FileSink, MemorySink, type PostingsSink } from './postingsSink';
@@ -47,6 +47,11 @@ interface SavedMeta {
   /** Fingerprint of the message order the ordinals refer to. */
   order: string;
   fields: Record<KeywordField, PostingsFileInfo>;
+  /**
+   * The archive's languages as the saved postings tell them (see languages()), by name: a command that opens the
+   * index for one search does not weigh every language's function words again. Saves before it have none.
+   */
+  languages?: string[];
 }
 
 /** A message's indexed words, space-separated: folded, each once. */
@@ -243,6 +248,19 @@ export class KeywordIndex {
     return this.stems.variants(word, this.vocabulary(), this.languages());
   }
 
+  /** Takes the languages a save told from these postings, when it named only languages this build stems. */
+  private startLanguagesFrom(names: readonly string[] | undefined): void {
+    const languages = names?.map((name) => STEMMING_LANGUAGES.find((language) => language.name === name));
+    if (!languages || languages.some((language) => language === undefined)) return;
+    const { content } = this.frozen;
+    this.languagesOf = {
+      content,
+      liveDocuments: this.liveDocuments,
+      documents: this.documents,
+      languages: languages as StemmingLanguage[],
+    };
+  }
+
   /** The languages the archive's messages are written in, the most used first: see archiveLanguages.ts. */
   languages(): readonly StemmingLanguage[] {
     const known = this.languagesOf;
@@ -326,7 +344,8 @@ export class KeywordIndex {
       fields[field] = await writePostingsFile(join(folder, name), name, saving[field]);
     }
     const reopened = await Promise.all(FIELDS.map((field) => openPostingsBytes(join(folder, fields[field].file), fields[field])));
-    const meta: SavedMeta = { version: KEYWORD_INDEX_VERSION, documents: this.documents, order, fields };
+    const languages = this.languages().map((language) => language.name);
+    const meta: SavedMeta = { version: KEYWORD_INDEX_VERSION, documents: this.documents, order, fields, languages };
     const temporary = join(folder, `${MANIFEST}.${generation}.tmp`);
     try {
       await writeFile(temporary, JSON.stringify(meta));
@@ -372,6 +391,7 @@ export class KeywordIndex {
         return null;
       }
       index.documents = meta.documents;
+      index.startLanguagesFrom(meta.languages);
       index.isOldFormat = isOld;
       index.lacksWordTables = FIELDS.some((field) => meta.fields[field].wordTable === undefined);
       return index;
