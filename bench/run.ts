@@ -1,6 +1,6 @@
 // `npm run bench`: Lantern beside notmuch and mu on the io-uring archive and scaled copies; writes bench/results.md.
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { writeMaildir, writeScaledMbox } from './corpus';
@@ -32,6 +32,16 @@ const millionOnly = args.has('--million-only');
  * minutes): a check of query latency after a change to search, written to bench/results-queries.md.
  */
 const queriesOnly = args.has('--queries-only');
+/** `--keep-stores DIR` moves each store the run built into DIR instead of deleting it, to probe it afterwards. */
+const keepFlag = process.argv.indexOf('--keep-stores');
+const keepStoresIn = keepFlag === -1 ? null : resolve(process.argv[keepFlag + 1] ?? '.');
+
+/** Deletes a store the run is done with, or keeps it under --keep-stores. */
+async function doneWith(dataDir: string, label: string): Promise<void> {
+  if (!keepStoresIn) return rm(dataDir, { recursive: true, force: true });
+  await mkdir(keepStoresIn, { recursive: true });
+  await rename(dataDir, join(keepStoresIn, label.replace(/\W+/g, '')));
+}
 const sizes: { label: string; messages: number | null }[] = millionOnly
   ? [million]
   : [{ label: 'io-uring (33k)', messages: null }, { label: '100k', messages: 100_000 }, ...(args.has('--million') ? [million] : [])];
@@ -213,7 +223,7 @@ try {
       ]) as unknown as WholeCommand;
       console.error(`lantern whole commands: ${JSON.stringify(wholeCommand)}`);
       queryRuns.push({ label: size.label, importResult, queries, wholeCommand });
-      await rm(dataDir, { recursive: true, force: true });
+      await doneWith(dataDir, size.label);
       continue;
     }
     timelines.push({ label: size.label, ...runDriver('lanternTimeline', [dataDir]) } as TimelineRun);
@@ -235,7 +245,7 @@ try {
         : null;
     if (wholeCommand) console.error(`lantern whole commands: ${JSON.stringify(wholeCommand)}`);
     results.push({ label: size.label, importResult, queries, busy, vectors, embedding, peers, wholeCommand });
-    await rm(dataDir, { recursive: true, force: true });
+    await doneWith(dataDir, size.label);
   }
 } finally {
   await rm(work, { recursive: true, force: true });
