@@ -29,7 +29,10 @@ export async function pageHits(
   context: SearchContext,
 ): Promise<SearchHit[]> {
   const ids = page.map((hit) => context.catalog.id(hit.ordinal));
-  const texts = new Map((await context.store.getColumns(ids, ['id', 'snippet', 'text', 'attachmentTextJson'])).map((row) => [row.id, row]));
+  const places = page.map((hit) => hit.ordinal);
+  const texts = new Map(
+    (await context.store.getColumns(ids, ['id', 'snippet', 'text', 'attachmentTextJson'], places)).map((row) => [row.id, row]),
+  );
   return page.map((hit) => {
     const entry = listedEntryOf(context.catalog, hit.ordinal);
     const threadSize = context.catalog.threadSize(hit.ordinal);

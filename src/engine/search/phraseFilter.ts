@@ -90,8 +90,9 @@ class PhraseCheck {
   async judge(ordinals: number[]): Promise<void> {
     const unknown = ordinals.filter((ordinal) => !this.isJudged(ordinal));
     const read = (start: number) => {
-      const ids = unknown.slice(start, start + PHRASE_BATCH).map((ordinal) => this.catalog.id(ordinal));
-      return this.store.getColumns(ids, ['id', 'subject', 'text', 'attachmentTextJson']);
+      const batch = unknown.slice(start, start + PHRASE_BATCH);
+      const ids = batch.map((ordinal) => this.catalog.id(ordinal));
+      return this.store.getColumns(ids, ['id', 'subject', 'text', 'attachmentTextJson'], batch);
     };
     let next = unknown.length > 0 ? read(0) : null;
     for (let start = 0; next !== null; start += PHRASE_BATCH) {

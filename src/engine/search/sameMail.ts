@@ -185,6 +185,7 @@ async function readBodyHashes(ordinals: number[], context: SearchContext): Promi
   for (const row of await context.store.getColumns(
     unread.map((ordinal) => catalog.id(ordinal)),
     ['id', 'text'],
+    unread,
   )) {
     const ordinal = catalog.ordinalOf(row.id);
     if (ordinal !== undefined) catalog.setBodyHash(ordinal, bodyHashOf(row.text));

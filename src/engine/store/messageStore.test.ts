@@ -9,6 +9,7 @@ import { MessageStore } from './messageStore';
 import { VersionTidier } from './versionTidier';
 import { WriteQueue } from './writeQueue';
 import { numberedRecord } from '../../../test/plainRecords';
+import type { MessageRecord } from './messageRecord';
 
 async function scannedIds(store: MessageStore): Promise<string[]> {
   const ids: string[] = [];
@@ -96,6 +97,43 @@ describe('MessageStore tidying', () => {
       await expect(reader.checkout(readVersion)).rejects.toThrow();
       expect(await scannedIds(store)).toEqual(Array.from({ length: 200 }, (_, index) => `id-${index}`));
       reader.close();
+    } finally {
+      store.close();
+    }
+  });
+});
+
+describe('MessageStore reading rows by place', () => {
+  const sortedById = <T extends { id: string }>(rows: T[]): T[] => [...rows].sort((first, second) => first.id.localeCompare(second.id));
+  const ids = ['id-3', 'id-4', 'id-17', 'id-29'];
+
+  /** The rows of `ids` read by a store opened afresh (which tries places until one is wrong), given these places. */
+  async function readAt(location: string, places: number[]): Promise<Pick<MessageRecord, 'id' | 'subject' | 'labelsJson'>[]> {
+    const reader = await MessageStore.open(location);
+    try {
+      return sortedById(await reader.getColumns(ids, ['id', 'subject', 'labelsJson'], places));
+    } finally {
+      reader.close();
+    }
+  }
+
+  it('gives the rows of the ids asked for whether their places are right, wrong, past the end or moved by a write', async () => {
+    const location = join(await makeTempDir(), 'lancedb');
+    const store = await MessageStore.open(location);
+    try {
+      await store.add(Array.from({ length: 30 }, (_, index) => numberedRecord(index)));
+      await store.ensureIdIndex(30);
+      const expected = sortedById(await store.getColumns(ids, ['id', 'subject', 'labelsJson']));
+      expect(expected.map((row) => row.subject)).toEqual(['Subject 17', 'Subject 29', 'Subject 3', 'Subject 4']);
+      for (const places of [[3, 4, 17, 29], [4, 5, 18, 0], [3, 400, 17, 1000], []])
+        expect(await readAt(location, places)).toEqual(expected);
+      // An update writes its row anew at the end of the table: the rows after it move up one place.
+      await store.updateLabels('id-3', '["moved"]');
+      const moved = await readAt(location, [3, 4, 17, 29]);
+      expect(moved).toEqual(sortedById(await store.getColumns(ids, ['id', 'subject', 'labelsJson'])));
+      expect(moved.map((row) => row.labelsJson)).toEqual(['[]', '[]', '["moved"]', '[]']);
+      // The store that wrote reads by id from then on, and gives the same rows.
+      expect(sortedById(await store.getColumns(ids, ['id', 'subject', 'labelsJson'], [3, 4, 17, 29]))).toEqual(moved);
     } finally {
       store.close();
     }

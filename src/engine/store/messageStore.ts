@@ -75,6 +75,8 @@ function recordBatch(records: readonly MessageRecord[]): RecordBatch {
 
 export class MessageStore {
   private hasIdIndex = false;
+  /** Whether the rows asked for by place have been where they were said to be (see getColumns). */
+  private placesHold = true;
   private readonly addedPlaces = new AddedRowPlaces();
 
   private constructor(
@@ -205,8 +207,18 @@ export class MessageStore {
    * Selected columns of records by id, for callers that do not need the large text columns; each id's row once, in no
    * promised order. Rows added since the id index last covered the table are read by place (see AddedRowPlaces), the
    * others by the index alone, and only ids neither finds by a filter over every row.
+   *
+   * `places`, when given, are where the rows likely are (the table's row numbers): the rows there are read first and
+   * kept where their id is one asked for; the rest are read as above. A catalog ordinal is its message's place for as
+   * long as no write moved rows (the catalog is read in the table's order and an import adds to both alike); once a
+   * read finds a row elsewhere, places are no longer tried. A fresh engine's first read by id loads the id index first,
+   * most of the reading of a search's page in a whole `lantern search` (issue 25).
    */
-  async getColumns<K extends keyof MessageRecord>(ids: string[], columns: readonly K[]): Promise<Pick<MessageRecord, K>[]> {
+  async getColumns<K extends keyof MessageRecord>(
+    ids: string[],
+    columns: readonly K[],
+    places?: readonly number[],
+  ): Promise<Pick<MessageRecord, K>[]> {
     if (ids.length === 0) return [];
     const read: (keyof MessageRecord)[] = columns.includes('id' as K) ? [...columns] : [...columns, 'id'];
     const unread = new Set(ids);
@@ -216,7 +228,17 @@ export class MessageStore {
       if (!data || data.numRows === 0) return;
       for (const row of rowsOf(data, read)) if (unread.delete(row.id)) rows.push(row);
     };
-    keep(await this.addedPlaces.take(this.table, [...unread], read));
+    if (places !== undefined && places.length > 0 && this.placesHold) {
+      keep(
+        await this.table
+          .takeOffsets([...places])
+          .select(read)
+          .toArrow(),
+      );
+      // A write moved rows (an update writes its row anew at the end): every later read goes by id, as before.
+      if (unread.size > 0) this.placesHold = false;
+    }
+    if (unread.size > 0) keep(await this.addedPlaces.take(this.table, [...unread], read));
     if (unread.size > 0 && this.hasIdIndex)
       keep(
         await this.byIds([...unread], read)
