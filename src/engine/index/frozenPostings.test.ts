@@ -1,7 +1,7 @@
 // Packed postings keep every ordinal of every slot, whatever the gaps between them and however often lists were merged in.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { FrozenPostings, SLOTS } from './frozenPostings';
+import { FrozenPostings, SLOTS, SlotDamage } from './frozenPostings';
 import { MemorySink } from './postingsSink';
 import { runInTurns } from '../store/turns';
 import { WordTable } from './wordTable';
@@ -148,9 +148,22 @@ describe('FrozenPostings', () => {
     expect(() => FrozenPostings.fromParts({ words: ['one'], starts, counts, bytes })).toThrow(/slot tables do not match/);
     expect(() => FrozenPostings.fromParts({ words, starts, counts, bytes: bytes.read(1, bytes.length) })).toThrow(/does not span/);
     expect(() => FrozenPostings.fromParts({ words: ['one', 'one'], starts, counts, bytes })).toThrow(/listed twice/);
+    expect(listed(FrozenPostings.fromParts({ words, starts, counts, bytes }), 'one')).toEqual([[1, 2], [300], []]);
+  });
+
+  it('opens saved parts whose slot counts do not fit their bytes, and refuses those slots when they are read or merged into', () => {
+    const { words, starts, counts, bytes } = FrozenPostings.empty()
+      .merged([
+        ['one', [[1, 2], [300], []]],
+        ['two', [[], [], [4]]],
+      ])
+      .parts();
     const tooMany = counts.slice();
     tooMany[0] = 9;
-    expect(() => FrozenPostings.fromParts({ words, starts, counts: tooMany, bytes })).toThrow(/slot 0 holds 9 ordinals in 2 bytes/);
-    expect(listed(FrozenPostings.fromParts({ words, starts, counts, bytes }), 'one')).toEqual([[1, 2], [300], []]);
+    const damaged = FrozenPostings.fromParts({ words, starts, counts: tooMany, bytes });
+    expect(listed(damaged, 'two')).toEqual([[], [], [4]]);
+    expect(() => damaged.slots('one')).toThrow(SlotDamage);
+    expect(() => damaged.slots('one')).toThrow(/slot 0 holds 9 ordinals in 2 bytes/);
+    expect(() => damaged.merged([['one', [[5], [], []]]])).toThrow(/slot 0 holds 9 ordinals in 2 bytes/);
   });
 });

@@ -11,6 +11,9 @@ export const SLOTS = 3;
 /** Words or grown slots per step of a merge in turns (see `mergeSteps`): well under a turn's milliseconds. */
 const STEP_SIZE = 256;
 
+/** A slot whose count does not fit its bytes, found when the slot is read: the index must be rebuilt from the messages. */
+export class SlotDamage extends Error {}
+
 /** Ordinals as a JS array (the live postings') or a decoded packed list. */
 export type OrdinalList = ArrayLike<number> & Iterable<number>;
 
@@ -76,12 +79,8 @@ export class FrozenPostings {
     const wordCount = words instanceof WordTable ? words.count : words.length;
     if (starts.length !== wordCount * SLOTS + 1 || counts.length !== wordCount * SLOTS) fail('the slot tables do not match the words');
     if (starts[0] !== 0 || starts[starts.length - 1] !== bytes.length) fail('the slot table does not span the bytes');
-    for (let index = 0; index < counts.length; index += 1) {
-      const length = starts[index + 1]! - starts[index]!;
-      // Each ordinal takes one to five bytes.
-      if (counts[index]! < 0 || length < counts[index]! || length > counts[index]! * 5)
-        fail(`slot ${index} holds ${counts[index]} ordinals in ${length} bytes`);
-    }
+    // Each slot's count is checked against its bytes when the slot is read (see `slotEnd`): checking every slot here
+    // was a few milliseconds of every whole `lantern search` (issue 25), which reads the slots of a few words.
     if (words instanceof WordTable) return new FrozenPostings(null, starts, counts, bytes, words);
     return new FrozenPostings(FrozenPostings.numbered(words, fail), starts, counts, bytes);
   }
@@ -197,10 +196,20 @@ export class FrozenPostings {
   }
 
   private decode(index: number): Int32Array {
-    const start = this.starts[index]!;
+    const end = this.slotEnd(index);
     const ordinals = new Int32Array(this.counts[index]!);
-    walk(this.bytes.read(start, this.starts[index + 1]!), 0, ordinals.length, ordinals);
+    walk(this.bytes.read(this.starts[index]!, end), 0, ordinals.length, ordinals);
     return ordinals;
+  }
+
+  /** Where slot `index`'s bytes end, once its count is found to fit them (each ordinal takes one to five bytes). */
+  private slotEnd(index: number): number {
+    const count = this.counts[index]!;
+    const end = this.starts[index + 1]!;
+    const length = end - this.starts[index]!;
+    if (count < 0 || length < count || length > count * 5)
+      throw new SlotDamage(`keyword index: saved postings are damaged (slot ${index} holds ${count} ordinals in ${length} bytes)`);
+    return end;
   }
 
   /** How many messages hold the word, without decoding its lists. */
@@ -325,7 +334,7 @@ export class FrozenPostings {
 
   /** The last ordinal of a slot (0 when it is empty), which its next added ordinal is encoded after. */
   private lastOrdinal(index: number): number {
-    return walk(this.bytes.read(this.starts[index]!, this.starts[index + 1]!), 0, this.counts[index]!, null);
+    return walk(this.bytes.read(this.starts[index]!, this.slotEnd(index)), 0, this.counts[index]!, null);
   }
 }
 

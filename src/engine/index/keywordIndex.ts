@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { FrozenPostings, type SlotLists } from './frozenPostings';
+import { FrozenPostings, SlotDamage, type SlotLists } from './frozenPostings';
 import { LivePostings } from './livePostings';
 import { prefixCompletions } from './keywordPrefix';
 import { StemVariants } from './keywordStems';
@@ -202,7 +202,7 @@ export class KeywordIndex {
 
   /** A damaged block's error, once the rebuild has begun: said clearly to whoever searched; any other error as it is. */
   private damaged(error: unknown): unknown {
-    if (!(error instanceof PostingsDamage)) return error;
+    if (!(error instanceof PostingsDamage || error instanceof SlotDamage)) return error;
     if (this.repair === null) return error;
     if (this.repairing === null) {
       console.error(`${error.message}: rebuilding the keyword index from the messages`);
