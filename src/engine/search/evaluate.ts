@@ -229,15 +229,30 @@ export class Evaluator {
         fieldsOfTerm = this.fieldsOfWords.get(term) ?? new Uint8Array(size);
         this.fieldsOfWords.set(term, fieldsOfTerm);
       }
+      const lists = fields.map((field) => forms.map((form) => this.keywords.postings(field, form)));
+      const counts = lists.map((ofField) => ofField.map(postingsCount));
+      // A word found in one list only (one field, one form) holds as many messages as the list (when every indexed
+      // message is in the catalog): its weight is known before the walk, and each score goes straight into the sums,
+      // the same arithmetic as through the scratch.
+      const listed = counts.flat().filter((count) => count > 0).length;
+      const direct =
+        scores !== null && listed === 1 && this.keywords.documents <= size
+          ? inverseFrequency(
+              counts.flat().find((count) => count > 0)!,
+              size,
+            )
+          : null;
+      const termWeight = direct === null ? 0 : direct * (isWhole ? this.wholeIdentifierWeight() : 1);
       let held = 0;
-      for (const field of fields) {
+      for (const [fieldIndex, field] of fields.entries()) {
         const fieldWeight = field === 'meta' ? META_WEIGHT : CONTENT_WEIGHT;
         const fieldBit = FIELD_BITS[field];
+        // With one form listed in the field, its score is the field's best: no need to keep the best per message.
+        const oneForm = counts[fieldIndex]!.filter((count) => count > 0).length === 1;
         for (let index = 0; index < forms.length; index += 1) {
           const weight = fieldWeight * (index === 0 ? 1 : STEMMED_WEIGHT);
-          const slots = this.keywords.postings(field, forms[index]!);
-          let count = 0;
-          for (const ordinals of slots) count += ordinals?.length ?? 0;
+          const slots = lists[fieldIndex]![index]!;
+          const count = counts[fieldIndex]![index]!;
           if (count === 0) continue;
           const bits = index === 0 ? fieldsOfTerm : null;
           let rank = 0;
@@ -253,13 +268,15 @@ export class Evaluator {
               if (bits !== null) bits[ordinal]! |= fieldBit;
               if (scratch === null) continue;
               const score = weight * (1 - (0.5 * rank) / count);
-              scratch.raise(ordinal, score);
+              if (direct !== null) scores![ordinal]! += termWeight * score;
+              else if (oneForm) scratch.addToTerm(ordinal, score);
+              else scratch.raise(ordinal, score);
             }
           }
         }
-        scratch?.addFieldToTerm();
+        if (!oneForm) scratch?.addFieldToTerm();
       }
-      if (scores !== null && scratch !== null)
+      if (scores !== null && scratch !== null && direct === null)
         scratch.addTermTo(scores, inverseFrequency(held, size) * (isWhole ? this.wholeIdentifierWeight() : 1));
       if (isWhole) {
         if (held === 0) continue;
@@ -307,6 +324,12 @@ class ScoreScratch {
     if (score > known) this.fieldScores[ordinal] = score;
   }
 
+  /** Adds a score to the message's word score directly: the field's only listed form has it once at most. */
+  addToTerm(ordinal: number, score: number): void {
+    if (this.termScores[ordinal] === 0) this.termHeld[this.termCount++] = ordinal;
+    this.termScores[ordinal]! += score;
+  }
+
   /** Adds each message's best score in the field to its word score, and clears the field's. */
   addFieldToTerm(): void {
     const { fieldScores, termScores, fieldHeld, termHeld } = this;
@@ -329,6 +352,12 @@ class ScoreScratch {
     }
     this.termCount = 0;
   }
+}
+
+function postingsCount(slots: readonly (ArrayLike<number> | undefined | null)[]): number {
+  let count = 0;
+  for (const ordinals of slots) count += ordinals?.length ?? 0;
+  return count;
 }
 
 let sharedScratch: ScoreScratch | null = null;
