@@ -3,7 +3,6 @@
 import type { AddressObject } from 'mailparser';
 import { convert as htmlToText } from 'html-to-text';
 import { parseMail } from '../parseMail';
-import { msgBytesToRfc822 } from '../sources/msgFile';
 
 function people(field: AddressObject | AddressObject[] | undefined): string {
   const groups = Array.isArray(field) ? field : field ? [field] : [];
@@ -34,6 +33,9 @@ export async function mailText(bytes: Uint8Array): Promise<string> {
 }
 
 export async function outlookItemText(bytes: Uint8Array): Promise<string> {
+  // Loaded for the first attached .msg only: its readers (msgreader, pst-extractor) were most of what a parse worker
+  // loaded at its start, which every import pays once a worker and most never use.
+  const { msgBytesToRfc822 } = await import('../sources/msgFile');
   const rfc822 = msgBytesToRfc822(Buffer.from(bytes));
   if (!rfc822) throw new Error('the .msg holds no Outlook message');
   return mailText(rfc822);
