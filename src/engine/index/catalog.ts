@@ -252,6 +252,16 @@ export class Catalog {
     return this.stored.threadId.numberAt(ordinal);
   }
 
+  /** How many thread numbers there are: every threadNumber is below it. */
+  get threadCount(): number {
+    return this.stored.threadId.valueCount;
+  }
+
+  /** threadNumber of messages `from` to `from + into.length - 1`, written into `into` in one copy. */
+  threadNumbersInto(into: Int32Array, from: number): void {
+    this.stored.threadId.numbersInto(into, from);
+  }
+
   subject(ordinal: number): string {
     return this.stored.subject.valueAt(ordinal);
   }

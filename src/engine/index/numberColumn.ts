@@ -108,6 +108,13 @@ export class NumberColumn {
     array[ordinal] = number;
   }
 
+  /** Writes the numbers of messages `from` to `from + into.length - 1` into `into`, in one copy. */
+  copyInto(into: Int32Array, from: number): void {
+    const array = this.array;
+    if (array === null) into.fill(this.constant);
+    else into.set(array.subarray(from, from + into.length));
+  }
+
   /** Sets each of `into`'s bits whose message's number has a verdict of 1 (verdicts by number). */
   markBy(into: Uint8Array, verdicts: Uint8Array): void {
     const array = this.array;

@@ -76,6 +76,16 @@ export class ValueColumn {
     return this.values.at(this.numbers.at(ordinal));
   }
 
+  /** How many distinct values there are: every message's number is below it. */
+  get valueCount(): number {
+    return this.values.length;
+  }
+
+  /** The numbers of messages `from` to `from + into.length - 1`, written into `into` (see NumberColumn.copyInto). */
+  numbersInto(into: Int32Array, from: number): void {
+    this.numbers.copyInto(into, from);
+  }
+
   /** How many of the first `length` messages have each value, by the value's number: no value decoded. */
   countsByNumber(length: number): Int32Array {
     const perNumber = new Int32Array(this.values.length);

@@ -7,7 +7,7 @@ import type { Catalog } from '../index/catalog';
 import { words } from '../index/fold';
 import type { KeywordIndex } from '../index/keywordIndex';
 import { inverseFrequency, type Evaluation } from './evaluate';
-import { membersOf, threadMembers } from './threadMembers';
+import { threadMembers } from './threadMembers';
 import { setBits } from './bitset';
 
 /** Below the messages holding every word, conversations score up to this share of the lowest of them. */
@@ -73,7 +73,7 @@ export function matchConversations(
   const rarest = [...counts].reduce((first, second) => (second[1] < first[1] ? second : first))[0];
   const everyTerm = terms.length === 31 ? 0x7fffffff : (1 << terms.length) - 1;
   const grouping = threadMembers(catalog);
-  const seen = new Uint8Array(grouping.members.length);
+  const seen = new Uint8Array(grouping.threads);
   let visits = 0;
   for (const field of ['meta', 'content'] as const) {
     for (const ordinals of keywords.postings(field, rarest)) {
@@ -84,8 +84,8 @@ export function matchConversations(
         if (seen[thread]) continue;
         seen[thread] = 1;
         // A lone mail, or a conversation one of whose messages holds every word: nothing to add.
-        if (typeof grouping.members[thread] === 'number' || keyword.matches[holder]) continue;
-        const members = membersOf(grouping, thread);
+        if (grouping.isLone(thread) || keyword.matches[holder]) continue;
+        const members = grouping.membersOf(thread);
         if (visits > MAX_VISITS) return placed(found, keyword, ownScores);
         visits += members.length;
         const match = bestOfConversation(members, termHolders as Uint8Array[][], weights, everyTerm, keyword, catalog);
@@ -121,7 +121,7 @@ function placed(found: Map<number, number[]>, keyword: Evaluation, ownScores: Ma
  * hold every word between them and none holds all; null otherwise (one that does is a match already).
  */
 function bestOfConversation(
-  members: readonly number[],
+  members: ArrayLike<number> & Iterable<number>,
   termHolders: readonly (readonly Uint8Array[])[],
   weights: readonly number[],
   everyTerm: number,

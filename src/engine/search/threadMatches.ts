@@ -1,6 +1,6 @@
 // How many of the other messages of a hit's conversation match the query, for the page's hits.
 import type { Catalog } from '../index/catalog';
-import { membersOf, threadMembers } from './threadMembers';
+import { threadMembers } from './threadMembers';
 
 /**
  * Counts, for a page's messages, the other messages of each one's conversation that match the query: those in
@@ -16,7 +16,7 @@ export function threadMatchCounter(
   return (ordinal) => {
     const helping = new Set(helpers.get(ordinal));
     let count = 0;
-    for (const member of membersOf(grouping, grouping.threadOf[ordinal]!))
+    for (const member of grouping.membersOf(grouping.threadOf[ordinal]!))
       if (member !== ordinal && (matches[member] || helping.has(member))) count += 1;
     return count;
   };
