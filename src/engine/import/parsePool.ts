@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { normalizeMessage, type NormalizeContext, type NormalizedMessage } from './normalize';
+import type { NormalizeContext, NormalizedMessage } from './normalize';
 import { MessageFileError, readMessageFile } from './messageFile';
 
 /** A message's bytes, or the path of a file holding one message, which the worker reads itself. */
@@ -24,10 +24,20 @@ export interface Parser {
   close(): Promise<void>;
 }
 
+/**
+ * The MIME parser and what it loads (mailparser, its charsets, html-to-text) come with the first message parsed on the
+ * calling thread: with parse workers the importing thread never parses, and loading them was a fixed part of every
+ * import's start there.
+ */
+async function normalizeHere(bytes: Buffer, context: NormalizeContext): Promise<NormalizedMessage> {
+  const { normalizeMessage } = await import('./normalize');
+  return normalizeMessage(bytes, context);
+}
+
 /** Parses on the calling thread: used where no worker script is built (tests from source) or for tiny imports. */
 export const inlineParser: Parser = {
-  parse: (bytes, context) => normalizeMessage(bytes, context),
-  parseFile: async (path, context) => normalizeMessage(readMessageFile(path), context),
+  parse: (bytes, context) => normalizeHere(bytes, context),
+  parseFile: async (path, context) => normalizeHere(readMessageFile(path), context),
   close: async () => {},
 };
 
