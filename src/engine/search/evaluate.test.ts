@@ -24,10 +24,10 @@ function row(ordinal: number): CatalogRow {
   };
 }
 
-describe('word scores', () => {
-  const catalog = new Catalog();
-  const index = new KeywordIndex();
-  TEXTS.forEach(([subject, body], ordinal) => {
+/** Adds TEXTS' messages from `from` up to `to` to the catalog and the keyword index. */
+function addTexts(catalog: Catalog, index: KeywordIndex, from: number, to: number): void {
+  for (let ordinal = from; ordinal < to; ordinal += 1) {
+    const [subject, body] = TEXTS[ordinal]!;
     catalog.add(row(ordinal));
     index.add(ordinal, {
       meta: subject!
@@ -36,36 +36,45 @@ describe('word scores', () => {
         .join(' '),
       content: body!,
     });
-  });
-  const scoresOf = (query: string, wordMatch: 'all' | 'any' = 'all'): number[] => [
-    ...new Evaluator(catalog, index, wordMatch).evaluate(parseQuery(query, { timeZone: 'UTC' }).root).scores,
-  ];
+  }
+}
 
-  /** Per word: its best form in each field (3 for the subject and people, 1 for the body; 0.6 of that for another form
-   * of its stem) by its rank in the postings, the fields summed, times the word's inverse frequency; summed over words. */
-  const expected = (queryWords: string[]): number[] => {
-    const scores = new Array<number>(catalog.size).fill(0);
-    for (const word of queryWords) {
-      const forms = [word, ...index.stemVariants(word)];
-      const termScores = new Array<number>(catalog.size).fill(0);
-      const held = new Set<number>();
-      for (const field of ['content', 'meta'] as KeywordField[]) {
-        const best = new Array<number>(catalog.size).fill(0);
-        forms.forEach((form, index_) => {
-          const ordinals = index.postings(field, form).flatMap((list) => (list ? [...list] : []));
-          ordinals.forEach((ordinal, rank) => {
-            held.add(ordinal);
-            const score = (field === 'meta' ? 3 : 1) * (index_ === 0 ? 1 : 0.6) * (1 - (0.5 * rank) / ordinals.length);
-            best[ordinal] = Math.max(best[ordinal]!, score);
-          });
+function scoresIn(catalog: Catalog, index: KeywordIndex, query: string, wordMatch: 'all' | 'any'): number[] {
+  return [...new Evaluator(catalog, index, wordMatch).evaluate(parseQuery(query, { timeZone: 'UTC' }).root).scores];
+}
+
+/** Per word: its best form in each field (3 for the subject and people, 1 for the body; 0.6 of that for another form
+ * of its stem) by its rank in the postings, the fields summed, times the word's inverse frequency; summed over words. */
+function expectedIn(catalog: Catalog, index: KeywordIndex, queryWords: string[]): number[] {
+  const scores = new Array<number>(catalog.size).fill(0);
+  for (const word of queryWords) {
+    const forms = [word, ...index.stemVariants(word)];
+    const termScores = new Array<number>(catalog.size).fill(0);
+    const held = new Set<number>();
+    for (const field of ['content', 'meta'] as KeywordField[]) {
+      const best = new Array<number>(catalog.size).fill(0);
+      forms.forEach((form, index_) => {
+        const ordinals = index.postings(field, form).flatMap((list) => (list ? [...list] : []));
+        ordinals.forEach((ordinal, rank) => {
+          held.add(ordinal);
+          const score = (field === 'meta' ? 3 : 1) * (index_ === 0 ? 1 : 0.6) * (1 - (0.5 * rank) / ordinals.length);
+          best[ordinal] = Math.max(best[ordinal]!, score);
         });
-        best.forEach((score, ordinal) => (termScores[ordinal]! += score));
-      }
-      const weight = inverseFrequency(held.size, catalog.size);
-      termScores.forEach((score, ordinal) => (scores[ordinal]! += weight * score));
+      });
+      best.forEach((score, ordinal) => (termScores[ordinal]! += score));
     }
-    return scores;
-  };
+    const weight = inverseFrequency(held.size, catalog.size);
+    termScores.forEach((score, ordinal) => (scores[ordinal]! += weight * score));
+  }
+  return scores;
+}
+
+describe('word scores', () => {
+  const catalog = new Catalog();
+  const index = new KeywordIndex();
+  addTexts(catalog, index, 0, TEXTS.length);
+  const scoresOf = (query: string, wordMatch: 'all' | 'any' = 'all'): number[] => scoresIn(catalog, index, query, wordMatch);
+  const expected = (queryWords: string[]): number[] => expectedIn(catalog, index, queryWords);
 
   it('are the formula over every message, in either word match', () => {
     expect(scoresOf('fixed buffers', 'any')).toEqual(expected(['fixed', 'buffers']));
@@ -78,5 +87,20 @@ describe('word scores', () => {
     scoresOf('cancel -timeout');
     scoresOf('buffered reads', 'any');
     expect(scoresOf('fixed buffers')).toEqual(first);
+  });
+
+  it('are the formula for a word held in one field and form only', () => {
+    expect(scoresOf('nothing note', 'any')).toEqual(expected(['nothing', 'note']));
+    expect(scoresOf('leaks memory', 'any')).toEqual(expected(['leaks', 'memory']));
+  });
+
+  it('stay the formula while the archive grows between evaluations (an import meanwhile)', () => {
+    const growing = new Catalog();
+    const growingIndex = new KeywordIndex();
+    addTexts(growing, growingIndex, 0, 2);
+    expect(scoresIn(growing, growingIndex, 'fixed buffers', 'any')).toEqual(expectedIn(growing, growingIndex, ['fixed', 'buffers']));
+    addTexts(growing, growingIndex, 2, TEXTS.length);
+    expect(scoresIn(growing, growingIndex, 'fixed buffers', 'any')).toEqual(expectedIn(growing, growingIndex, ['fixed', 'buffers']));
+    expect(scoresIn(growing, growingIndex, 'cancel read', 'any')).toEqual(expectedIn(growing, growingIndex, ['cancel', 'read']));
   });
 });

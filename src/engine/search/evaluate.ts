@@ -67,8 +67,17 @@ export const FIELD_BITS = { content: 1, meta: 2 } as const;
  */
 let sharedZeros = new Float64Array(0);
 function zeros(size: number): Float64Array {
-  if (sharedZeros.length !== size) sharedZeros = new Float64Array(size);
-  return sharedZeros;
+  if (sharedZeros.length < size) sharedZeros = new Float64Array(capacityFor(size, sharedZeros.length));
+  return sharedZeros.length === size ? sharedZeros : sharedZeros.subarray(0, size);
+}
+
+/**
+ * Room for `size` messages in an array shared between searches that held `held`: exactly `size` at first, a quarter
+ * more once the archive grows, so that searching during an import (the catalog a batch larger at each search) does
+ * not allocate the archive's size again at each one (tens of megabytes at a million messages, and collections).
+ */
+function capacityFor(size: number, held: number): number {
+  return held === 0 ? size : Math.max(size, Math.ceil(held * 1.25));
 }
 
 export class Evaluator {
@@ -302,11 +311,12 @@ class ScoreScratch {
   private fieldCount = 0;
   private termCount = 0;
 
-  constructor(readonly size: number) {
-    this.fieldScores = new Float64Array(size);
-    this.termScores = new Float64Array(size);
-    this.fieldHeld = new Int32Array(size);
-    this.termHeld = new Int32Array(size);
+  /** Messages it has room for: at least the archive's, more while it grows (see capacityFor). */
+  constructor(readonly capacity: number) {
+    this.fieldScores = new Float64Array(capacity);
+    this.termScores = new Float64Array(capacity);
+    this.fieldHeld = new Int32Array(capacity);
+    this.termHeld = new Int32Array(capacity);
   }
 
   /** Zeroes what an evaluation that failed halfway (a damaged postings block) left behind. */
@@ -362,7 +372,8 @@ function postingsCount(slots: readonly (ArrayLike<number> | undefined | null)[])
 
 let sharedScratch: ScoreScratch | null = null;
 function scoreScratch(size: number): ScoreScratch {
-  if (sharedScratch?.size !== size) sharedScratch = new ScoreScratch(size);
+  if (sharedScratch === null || sharedScratch.capacity < size)
+    sharedScratch = new ScoreScratch(capacityFor(size, sharedScratch?.capacity ?? 0));
   sharedScratch.reset();
   return sharedScratch;
 }
