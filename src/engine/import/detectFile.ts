@@ -11,13 +11,26 @@ import { describeContent } from './sources/contentKind';
 import { readFileHead } from './sources/fileHead';
 import { readEmlFile } from './sources/emlFile';
 import { looksLikeMessage } from './sources/looksLikeMessage';
-import { isCompoundFile, isOutlookItem, readMsgFile } from './sources/msgFile';
-import { isOutlookDataFile, readOutlookDataFile } from './sources/pstFile';
-import { readTarArchive } from './sources/tarArchive';
-import { readZipArchive } from './sources/zipArchive';
+import { isCompoundFile, isOutlookDataFile, isOutlookItem } from './sources/outlookMagic';
 
 /** A reader for the file, or why it is not mail: `problem` for a file dropped alone, `what` inside a folder. */
 export type Detection = { kind: SourceKind; reader: SourceReader } | { problem: string; what: string };
+
+/**
+ * A reader whose module loads when a file of its kind is first read: the Outlook and archive readers' packages
+ * (pst-extractor, msgreader, tar-stream, yauzl) were loaded by every import, at its start, to read a maildir or an mbox.
+ */
+function readerOnceLoaded(load: () => Promise<SourceReader>): SourceReader {
+  return async function* (path, options) {
+    yield* (await load())(path, options);
+  };
+}
+
+const readOutlookDataFile = readerOnceLoaded(async () => (await import('./sources/pstFile')).readOutlookDataFile);
+const readMsgFile = readerOnceLoaded(async () => (await import('./sources/msgFile')).readMsgFile);
+const readZipArchive = readerOnceLoaded(async () => (await import('./sources/zipArchive')).readZipArchive);
+const readTarArchive = (compressed: boolean): SourceReader =>
+  readerOnceLoaded(async () => (await import('./sources/tarArchive')).readTarArchive(compressed));
 
 const HEAD_BYTES = 4096;
 const EXPECTED = 'expected an mbox, a Takeout .zip or .tgz, an .eml, .emlx, .msg or .pst file or a mail folder';

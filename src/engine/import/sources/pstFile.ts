@@ -14,11 +14,6 @@ const VERSION_ANSI = [14, 15];
 const ENCRYPTION_HIGH = 2;
 const PR_PST_PASSWORD = 0x67ff;
 
-/** "!BDN" opens every PST and OST file. */
-export function isOutlookDataFile(head: Buffer): boolean {
-  return head.length >= 4 && head.subarray(0, 4).toString('latin1') === '!BDN';
-}
-
 /**
  * What the header alone says is wrong: cut short (the header records the file's full length), an unknown version, or
  * Outlook's "high" encryption, which pst-extractor cannot undo.
