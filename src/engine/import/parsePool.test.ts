@@ -1,5 +1,6 @@
 // Worker-thread parsing gives exactly the store that parsing on the engine's own thread gives.
 import { mkdir, truncate, writeFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bundleForTest } from '../../../test/bundle';
@@ -104,6 +105,66 @@ describe('parse worker priority', () => {
       // The worker threads (each parse worker's thread and those Node starts beside it) are below the engine's.
       expect(values.filter((value) => value === lowered).length).toBeGreaterThanOrEqual(1);
       expect(values.every((value) => value === engine || value === lowered)).toBe(true);
+    } finally {
+      await parser.close();
+    }
+  }, 60_000);
+});
+
+/**
+ * The real parse worker's answers, one message at a time, each after 15 ms more work of the thread, as reading
+ * attachment text can take.
+ */
+const slowWorkerSource = `
+import { parentPort } from 'node:worker_threads';
+import { normalizeMessage } from ${JSON.stringify(join(repoRoot, 'src/engine/import/normalize.ts'))};
+let turn = Promise.resolve();
+parentPort.on('message', (task) => {
+  turn = turn
+    .then(() => normalizeMessage(Buffer.from(task.bytes), task.context))
+    .then(
+      (normalized) => {
+        const until = performance.now() + 15;
+        while (performance.now() < until);
+        parentPort.postMessage([{ seq: task.seq, normalized }]);
+      },
+      (error) => parentPort.postMessage([{ seq: task.seq, error: error.message }]),
+    );
+});
+`;
+
+describe('parse worker count', () => {
+  const cores = availableParallelism();
+
+  it('leaves a core to the importing thread, and starts a worker more when that thread waits on parsing', async () => {
+    const [bytes] = await readCorpusMessages('usrp-users-list.mbox.gz', 1);
+    const parser = createParser(await bundleForTest('slow-parse-worker', { source: slowWorkerSource }));
+    try {
+      expect(parser.workerCount()).toBe(cores - 1);
+      // Sent ahead as the importer sends them, then awaited: the importing thread has nothing else to do.
+      const parsed = Array.from({ length: 400 }, (_, index) => parser.parse(bytes!, { ...CONTEXT, offset: index }));
+      await Promise.all(parsed);
+      expect(parser.workerCount()).toBe(cores);
+    } finally {
+      await parser.close();
+    }
+  }, 60_000);
+
+  it('keeps one worker fewer than the cores while the importing thread is busy', async () => {
+    const messages = await readCorpusMessages('usrp-users-list.mbox.gz', 100);
+    const parser = createParser(await bundleForTest('parse-worker', { file: join(repoRoot, 'src/engine/import/parseWorker.ts') }));
+    try {
+      const started = performance.now();
+      for (let round = 0; performance.now() - started < 3_500; round += 1) {
+        const parsed = messages.map((bytes, index) => parser.parse(bytes, { ...CONTEXT, offset: round * 1000 + index }));
+        for (const message of parsed) {
+          await message;
+          // The catalog and keyword work of an accepted message, made long: this thread is the one the import waits on.
+          const until = performance.now() + 5;
+          while (performance.now() < until);
+        }
+      }
+      expect(parser.workerCount()).toBe(cores - 1);
     } finally {
       await parser.close();
     }

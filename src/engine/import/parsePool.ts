@@ -1,6 +1,7 @@
 // Parses messages on worker threads when a built worker script is available, in order, with bounded work in flight.
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { performance, type EventLoopUtilization } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import type { NormalizeContext, NormalizedMessage } from './normalize';
 import { MessageFileError, readMessageFile } from './messageFile';
@@ -21,6 +22,8 @@ export interface Parser {
   parse(bytes: Buffer, context: NormalizeContext): Promise<NormalizedMessage>;
   /** Reads the file, which holds one message, where it parses it; a file it cannot read rejects with a MessageFileError. */
   parseFile(path: string, context: NormalizeContext): Promise<NormalizedMessage>;
+  /** The worker threads parsing now; 0 when parsing runs on the calling thread. */
+  workerCount(): number;
   close(): Promise<void>;
 }
 
@@ -38,6 +41,7 @@ async function normalizeHere(bytes: Buffer, context: NormalizeContext): Promise<
 export const inlineParser: Parser = {
   parse: (bytes, context) => normalizeHere(bytes, context),
   parseFile: async (path, context) => normalizeHere(readMessageFile(path), context),
+  workerCount: () => 0,
   close: async () => {},
 };
 
@@ -63,16 +67,34 @@ export interface ParserOptions {
   stuckAfterMs?: number;
 }
 
+/**
+ * How often the pool looks whether the importing thread waits on parsing (see `addWorkerIfWaited`), the share of that
+ * time its event loop must have been idle, with messages still unparsed, and how many looks in a row, for another
+ * worker to start. Idle a quarter of the time, it leaves too little of a core for a second worker to gain from; short
+ * mail on a machine busy with other work leaves it idle half the time now and then.
+ */
+const WAIT_LOOK_MS = 1_000;
+const IDLE_SHARE_FOR_ANOTHER_WORKER = 0.75;
+const IDLE_LOOKS_FOR_ANOTHER_WORKER = 2;
+/** Unparsed messages that make a backlog: the importer sends hundreds ahead when parsing is what it waits for. */
+const BACKLOG = 64;
+
 class WorkerParser implements Parser {
   private readonly workers: Worker[];
   private readonly pending = new Map<number, Pending>();
   private readonly watchdog: NodeJS.Timeout;
   private seq = 0;
   private failure: Error | null = null;
+  /** The importing thread's event-loop use when the pool last looked, and when; from the first answer (not the workers' start). */
+  private lastUse: EventLoopUtilization | null = null;
+  private lastLook = 0;
+  /** Looks in a row that found the importing thread waiting on parsing. */
+  private idleLooks = 0;
 
   constructor(
     private readonly script: string,
     count: number,
+    private readonly maxCount: number,
     private readonly stuckAfterMs: number,
   ) {
     this.workers = Array.from({ length: count }, () => this.startWorker());
@@ -84,6 +106,7 @@ class WorkerParser implements Parser {
     const worker = new Worker(this.script);
     worker.on('message', (replies: ParseReply[]) => {
       for (const reply of replies) this.settle(reply);
+      this.addWorkerIfWaited();
     });
     worker.on('error', (error) => this.failAll(error));
     return worker;
@@ -99,6 +122,29 @@ class WorkerParser implements Parser {
     this.pending.delete(reply.seq);
     if ('error' in reply) pending.reject(reply.isFileError ? new MessageFileError(reply.error) : new Error(reply.error));
     else pending.resolve(reply.normalized);
+  }
+
+  /**
+   * Starts another worker, up to one a core, when the importing thread spent most of the last seconds idle while
+   * messages waited to be parsed: parsing (attachment text above all) is then what the import waits for. Short mail
+   * keeps that thread busy, and a worker it does not need costs CPU of its own (its start, its compiling the parser,
+   * its collections) that the two cores of a small machine share with everything else.
+   */
+  private addWorkerIfWaited(): void {
+    if (this.workers.length >= this.maxCount) return;
+    const now = performance.now();
+    if (this.lastUse !== null && now - this.lastLook < WAIT_LOOK_MS) return;
+    const use = performance.eventLoopUtilization();
+    const last = this.lastUse;
+    this.lastUse = use;
+    this.lastLook = now;
+    if (last === null) return;
+    const isWaiting =
+      this.pending.size >= BACKLOG && 1 - performance.eventLoopUtilization(use, last).utilization >= IDLE_SHARE_FOR_ANOTHER_WORKER;
+    this.idleLooks = isWaiting ? this.idleLooks + 1 : 0;
+    if (this.idleLooks < IDLE_LOOKS_FOR_ANOTHER_WORKER) return;
+    this.idleLooks = 0;
+    this.workers.push(this.startWorker());
   }
 
   private failAll(error: Error): void {
@@ -156,15 +202,23 @@ class WorkerParser implements Parser {
     });
   }
 
+  workerCount(): number {
+    return this.workers.length;
+  }
+
   async close(): Promise<void> {
     clearInterval(this.watchdog);
     await Promise.all(this.workers.map((worker) => worker.terminate()));
   }
 }
 
-/** Worker threads when `workerScript` exists and there is more than one core; otherwise parsing stays inline. */
+/**
+ * Worker threads when `workerScript` exists and there is more than one core; otherwise parsing stays inline. One core
+ * is left to the importing thread (catalog, keyword index, store), which on short mail has as much to do as the
+ * parsing; a worker more is started when parsing is what the import waits for (see addWorkerIfWaited).
+ */
 export function createParser(workerScript: string | undefined, options: ParserOptions = {}): Parser {
   const cores = availableParallelism();
   if (!workerScript || !existsSync(workerScript) || cores < 2) return inlineParser;
-  return new WorkerParser(workerScript, cores, options.stuckAfterMs ?? STUCK_AFTER_MS);
+  return new WorkerParser(workerScript, cores - 1, cores, options.stuckAfterMs ?? STUCK_AFTER_MS);
 }
