@@ -7,8 +7,9 @@ const LOWEST = 19;
 
 /**
  * How much nicer a parse worker's thread is than the engine's (which keeps the process's, 0 by default). On two cores
- * an import's two parse workers and the engine's thread contend for them: below it, parsing takes what searches and
- * autocomplete leave, and all of it while the person does not search, so the import loses little.
+ * an import's parse workers (one, or two while parsing is what it waits for: see createParser) and the engine's thread
+ * contend for them: below it, parsing takes what searches and autocomplete leave, and all of it while the person does
+ * not search, so the import loses little.
  */
 export const PARSE_NICENESS_ABOVE_ENGINE = 10;
 
