@@ -1,5 +1,6 @@
 // Live postings: a word's ordinals by how early documents mention it, each document once, read in place and counted.
 import { describe, expect, it } from 'vitest';
+import { FrozenPostings } from './frozenPostings';
 import { LivePostings, rankSlot } from './livePostings';
 
 const lists = (postings: LivePostings, word: string): (number[] | null)[] =>
@@ -50,5 +51,22 @@ describe('LivePostings', () => {
     expect(lists(postings, 'alpha')).toEqual([[5]]);
     expect(postings.count('alpha')).toBe(1);
     expect(postings.slots('')).toBeUndefined();
+  });
+
+  it('keeps tens of thousands of documents per word in order past the first chunk of entries, and a fold reads the same lists', () => {
+    const postings = new LivePostings();
+    const filler = Array.from({ length: 40 }, (_, position) => `filler${position}`).join(' ');
+    for (let ordinal = 0; ordinal < 26_000; ordinal += 1) {
+      const rare = ordinal % 7 === 0 ? ` rare${ordinal % 3}` : '';
+      postings.add(ordinal, ordinal % 2 === 0 ? `common ${filler}${rare}` : `${filler} common${rare}`);
+    }
+    const even = Array.from({ length: 13_000 }, (_, index) => index * 2);
+    expect(lists(postings, 'common')).toEqual([even, null, even.map((ordinal) => ordinal + 1)]);
+    expect(postings.count('common')).toBe(26_000);
+    const folded = FrozenPostings.empty().merged(postings.entries());
+    for (const word of postings.words())
+      expect(Array.from(folded.slots(word) ?? [], (ordinals) => (ordinals && ordinals.length > 0 ? Array.from(ordinals) : null))).toEqual(
+        [0, 1, 2].map((slot) => lists(postings, word)[slot] ?? null),
+      );
   });
 });

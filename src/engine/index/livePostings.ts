@@ -1,6 +1,7 @@
 // A keyword field's postings for the documents added since the last fold: per word, its ordinals by rank slot.
-import { SLOTS, type SlotLists } from './frozenPostings';
+import { SLOTS, type OrdinalList, type SlotLists } from './frozenPostings';
 import { isIdentifier } from './fold';
+import { grown } from './grownArray';
 
 /**
  * The rank slot of the word at `position` of a document of `count` words: the first word 0, the rest spread over the
@@ -15,20 +16,43 @@ export function rankSlot(position: number, count: number): number {
 
 /** The words are listed by this many first characters, the shortest beginning a stem variant is looked for by. */
 const BEGINNING_LENGTH = 3;
+/** An entry is a document's ordinal and its slot in the two low bits (SLOTS is 3). */
+const SLOT_BITS = 2;
+const SLOT_MASK = (1 << SLOT_BITS) - 1;
+/** The arena is in chunks of this many entries, so it grows without copying what it holds. */
+const CHUNK_BITS = 20;
+const CHUNK_LENGTH = 1 << CHUNK_BITS;
+/** A word's blocks double from the first's size up to the largest's: a rare word wastes little, a common one links few blocks. */
+const FIRST_BLOCK = 2;
+const LARGEST_BLOCK = 512;
+/** Before a block's entries: the arena index of the word's next block (0 for none) and how many entries it has room for. */
+const BLOCK_HEADER = 2;
+
+const int32s = (length: number) => new Int32Array(length);
 
 /**
- * Plain arrays that grow as documents are added (ordinals rise, so every list stays in order) and are packed into
- * FrozenPostings at a fold. Only what an import added since its last fold is held here, at most 50,000 documents.
+ * Only what an import added since its last fold is held here, at most 50,000 documents. Each word's entries are in
+ * linked blocks of one arena of 32-bit integers: as a plain array per word and slot they took several kilobytes a
+ * document of list mail, every array traced by each major garbage collection (bench/measured-reasons.md).
  */
 export class LivePostings {
-  /** Word → its ordinals by slot; a slot no document put the word in stays empty (most words use one). */
-  private readonly lists = new Map<string, (number[] | undefined)[]>();
+  /** Word → its number, in the order the words came. */
+  private readonly numbers = new Map<string, number>();
   /**
    * The words by their first BEGINNING_LENGTH characters, each list in the order the words came: a search looks the
    * words added since the last fold up by a query word's beginning, and reading every one of them for each query word
    * and language was most of a search's own time during a large import (issue 25).
    */
   private readonly byBeginning = new Map<string, string[]>();
+  private readonly chunks: Int32Array[] = [];
+  /** Where the next block goes: chunk by chunk, a block never crossing into the next chunk. */
+  private free = CHUNK_LENGTH;
+  /** Per word number: its first and last block, entries in the last one, entries in all, the last document's ordinal. */
+  private firstBlock = new Int32Array(1024);
+  private lastBlock = new Int32Array(1024);
+  private lastUsed = new Int32Array(1024);
+  private counts = new Int32Array(1024);
+  private lastOrdinal = new Int32Array(1024);
 
   /** `words` are a document's words, space-separated, in order, each once (see keywordDocumentOf). */
   add(ordinal: number, words: string): void {
@@ -45,57 +69,157 @@ export class LivePostings {
       const slot = rankSlot(Math.min(position, count - 1), count);
       if (!isIdentifier(word)) position += 1;
       if (word === '') continue;
-      let slots = this.lists.get(word);
-      if (slots === undefined) {
-        slots = [];
-        this.lists.set(word, slots);
-        const beginning = word.slice(0, BEGINNING_LENGTH);
-        const alike = this.byBeginning.get(beginning);
-        if (alike === undefined) this.byBeginning.set(beginning, [word]);
-        else alike.push(word);
-      } else if (holds(slots, ordinal)) continue;
-      const ordinals = slots[slot];
-      if (ordinals === undefined) slots[slot] = [ordinal];
-      else ordinals.push(ordinal);
+      let number = this.numbers.get(word);
+      if (number === undefined) number = this.addWord(word);
+      else if (this.lastOrdinal[number] === ordinal) continue;
+      this.append(number, ordinal * (SLOT_MASK + 1) + slot);
+      this.lastOrdinal[number] = ordinal;
     }
   }
 
-  /** The word's ordinals by slot, read in place; undefined for a word no live document holds. */
+  private addWord(word: string): number {
+    const number = this.numbers.size;
+    this.numbers.set(word, number);
+    const beginning = word.slice(0, BEGINNING_LENGTH);
+    const alike = this.byBeginning.get(beginning);
+    if (alike === undefined) this.byBeginning.set(beginning, [word]);
+    else alike.push(word);
+    this.firstBlock = grown(this.firstBlock, number + 1, int32s);
+    this.lastBlock = grown(this.lastBlock, number + 1, int32s);
+    this.lastUsed = grown(this.lastUsed, number + 1, int32s);
+    this.counts = grown(this.counts, number + 1, int32s);
+    this.lastOrdinal = grown(this.lastOrdinal, number + 1, int32s);
+    const block = this.block(FIRST_BLOCK);
+    this.firstBlock[number] = block;
+    this.lastBlock[number] = block;
+    this.lastUsed[number] = 0;
+    return number;
+  }
+
+  /** A new block's arena index, with room for `size` entries. */
+  private block(size: number): number {
+    if (this.free + BLOCK_HEADER + size > CHUNK_LENGTH) {
+      this.chunks.push(new Int32Array(CHUNK_LENGTH));
+      // Index 0 of the arena stays unused, so that 0 can mean no next block.
+      this.free = this.chunks.length === 1 ? 1 : 0;
+    }
+    const chunk = this.chunks[this.chunks.length - 1]!;
+    chunk[this.free] = 0;
+    chunk[this.free + 1] = size;
+    const index = ((this.chunks.length - 1) << CHUNK_BITS) + this.free;
+    this.free += BLOCK_HEADER + size;
+    return index;
+  }
+
+  private append(number: number, entry: number): void {
+    let block = this.lastBlock[number]!;
+    let chunk = this.chunks[block >>> CHUNK_BITS]!;
+    let offset = block & (CHUNK_LENGTH - 1);
+    const size = chunk[offset + 1]!;
+    let used = this.lastUsed[number]!;
+    if (used === size) {
+      const next = this.block(Math.min(size * 2, LARGEST_BLOCK));
+      chunk[offset] = next;
+      block = next;
+      chunk = this.chunks[block >>> CHUNK_BITS]!;
+      offset = block & (CHUNK_LENGTH - 1);
+      this.lastBlock[number] = block;
+      used = 0;
+    }
+    chunk[offset + BLOCK_HEADER + used] = entry;
+    this.lastUsed[number] = used + 1;
+    this.counts[number]! += 1;
+  }
+
+  /** Calls `visit` with each entry of the word, in the order they were added. */
+  private forEachEntry(number: number, visit: (entry: number) => void): void {
+    const last = this.lastBlock[number]!;
+    for (let block = this.firstBlock[number]!; ;) {
+      const chunk = this.chunks[block >>> CHUNK_BITS]!;
+      const offset = block & (CHUNK_LENGTH - 1);
+      const used = block === last ? this.lastUsed[number]! : chunk[offset + 1]!;
+      for (let index = 0; index < used; index += 1) visit(chunk[offset + BLOCK_HEADER + index]!);
+      if (block === last) return;
+      block = chunk[offset]!;
+    }
+  }
+
+  /** The word's ordinals by slot, copied out of the arena; undefined for a word no live document holds. */
   slots(word: string): SlotLists | undefined {
-    return this.lists.get(word);
+    const number = this.numbers.get(word);
+    if (number === undefined) return undefined;
+    const lists: (number[] | undefined)[] = [];
+    this.forEachEntry(number, (entry) => {
+      const slot = entry & SLOT_MASK;
+      const ordinals = lists[slot];
+      if (ordinals === undefined) lists[slot] = [entry >>> SLOT_BITS];
+      else ordinals.push(entry >>> SLOT_BITS);
+    });
+    return lists;
+  }
+
+  /** One slot of a word's ordinals, undefined when it has none. */
+  slotOrdinals(number: number, slot: number): OrdinalList | undefined {
+    let length = 0;
+    this.forEachEntry(number, (entry) => {
+      if ((entry & SLOT_MASK) === slot) length += 1;
+    });
+    if (length === 0) return undefined;
+    const ordinals = new Int32Array(length);
+    let filled = 0;
+    this.forEachEntry(number, (entry) => {
+      if ((entry & SLOT_MASK) === slot) ordinals[filled++] = entry >>> SLOT_BITS;
+    });
+    return ordinals;
   }
 
   count(word: string): number {
-    const slots = this.lists.get(word);
-    if (slots === undefined) return 0;
-    let count = 0;
-    for (const ordinals of slots) count += ordinals?.length ?? 0;
-    return count;
+    const number = this.numbers.get(word);
+    return number === undefined ? 0 : this.counts[number]!;
   }
 
   /** Every word live postings hold, in the order they came. */
   words(): Iterable<string> {
-    return this.lists.keys();
+    return this.numbers.keys();
   }
 
   has(word: string): boolean {
-    return this.lists.has(word);
+    return this.numbers.has(word);
   }
 
   /** The words that begin with `prefix`, in the order they came (as `words` lists them). */
   wordsBeginningWith(prefix: string): string[] {
-    if (prefix.length < BEGINNING_LENGTH) return [...this.lists.keys()].filter((word) => word.startsWith(prefix));
+    if (prefix.length < BEGINNING_LENGTH) return [...this.numbers.keys()].filter((word) => word.startsWith(prefix));
     return (this.byBeginning.get(prefix.slice(0, BEGINNING_LENGTH)) ?? []).filter((word) => word.startsWith(prefix));
   }
 
-  /** Every word with its slots, for folding into packed postings. */
-  entries(): Iterable<[string, SlotLists]> {
-    return this.lists;
+  /**
+   * Every word with its slots, for folding into packed postings. A fold holds every word's slots until it has read
+   * them all, so each slot is copied out of the arena only when the fold reads it (see WordSlots).
+   */
+  *entries(): Iterable<[string, SlotLists]> {
+    for (const [word, number] of this.numbers) yield [word, new WordSlots(this, number) as unknown as SlotLists];
   }
 }
 
-/** Whether the document being added already put this word in a slot: a word written twice counts once. */
-function holds(slots: (number[] | undefined)[], ordinal: number): boolean {
-  for (const ordinals of slots) if (ordinals !== undefined && ordinals[ordinals.length - 1] === ordinal) return true;
-  return false;
+/** A word's slots read as an array of SLOTS lists (the fold reads them by index), each copied out when read. */
+class WordSlots {
+  readonly length = SLOTS;
+
+  constructor(
+    private readonly postings: LivePostings,
+    private readonly number: number,
+  ) {}
+
+  get 0(): OrdinalList | undefined {
+    return this.postings.slotOrdinals(this.number, 0);
+  }
+
+  get 1(): OrdinalList | undefined {
+    return this.postings.slotOrdinals(this.number, 1);
+  }
+
+  get 2(): OrdinalList | undefined {
+    return this.postings.slotOrdinals(this.number, 2);
+  }
 }
