@@ -58,7 +58,7 @@ export function byScore(catalog: Catalog): HitOrder {
  * The first `count` items offered in `order`, kept in a heap whose root is the last of them: a page of a query that
  * matches most of the archive costs one comparison per match, and nothing is allocated for the ones left out.
  */
-class FirstInOrder<T> {
+export class FirstInOrder<T> {
   private readonly heap: T[] = [];
 
   constructor(
