@@ -101,11 +101,6 @@ export class Catalog {
     return catalog;
   }
 
-  private get ordinalsByMessageId(): OrdinalsByMessageId {
-    this.ordinalsByMessageIdMap ??= messageIdOrdinals(this.messageIds, this.size);
-    return this.ordinalsByMessageIdMap;
-  }
-
   /** By number, not id: decoding every thread id to count by it was a tenth of a one-off search at 100k (issue 25). */
   private get threadSizes(): Int32Array {
     this.threadSizeCounts ??= this.stored.threadId.countsByNumber(this.size);
@@ -176,7 +171,7 @@ export class Catalog {
   }
 
   ordinalsOfMessageId(messageId: string): number[] {
-    const ordinals = this.ordinalsByMessageId.get(messageId);
+    const ordinals = (this.ordinalsByMessageIdMap ??= messageIdOrdinals(this.messageIds, this.size)).get(messageId);
     return ordinals === undefined ? [] : typeof ordinals === 'number' ? [ordinals] : ordinals;
   }
 
@@ -252,14 +247,9 @@ export class Catalog {
     return this.stored.threadId.numberAt(ordinal);
   }
 
-  /** How many thread numbers there are: every threadNumber is below it. */
-  get threadCount(): number {
-    return this.stored.threadId.valueCount;
-  }
-
-  /** threadNumber of messages `from` to `from + into.length - 1`, written into `into` in one copy. */
-  threadNumbersInto(into: Int32Array, from: number): void {
-    this.stored.threadId.numbersInto(into, from);
+  /** Every threadNumber is below its valueCount; numbersInto copies those of many messages at once. */
+  get threadNumbers(): Pick<ValueColumn, 'valueCount' | 'numbersInto'> {
+    return this.stored.threadId;
   }
 
   subject(ordinal: number): string {

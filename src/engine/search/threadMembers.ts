@@ -36,8 +36,8 @@ export class ThreadMembers {
       grown.set(this.threadOf.subarray(0, this.size));
       this.threadOf = grown;
     }
-    catalog.threadNumbersInto(this.threadOf.subarray(this.size, catalog.size), this.size);
-    this.threads = catalog.threadCount;
+    catalog.threadNumbers.numbersInto(this.threadOf.subarray(this.size, catalog.size), this.size);
+    this.threads = catalog.threadNumbers.valueCount;
     this.size = catalog.size;
     if (this.size - this.whole > Math.max(LEAST_ADDED_BOUND, this.whole * MOST_ADDED_SHARE)) this.makeWhole();
     else for (let ordinal = this.whole; ordinal < this.size; ordinal += 1) this.addedTo(this.threadOf[ordinal]!).push(ordinal);
