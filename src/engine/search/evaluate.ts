@@ -243,15 +243,9 @@ export class Evaluator {
       // A word found in one list only (one field, one form) holds as many messages as the list (when every indexed
       // message is in the catalog): its weight is known before the walk, and each score goes straight into the sums,
       // the same arithmetic as through the scratch.
-      const listed = counts.flat().filter((count) => count > 0).length;
-      const direct =
-        scores !== null && listed === 1 && this.keywords.documents <= size
-          ? inverseFrequency(
-              counts.flat().find((count) => count > 0)!,
-              size,
-            )
-          : null;
-      const termWeight = direct === null ? 0 : direct * (isWhole ? this.wholeIdentifierWeight() : 1);
+      const listed = counts.flat().filter((count) => count > 0);
+      const wordWeight = (holding: number): number => inverseFrequency(holding, size) * (isWhole ? this.wholeIdentifierWeight() : 1);
+      const direct = scores !== null && listed.length === 1 && this.keywords.documents <= size ? wordWeight(listed[0]!) : null;
       let held = 0;
       for (const [fieldIndex, field] of fields.entries()) {
         const fieldWeight = field === 'meta' ? META_WEIGHT : CONTENT_WEIGHT;
@@ -277,7 +271,7 @@ export class Evaluator {
               if (bits !== null) bits[ordinal]! |= fieldBit;
               if (scratch === null) continue;
               const score = weight * (1 - (0.5 * rank) / count);
-              if (direct !== null) scores![ordinal]! += termWeight * score;
+              if (direct !== null) scores![ordinal]! += direct * score;
               else if (oneForm) scratch.addToTerm(ordinal, score);
               else scratch.raise(ordinal, score);
             }
@@ -285,8 +279,7 @@ export class Evaluator {
         }
         if (!oneForm) scratch?.addFieldToTerm();
       }
-      if (scores !== null && scratch !== null && direct === null)
-        scratch.addTermTo(scores, inverseFrequency(held, size) * (isWhole ? this.wholeIdentifierWeight() : 1));
+      if (scores !== null && scratch !== null && direct === null) scratch.addTermTo(scores, wordWeight(held));
       if (isWhole) {
         if (held === 0) continue;
         orInto((this.namedIdentifiers ??= new Uint8Array(size)), hits);
