@@ -10,6 +10,12 @@ function tableOf(words: readonly string[]): WordTable {
   return new WordTable(Buffer.from(words.join('\n')), words.length);
 }
 
+/** As read from a save: with the hash table and the words' groups saved beside them. */
+function savedTableOf(words: readonly string[]): WordTable {
+  const table = tableOf(words);
+  return new WordTable(table.bytes, words.length, table.saved());
+}
+
 /** Answers to `prefixes` by reading (the first ten look-ups and the eleventh, which starts the sort) and after sorting. */
 async function answersBeforeAndAfterSorting(vocabulary: KeywordVocabulary, prefixes: readonly string[], most: number) {
   const before = prefixes.map((prefix) => vocabulary.beginningWith(prefix, most));
@@ -36,6 +42,7 @@ describe('KeywordVocabulary', () => {
     // Saved tables, postings made in memory, and the two mixed, as a fold leaves them.
     const givens: PackedWords[][] = [
       [tableOf(words), tableOf(meta)],
+      [savedTableOf(words), savedTableOf(meta)],
       [words, meta],
       [tableOf(words), meta],
     ];

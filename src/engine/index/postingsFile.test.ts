@@ -13,7 +13,8 @@ import { FrozenPostings } from './frozenPostings';
 import { KEYWORD_INDEX_VERSION } from './keywordIndex';
 import { openPostingsFile, type PostingsFileInfo } from './postingsFile';
 import { BLOCK_SIZE } from './postingsFileBytes';
-import { WordTable } from './wordTable';
+import { slotCountFor, WordTable } from './wordTable';
+import { WORD_TABLE_FORMAT } from './wordTableFile';
 
 type Field = 'content' | 'meta';
 interface Manifest {
@@ -118,10 +119,28 @@ describe('postings read in place', () => {
       const { words } = await sectionsOf(dataDir, info);
       const saved = new Int32Array(new Uint8Array(await readFile(join(folderOf(dataDir), info.wordTable!.file))).buffer);
       const built = new WordTable(Buffer.from(words.join('\n')), words.length).saved();
-      expect(saved).toEqual(new Int32Array([...built.starts, ...built.slots]));
+      expect(saved).toEqual(new Int32Array([...built.starts, ...built.slots, ...built.groups]));
+      expect(info.wordTable!.format).toBe(WORD_TABLE_FORMAT);
     }
     const store = join(await makeTempDir(), 'store');
     await cp(dataDir, store, { recursive: true });
+    // Tables saved before the words' groups were (format 1): the words are searched for their beginnings instead.
+    const firstFormat = { ...manifest, fields: { ...manifest.fields } };
+    for (const field of ['content', 'meta'] as const) {
+      const { wordTable, words } = manifest.fields[field];
+      const table = await readFile(join(folderOf(dataDir), wordTable!.file));
+      const starts = (words + 1) * 4;
+      const withoutGroups = table.subarray(0, starts + slotCountFor(words) * 4);
+      await writeFile(join(folderOf(store), wordTable!.file), withoutGroups);
+      firstFormat.fields[field] = { ...manifest.fields[field], wordTable: { file: wordTable!.file, checksum: crc32(withoutGroups) } };
+    }
+    await writeFile(join(folderOf(store), 'manifest.json'), JSON.stringify(firstFormat));
+    const firstFormatReader = await openEngine({ dataDir: store, timeZone: 'UTC', access: 'read' });
+    try {
+      expect(await found(firstFormatReader)).toEqual(expected);
+    } finally {
+      await firstFormatReader.close();
+    }
     // As saved before the tables were: none in the manifest, no table files.
     const fields = Object.fromEntries(
       (['content', 'meta'] as const).map((field) => [field, { ...manifest.fields[field], wordTable: undefined }]),

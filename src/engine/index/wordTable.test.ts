@@ -17,8 +17,12 @@ describe('WordTable', () => {
     expect(words.every((word, number) => table.numberOf(word) === number)).toBe(true);
     for (const absent of ['', 'qxqxqxq', `${words[0]}x`, words[1]!.slice(0, -1), 'grüß', 'gruße'])
       expect(table.numberOf(absent)).toBeUndefined();
-    for (const prefix of ['re', 'io_', 'sq', 'grü', '東', 'zzzz', ''])
+    // Searched in the bytes, and read from the words' groups as a saved table has them.
+    const grouped = new WordTable(table.bytes, words.length, table.saved());
+    for (const prefix of ['re', 'io_', 'sq', 'grü', 'gr', 'g', '東', 'zzzz', 'reg', 'registered', 'é', '']) {
       expect(table.beginningWith(prefix)).toEqual(words.filter((word) => word.startsWith(prefix)));
+      expect(grouped.beginningWith(prefix), prefix).toEqual(words.filter((word) => word.startsWith(prefix)));
+    }
     expect(table.all()).toEqual(words);
   });
 
@@ -34,6 +38,11 @@ describe('WordTable', () => {
       expect(table.beginningWith(prefix)).toEqual(words.filter((word) => word.startsWith(prefix)));
     expect(() => new WordTable(bytes, words.length, { ...saved, starts: saved.starts.subarray(1) })).toThrow(/does not span the 8 words/);
     expect(() => new WordTable(bytes, words.length, { ...saved, slots: saved.slots.subarray(1) })).toThrow(/does not span/);
+    expect(() => new WordTable(bytes, words.length, { ...saved, groups: saved.groups.subarray(1) })).toThrow(/groups do not span/);
+    // A table saved before the groups were finds the same beginnings in the bytes.
+    const withoutGroups = new WordTable(bytes, words.length, { starts: saved.starts, slots: saved.slots });
+    for (const prefix of ['sq', 'r', 'grü', 'x', 'ring', ''])
+      expect(withoutGroups.beginningWith(prefix)).toEqual(words.filter((word) => word.startsWith(prefix)));
   });
 
   it('holds no words when none are saved, and refuses words listed twice or more words than described', () => {

@@ -3,6 +3,7 @@
 // the words a search asks for by their beginning are decoded.
 
 import { FNV_OFFSET, FNV_PRIME, hashOfBytes } from './fnvHash';
+import { groupWords, isGroupsOf, numbersBeginningWith } from './wordGroups';
 
 const LINE_BREAK = 10;
 const LINE_BREAK_BYTE = Buffer.from([LINE_BREAK]);
@@ -37,10 +38,12 @@ export function slotCountFor(count: number): number {
   return size;
 }
 
-/** What a word table saves: where each word starts, and its hash table. */
+/** What a word table saves: where each word starts, its hash table, and its words by their beginning (see wordGroups.ts). */
 export interface SavedWordTable {
   starts: Int32Array;
   slots: Int32Array;
+  /** Absent from tables saved before they were (see WORD_TABLE_FORMAT). */
+  groups?: Int32Array;
 }
 
 /**
@@ -53,6 +56,8 @@ export class WordTable {
   readonly starts: Int32Array;
   /** Open addressing by hash: a word's number, or EMPTY; its length a power of two at least twice the words'; null until built. */
   private slots: Int32Array | null = null;
+  /** The words by their first two bytes (see wordGroups.ts), when saved; a table without them searches its bytes. */
+  private readonly groups: Int32Array | null = null;
   private readonly text: Buffer;
   private readonly encoder = new TextEncoder();
 
@@ -70,19 +75,22 @@ export class WordTable {
     if (saved === undefined) this.starts = wordStartsOf(bytes, count);
     else {
       // A saved table was checked by its checksum; that it spans the words is what the look-ups rely on.
-      const { starts, slots } = saved;
+      const { starts, slots, groups } = saved;
       // With no words, the one start is the end of the bytes plus one (see wordStartsOf).
       const isFirstAtZero = count === 0 || starts[0] === 0;
       if (starts.length !== count + 1 || !isFirstAtZero || starts[count] !== bytes.length + 1 || slots.length !== slotCountFor(count))
         throw new Error(`keyword index: the saved word table does not span the ${count} words`);
+      if (groups !== undefined && !isGroupsOf(groups, count))
+        throw new Error(`keyword index: the saved word groups do not span the ${count} words`);
       this.starts = starts;
       this.slots = slots;
+      this.groups = groups ?? null;
     }
   }
 
   /** The table to save beside the words. */
-  saved(): SavedWordTable {
-    return { starts: this.starts, slots: this.table() };
+  saved(): Required<SavedWordTable> {
+    return { starts: this.starts, slots: this.table(), groups: this.groups ?? groupWords(this.bytes, this.starts, this.count) };
   }
 
   /** The hash table, built at the first look-up when not saved; throws when a word is listed twice. */
@@ -160,8 +168,8 @@ export class WordTable {
   }
 
   /**
-   * The words that begin with `prefix`, in the order of their numbers: only they are decoded, found by a native search
-   * of the bytes for a line break followed by the prefix.
+   * The words that begin with `prefix`, in the order of their numbers: only they are decoded, found in their group
+   * when the groups were saved, otherwise by a native search of the bytes for a line break followed by the prefix.
    */
   beginningWith(prefix: string): string[] {
     if (this.count === 0) return [];
@@ -171,6 +179,9 @@ export class WordTable {
     if (prefix === '') return this.all();
     const text = this.text;
     const wanted = Buffer.from(prefix);
+    // A one-byte beginning spans 256 groups: the bytes are searched for it.
+    if (this.groups !== null && wanted.length >= 2)
+      return numbersBeginningWith(this.groups, this.bytes, this.starts, wanted).map((number) => this.wordAt(number));
     const found: string[] = [];
     const wordFrom = (start: number): string => {
       const end = text.indexOf(LINE_BREAK, start);
