@@ -1,7 +1,6 @@
 // An Embedder whose model runs on a worker thread (the built embedWorker script): the engine's thread stays free to
 // answer searches while the background stage embeds a whole archive.
 import { existsSync } from 'node:fs';
-import { Worker } from 'node:worker_threads';
 import type { EmbedderOptions } from './chooseEmbedder';
 import type { Embedder } from './embedder';
 
@@ -28,6 +27,8 @@ const CLOSE_GRACE_MS = 5_000;
  */
 export async function createWorkerEmbedder(script: string, options: EmbedderOptions, expectedId: string): Promise<Embedder> {
   if (!existsSync(script)) throw new Error(`embed: the embedding worker ${script} is missing; rebuild the app`);
+  // Loaded when a worker starts: a command that never embeds (a whole `lantern search`) need not load it (issue 25).
+  const { Worker } = await import('node:worker_threads');
   const worker = new Worker(script, {
     workerData: {
       modelFolder: options.modelFolder,
