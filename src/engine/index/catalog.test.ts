@@ -160,4 +160,20 @@ describe('catalog', () => {
       await rm(dir, { recursive: true, force: true });
     }
   });
+
+  it('reads the ids of a catalog from its snapshot one by one, however many are read, and finds each by its id', async () => {
+    const [record] = await records('usrp-users-list.mbox.gz', 1);
+    const dir = await makeTempDir();
+    try {
+      const written = new Catalog();
+      for (let index = 0; index < 1000; index += 1) written.add({ ...record!, id: `id-${index}`, messageId: `<m-${index}@x>` });
+      await writeCatalogSnapshot(dir, written.parts(), { version: 1, rows: written.size, dataFiles: null });
+      const catalog = Catalog.fromParts(await readCatalogSnapshot(dir, (await readCatalogManifest(dir))!));
+      for (let round = 0; round < 2; round += 1)
+        for (let ordinal = 0; ordinal < catalog.size; ordinal += 1) expect(catalog.ordinalOf(catalog.id(ordinal))).toBe(ordinal);
+      expect(catalog.parts().ids.isDecoded()).toBe(false);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -92,9 +92,11 @@ export class Catalog {
     catalog.savedAttachments = new SavedAttachments(ValueColumn.fromParts(parts.attachments), NO_ATTACHMENTS);
     catalog.labelColumn = ValueColumn.fromParts(parts.labels);
     // Shown with a hit, never scanned by a filter, and decoded whole by an import's look-ups alone: read singly, a warm
-    // engine does not keep the recipient lists and Message-IDs of a 100k-message archive decoded (issue 25).
+    // engine does not keep the recipient lists and Message-IDs of a 100k-message archive decoded (issue 25). Ids too: a
+    // search reads a page's, or a filter's few thousand, and the look-up by id compares saved bytes; decoded after a few
+    // hundred searches, a million ids stayed in the heap as strings beside those bytes.
     for (const column of [catalog.stored.toJson, catalog.stored.ccJson, catalog.stored.bccJson]) column.readSingly();
-    catalog.messageIds.readSingly();
+    for (const list of [catalog.messageIds, parts.ids]) list.readSingly();
     catalog.idTable = new IdTable(parts.ids);
     catalog.ordinalsByMessageIdMap = null;
     catalog.threadSizeCounts = null;
