@@ -102,19 +102,26 @@ export async function openPostingsFile(path: string, info: PostingsFileInfo, cac
   try {
     const { size } = await statFd(fd);
     if (size !== expected) throw new Error(`keyword index: ${path} holds ${size} bytes, not the ${expected} saved`);
-    let position = 0;
+    // Every section is asked for at once, the word table too: the thread pool reads them side by side while this
+    // thread checks those already read, in the file's order (issue 25: opening the index is part of every command).
+    const sections = [wordText, bytesOf(starts), bytesOf(counts), bytesOf(checksums)];
+    const positions = [0, wordText.length, wordText.length + starts.byteLength, tables + info.bytes];
+    const reads = sections.map((section, index) => readAt(fd, path, section, positions[index]!));
+    // The words stay bytes until asked for (see WordTable); their hash table is read when saved.
+    const savedTable = info.wordTable ? readWordTable(dirname(path), info.wordTable, info.words) : Promise.resolve(null);
     let checksum = 0;
-    for (const section of [wordText, bytesOf(starts), bytesOf(counts)]) {
-      await readAt(fd, path, section, position);
-      checksum = crc32(section, checksum);
-      position += section.length;
+    try {
+      for (const [index, section] of sections.entries()) {
+        await reads[index];
+        checksum = crc32(section, checksum);
+      }
+    } finally {
+      // A read that failed leaves the others to end before the file is closed.
+      await Promise.allSettled([...reads, savedTable]);
     }
-    await readAt(fd, path, bytesOf(checksums), tables + info.bytes);
-    checksum = crc32(bytesOf(checksums), checksum);
     if (checksum !== info.checksum)
       throw new Error(`keyword index: ${path} is damaged (its words or slot tables differ from the saved checksum)`);
-    // The words stay bytes until asked for (see WordTable); their hash table is read when saved.
-    const saved = info.wordTable && (await readWordTable(dirname(path), info.wordTable, info.words));
+    const saved = await savedTable;
     const words = new WordTable(wordText, info.words, saved ?? undefined);
     return FrozenPostings.fromParts({ words, starts, counts, bytes: new FileBytes(path, fd, tables, info.bytes, checksums, cache) });
   } catch (error) {
