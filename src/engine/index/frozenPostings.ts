@@ -20,6 +20,11 @@ export type OrdinalList = ArrayLike<number> & Iterable<number>;
 /** A word's postings as lists to read one after another, best first (one list per rank slot). */
 export type SlotLists = readonly (OrdinalList | null | undefined)[];
 
+/** Where a search's decoded lists go (see search/archiveArrays.ts): arrays it gives back when it ends. */
+export interface OrdinalArrays {
+  ordinals(length: number): Int32Array;
+}
+
 /** The arrays a FrozenPostings is made of, as a saved index holds them (see postingsFile.ts). */
 export interface PostingsParts {
   /** Words in the order of their numbers. */
@@ -161,11 +166,11 @@ export class FrozenPostings {
     return number !== undefined && number < this.wordCount ? number : undefined;
   }
 
-  slots(word: string): Int32Array[] | null {
+  slots(word: string, arrays?: OrdinalArrays): Int32Array[] | null {
     const number = this.numberOf(word);
     if (number === undefined) return null;
     const first = number * SLOTS;
-    return Array.from({ length: SLOTS }, (_, slot) => this.decode(first + slot));
+    return Array.from({ length: SLOTS }, (_, slot) => this.decode(first + slot, arrays));
   }
 
   /** Whether the bytes are read from a saved file rather than held in memory. */
@@ -195,9 +200,10 @@ export class FrozenPostings {
     this.bytes.close();
   }
 
-  private decode(index: number): Int32Array {
+  private decode(index: number, arrays?: OrdinalArrays): Int32Array {
     const end = this.slotEnd(index);
-    const ordinals = new Int32Array(this.counts[index]!);
+    const count = this.counts[index]!;
+    const ordinals = arrays ? arrays.ordinals(count) : new Int32Array(count);
     walk(this.bytes.read(this.starts[index]!, end), 0, ordinals.length, ordinals);
     return ordinals;
   }

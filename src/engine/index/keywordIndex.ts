@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { FrozenPostings, SlotDamage, type SlotLists } from './frozenPostings';
+import { FrozenPostings, SlotDamage, type OrdinalArrays, type SlotLists } from './frozenPostings';
 import { LivePostings } from './livePostings';
 import { prefixCompletions } from './keywordPrefix';
 import { StemVariants } from './keywordStems';
@@ -230,10 +230,10 @@ export class KeywordIndex {
    * each rank slot's packed ordinals (decoded), then the slot's ordinals added since, read in the live arrays in place
    * (copying every posting of a common word, as FlexSearch's search did, was a third of a word query's time at 100k).
    */
-  postings(field: KeywordField, word: string): SlotLists {
+  postings(field: KeywordField, word: string, arrays?: OrdinalArrays): SlotLists {
     let frozen: SlotLists | null;
     try {
-      frozen = this.frozen[field].slots(word);
+      frozen = this.frozen[field].slots(word, arrays);
     } catch (error) {
       throw this.damaged(error);
     }

@@ -9,6 +9,7 @@ import { isExcludedMessage, leaveOutExcluded } from './excludedByDefault';
 import { filterMatches, type MetadataFilter } from './matchFilter';
 import { querySubject, rarestMetaWord, subjectVerdict, WHOLE_SUBJECT_FACTOR } from './subjectMatch';
 import { andInto, inverted, orInto, type Bitset } from './bitset';
+import { FreshArrays, type ArchiveArrays } from './archiveArrays';
 
 export type WordMatch = 'all' | 'relaxed' | 'any';
 
@@ -99,12 +100,15 @@ export class Evaluator {
     private readonly wordMatch: WordMatch = 'all',
     /** The query's last word while it is still being typed: found in no message as written, it matches the words it begins. */
     private readonly typedPrefix: string | null = null,
+    /** Where the evaluation's arrays of the archive's size come from: borrowed by a search, or fresh for a caller that keeps them. */
+    private readonly arrays: ArchiveArrays = new FreshArrays(catalog.size),
   ) {
     this.size = catalog.size;
+    if (arrays.size !== this.size) throw new Error(`search: arrays for ${arrays.size} messages lent to an evaluation of ${this.size}`);
   }
 
   evaluate(root: QueryNode | null): Evaluation {
-    const matches = root ? this.node(root, true) : new Uint8Array(this.size).fill(1);
+    const matches = root ? this.node(root, true) : this.arrays.bytes().fill(1);
     // Here, where every search mode, total, listing and answer gets the messages it may show: Trash and Spam are left
     // out unless the query asks for them, as Gmail and Outlook do.
     if (!asksForExcludedPlaces(root)) leaveOutExcluded(matches, this.catalog);
@@ -159,14 +163,14 @@ export class Evaluator {
   private node(node: QueryNode, positive: boolean): Bitset {
     switch (node.kind) {
       case 'and': {
-        const result = new Uint8Array(this.size).fill(1);
+        const result = this.arrays.bytes().fill(1);
         for (const child of node.children) {
           andInto(result, this.node(child, positive));
         }
         return result;
       }
       case 'or': {
-        const result = new Uint8Array(this.size);
+        const result = this.arrays.bytes();
         for (const child of node.children) {
           orInto(result, this.node(child, positive));
         }
@@ -209,7 +213,7 @@ export class Evaluator {
   /** All messages, scoring the words' matches first when the mode ranks by them. */
   private everything(text: string, fields: ('content' | 'meta')[]): Bitset {
     if (this.wordMatch === 'any') this.wordsMatch(text, fields, true);
-    return new Uint8Array(this.size).fill(1);
+    return this.arrays.bytes().fill(1);
   }
 
   /**
@@ -220,9 +224,9 @@ export class Evaluator {
   private wordsMatch(text: string, fields: ('content' | 'meta')[], positive: boolean): Bitset {
     const terms = words(text);
     const size = this.size;
-    const scores = positive ? (this.ownScores ??= new Float64Array(size)) : null;
-    const result = new Uint8Array(size).fill(terms.length > 0 ? 1 : 0);
-    const hits = new Uint8Array(terms.length > 0 ? size : 0);
+    const scores = positive ? (this.ownScores ??= this.arrays.scores()) : null;
+    const result = this.arrays.bytes().fill(terms.length > 0 ? 1 : 0);
+    const hits = terms.length > 0 ? this.arrays.bytes() : new Uint8Array(0);
     // Per field and per term, each message's best score so far, with the messages given one listed: summed over the
     // listed messages only, and left zeroed for the next word (see ScoreScratch).
     const scratch = scores ? scoreScratch(size) : null;
@@ -235,10 +239,10 @@ export class Evaluator {
       const forms = positive && !isWhole ? [term, ...this.otherForms(term)] : [term];
       let fieldsOfTerm: Uint8Array | null = null;
       if (positive && !isWhole) {
-        fieldsOfTerm = this.fieldsOfWords.get(term) ?? new Uint8Array(size);
+        fieldsOfTerm = this.fieldsOfWords.get(term) ?? this.arrays.bytes();
         this.fieldsOfWords.set(term, fieldsOfTerm);
       }
-      const lists = fields.map((field) => forms.map((form) => this.keywords.postings(field, form)));
+      const lists = fields.map((field) => forms.map((form) => this.keywords.postings(field, form, this.arrays)));
       const counts = lists.map((ofField) => ofField.map(postingsCount));
       // A word found in one list only (one field, one form) holds as many messages as the list (when every indexed
       // message is in the catalog): its weight is known before the walk, and each score goes straight into the sums,
@@ -282,7 +286,7 @@ export class Evaluator {
       if (scores !== null && scratch !== null && direct === null) scratch.addTermTo(scores, wordWeight(held));
       if (isWhole) {
         if (held === 0) continue;
-        orInto((this.namedIdentifiers ??= new Uint8Array(size)), hits);
+        orInto((this.namedIdentifiers ??= this.arrays.bytes()), hits);
         continue;
       }
       andInto(result, hits);

@@ -1,4 +1,5 @@
 // The stage of a search by meaning (semantic, hybrid, hyde, rerank): nearest messages, fused with the keyword hits, reordered when asked.
+import type { ArchiveArrays } from './archiveArrays';
 import { chunkFilter, type ChunkFilter } from '../vectors/chunkFilter';
 import type { ChunkMatch } from '../vectors/chunkStore';
 import { countBits, setBits, type Bitset } from './bitset';
@@ -113,13 +114,14 @@ async function hypotheticalText(query: string, context: SearchContext): Promise<
  * or the query has a single word. The keyword stage scored every message holding any of the words, whether it held
  * them all or not, so its scores rank these without evaluating the words again.
  */
-function partialHits(plan: SearchPlan, keyword: KeywordMatches, allowed: Bitset): RankedHit[] {
+function partialHits(plan: SearchPlan, keyword: KeywordMatches, allowed: Bitset, arrays: ArchiveArrays | undefined): RankedHit[] {
   if (plan.wordMatch !== 'all' || words(plan.parsed.terms.contentTerms.join(' ')).length < 2) return [];
   // A conversation's best message ranks among these by its own words: ranked above them, it lost the eval relevant mail.
   const { matches, scores, helpers, ownScores } = keyword;
   let partialScores = scores;
   if (ownScores.size > 0) {
-    partialScores = scores.slice();
+    partialScores = arrays?.size === scores.length ? arrays.scores() : new Float64Array(scores.length);
+    partialScores.set(scores);
     for (const [ordinal, score] of ownScores) partialScores[ordinal] = score;
   }
   const scoreOf = (ordinal: number): number => partialScores[ordinal]!;
@@ -132,7 +134,13 @@ function partialHits(plan: SearchPlan, keyword: KeywordMatches, allowed: Bitset)
 }
 
 /** Runs a fused plan over the keyword stage's matches. */
-export async function rankFused(plan: SearchPlan, keyword: KeywordMatches, context: SearchContext): Promise<FusedRanking> {
+export async function rankFused(
+  plan: SearchPlan,
+  keyword: KeywordMatches,
+  context: SearchContext,
+  /** The search's borrowed arrays (see archiveArrays.ts), used while the archive has the size they were lent for. */
+  arrays?: ArchiveArrays,
+): Promise<FusedRanking> {
   const { parsed, offset, limit } = plan;
   let { mode, note } = plan;
   const keywordHits = plan.usesKeywords
@@ -143,7 +151,13 @@ export async function rankFused(plan: SearchPlan, keyword: KeywordMatches, conte
     : [];
   // Meaning stands in for the words, so they do not constrain; negated words and operators still do.
   const filter = {
-    matches: new Evaluator(context.catalog, context.keywords, 'relaxed').evaluate(parsed.root).matches,
+    matches: new Evaluator(
+      context.catalog,
+      context.keywords,
+      'relaxed',
+      null,
+      arrays?.size === context.catalog.size ? arrays : undefined,
+    ).evaluate(parsed.root).matches,
     chunks: chunkFilter(parsed.root),
   };
   const queryText = parsed.semanticText?.trim() || parsed.terms.contentTerms.join(' ');
@@ -155,7 +169,7 @@ export async function rankFused(plan: SearchPlan, keyword: KeywordMatches, conte
     else semanticText = hypothetical.text;
   }
   // Hyde searches by a passage for mail the words miss: its keyword side stays the messages with every word.
-  const partial = plan.usesKeywords && mode !== 'hyde' ? partialHits(plan, keyword, filter.matches) : [];
+  const partial = plan.usesKeywords && mode !== 'hyde' ? partialHits(plan, keyword, filter.matches, arrays) : [];
   // A message naming one of the query's identifiers whole ("IORING_REGISTER_RING_SIZE proposal") is as good a match as
   // one holding every word: ranked among those by its score, not after them all.
   const named = keyword.namedIdentifiers;

@@ -9,6 +9,7 @@ import { summarizeQuery } from '../../shared/query/summarize';
 import { operatorSuggestions } from '../../shared/query/didYouMean';
 import { countBits, setBits } from './bitset';
 import { Evaluator, type Evaluation } from './evaluate';
+import { ArchiveArrays } from './archiveArrays';
 import { withAlternativeReading } from './alternativeSearch';
 import { PASTED_SUBJECT_NOTE, pastedSubjectQuery } from './pastedSubject';
 import { scoresWithSubjectTiers } from './subjectTiers';
@@ -109,8 +110,9 @@ function withCoverage(result: SearchResult): SearchResult {
  * Words and operators over every message; with 'any', a message needs at least one of the words. With 'all', a
  * conversation holding a plain query's words between its messages matches by its best message.
  */
-export function matchKeywords(plan: SearchPlan, context: SearchContext): KeywordMatches {
-  const keyword = new Evaluator(context.catalog, context.keywords, plan.wordMatch, plan.typedPrefix).evaluate(plan.parsed.root);
+export function matchKeywords(plan: SearchPlan, context: SearchContext, arrays?: ArchiveArrays): KeywordMatches {
+  const lent = arrays?.size === context.catalog.size ? arrays : undefined;
+  const keyword = new Evaluator(context.catalog, context.keywords, plan.wordMatch, plan.typedPrefix, lent).evaluate(plan.parsed.root);
   if (plan.wordMatch === 'any' && plan.parsed.terms.contentTerms.length > 0) {
     keyword.matches.forEach((bit, ordinal) => {
       if (bit && keyword.scores[ordinal] === 0) keyword.matches[ordinal] = 0;
@@ -154,6 +156,8 @@ export async function collapseCopies(
   ranking: FusedRanking,
   dateOrder: Order<number>,
   context: SearchContext,
+  /** The search's borrowed arrays (see archiveArrays.ts), used while the archive has the size they were lent for. */
+  arrays?: ArchiveArrays,
 ): Promise<Copies> {
   const byDate = (first: number, second: number): boolean => dateOrder(first, second) < 0;
   if (plan.isFused) {
@@ -161,7 +165,8 @@ export async function collapseCopies(
     let position: Int32Array | null = null;
     const placeOf = (ordinal: number): number => {
       if (position === null) {
-        position = new Int32Array(context.catalog.size);
+        // Only the fused hits' places are written and read: borrowed arrays need no zeroing.
+        position = arrays?.size === context.catalog.size ? arrays.ordinals(context.catalog.size) : new Int32Array(context.catalog.size);
         ranking.fused.forEach((hit, index) => (position![hit.ordinal] = index));
       }
       return position[ordinal]!;
@@ -183,7 +188,22 @@ export async function collapseCopies(
   return copies;
 }
 
+/** One search, with the arrays of the archive's size it borrows given back when it ends (see archiveArrays.ts). */
 async function searchOnce(request: SearchRequest, context: SearchContext, tuning: SearchTuning): Promise<SearchResult> {
+  const arrays = new ArchiveArrays(context.catalog.size);
+  try {
+    return await searchWith(request, context, tuning, arrays);
+  } finally {
+    arrays.giveBack();
+  }
+}
+
+async function searchWith(
+  request: SearchRequest,
+  context: SearchContext,
+  tuning: SearchTuning,
+  arrays: ArchiveArrays,
+): Promise<SearchResult> {
   const started = performance.now();
   const parsed = parseQuery(request.query, {
     timeZone: () => context.timeZone,
@@ -192,14 +212,14 @@ async function searchOnce(request: SearchRequest, context: SearchContext, tuning
   });
   const embeddedShare = context.semantic?.embeddedShare() ?? 0;
   const plan = planSearch(request, parsed, tuning, embeddedShare);
-  const keyword = matchKeywords(plan, context);
+  const keyword = matchKeywords(plan, context, arrays);
   const dateOrder = parsed.dateOrder === 'oldest' ? reversed(ordinalsByDate(context.catalog)) : ordinalsByDate(context.catalog);
   /** With many phrase candidates only the first ones are read: how many more messages are estimated to match. */
   const unreadPhraseMatches = await checkPhrases(plan, keyword, dateOrder, context);
   const ranking: FusedRanking = plan.isFused
-    ? await rankFused(plan, keyword, context)
+    ? await rankFused(plan, keyword, context, arrays)
     : { fused: [], chunks: new Map(), mode: plan.mode, note: plan.note };
-  const copies = await collapseCopies(plan, keyword, ranking, dateOrder, context);
+  const copies = await collapseCopies(plan, keyword, ranking, dateOrder, context, arrays);
   const { fused } = ranking;
   const matched = (plan.isFused ? fused.length : plan.usesKeywords ? countBits(keyword.matches) : 0) + unreadPhraseMatches;
   const total = parsed.limit !== null ? Math.min(parsed.limit, matched) : matched;
