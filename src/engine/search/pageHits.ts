@@ -8,6 +8,7 @@ import { matchOf, snippetFor } from './snippetHighlights';
 import { toSummary } from './toSummary';
 import { isImageTextMatch } from '../ocr/imageTextMatch';
 import { listedEntryOf } from '../index/catalogEntry';
+import { madeThreadMembers } from './threadMembers';
 
 /** What the rest of the archive says about a page's messages. */
 export interface PageEvidence {
@@ -33,9 +34,10 @@ export async function pageHits(
   const texts = new Map(
     (await context.store.getColumns(ids, ['id', 'snippet', 'text', 'attachmentTextJson'], places)).map((row) => [row.id, row]),
   );
+  const members = madeThreadMembers(context.catalog);
   return page.map((hit) => {
     const entry = listedEntryOf(context.catalog, hit.ordinal);
-    const threadSize = context.catalog.threadSize(hit.ordinal);
+    const threadSize = members?.sizeOf(members.threadOf[hit.ordinal]!) ?? context.catalog.threadSize(hit.ordinal);
     const stored = texts.get(entry.row.id);
     const chunk = chunks.get(hit.ordinal);
     const match = matchOf(entry, highlightTerms, chunk?.origin, stored);

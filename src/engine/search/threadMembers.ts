@@ -72,15 +72,29 @@ export class ThreadMembers {
     return grouped === null || grouped.length === 0 ? added : [...grouped, ...added];
   }
 
+  /** How many messages conversation `thread` holds. */
+  sizeOf(thread: number): number {
+    const grouped = thread + 1 < this.starts.length ? this.starts[thread + 1]! - this.starts[thread]! : 0;
+    return grouped + (this.added.get(thread)?.length ?? 0);
+  }
+
   /** Whether conversation `thread` is one message alone. */
   isLone(thread: number): boolean {
-    const grouped = thread + 1 < this.starts.length ? this.starts[thread + 1]! - this.starts[thread]! : 0;
-    return grouped + (this.added.get(thread)?.length ?? 0) === 1;
+    return this.sizeOf(thread) === 1;
   }
 }
 
 /** Catalogs only ever gain messages (loadIndexes builds a new one otherwise), so each keeps its grouping and extends it. */
 const groupings = new WeakMap<Catalog, ThreadMembers>();
+
+/**
+ * The grouping a search of the catalog as it is has already made, or null: a page's hits take their conversations'
+ * sizes from it rather than have the catalog count every conversation's messages once more (issue 25).
+ */
+export function madeThreadMembers(catalog: Catalog): ThreadMembers | null {
+  const grouping = groupings.get(catalog);
+  return grouping !== undefined && grouping.size === catalog.size ? grouping : null;
+}
 
 export function threadMembers(catalog: Catalog): ThreadMembers {
   let grouping = groupings.get(catalog);
