@@ -32,10 +32,13 @@ function byRank(first: Contact, second: Contact): number {
  * made searches during an import take seconds each (bench/measured-reasons.md).
  */
 export class ContactDirectory {
-  /** Everyone by address, and how many messages of the first `countedAll` they are in. */
-  private readonly byAddress = new Map<string, Contact>();
+  /**
+   * Everyone by address, and how many messages of the first `countedAll` they are in: made from `cached` when messages
+   * come to be counted, so an engine whose catalog does not grow keeps one copy of its saved contacts, not two.
+   */
+  private byAddressMap: Map<string, Contact> | null = new Map();
   private countedAll = 0;
-  private cached: Contact[] | null = null;
+  private cached: readonly Contact[] | null = null;
 
   /** The people of From, counted apart (see countedSenders.ts). */
   private readonly countedSenders: CountedSenders;
@@ -52,18 +55,19 @@ export class ContactDirectory {
     return this.countedSenders.all();
   }
 
-  all(): Contact[] {
+  all(): readonly Contact[] {
     if (this.countedAll === 0) this.startFromSaved();
     if (this.cached && this.countedAll === this.catalog.size) return this.cached;
     const changed = new Set<string>();
+    const byAddress = this.byAddress();
     const count = (person: Address): void => {
       if (!person.address) return;
       changed.add(person.address);
-      const existing = this.byAddress.get(person.address);
+      const existing = byAddress.get(person.address);
       if (existing) {
         existing.count += 1;
         if (!existing.name && person.name) existing.name = person.name;
-      } else this.byAddress.set(person.address, { name: person.name, address: person.address, count: 1 });
+      } else byAddress.set(person.address, { name: person.name, address: person.address, count: 1 });
     };
     const recipients = recipientsReader(this.catalog);
     for (; this.countedAll < this.catalog.size; this.countedAll += 1) {
@@ -74,11 +78,11 @@ export class ContactDirectory {
     // Copies, so a list handed out earlier keeps the counts it was made with; only the people just counted changed.
     this.cached =
       this.cached === null
-        ? [...this.byAddress.values()].map((contact) => ({ ...contact })).sort(byRank)
+        ? [...byAddress.values()].map((contact) => ({ ...contact })).sort(byRank)
         : reranked(
             this.cached,
             (contact) => changed.has(contact.address),
-            [...changed].map((address) => ({ ...this.byAddress.get(address)! })),
+            [...changed].map((address) => ({ ...byAddress.get(address)! })),
             byRank,
           );
     return this.cached;
@@ -89,12 +93,19 @@ export class ContactDirectory {
     return { contacts: this.all(), counted: this.countedAll };
   }
 
+  /** The counts by address, made from the list handed out when the saved contacts were started from. */
+  private byAddress(): Map<string, Contact> {
+    this.byAddressMap ??= new Map(this.cached!.map((contact) => [contact.address, { ...contact }]));
+    return this.byAddressMap;
+  }
+
   private startFromSaved(): void {
     const saved = savedByCatalog.get(this.catalog);
     if (!saved || saved.counted > this.catalog.size) return;
-    for (const contact of saved.contacts) this.byAddress.set(contact.address, { ...contact });
     this.countedAll = saved.counted;
     // Saved in the order all() gives: nothing to sort, and only the people of messages that came since to re-place.
-    this.cached = saved.contacts.map((contact) => ({ ...contact }));
+    // Handed out as they are: a directory never changes a contact it handed out (it counts on copies).
+    this.cached = saved.contacts;
+    this.byAddressMap = null;
   }
 }

@@ -30,7 +30,11 @@ function byRank(first: Contact, second: Contact): number {
 export class CountedSenders {
   /** Senders by address and lower-cased name, the names each address was sent under, over the first `counted`. */
   private readonly senderByKey = new Map<string, Contact>();
-  private readonly namesByAddress = new Map<string, Set<string>>();
+  /**
+   * The distinct lower-cased names each address was sent under, up to SHARED_ADDRESS_NAMES of them (more tell nothing
+   * more): the one name of most addresses as itself, where a Set for each was most of what the map held.
+   */
+  private readonly namesByAddress = new Map<string, string | string[]>();
   private counted = 0;
   /** The senders merged (shared addresses' by name), by their key, and ranked; never changed once handed out. */
   private merged = new Map<string, Contact>();
@@ -47,11 +51,7 @@ export class CountedSenders {
     for (; this.counted < size; this.counted += 1) {
       const { name, address } = this.catalog.sender(this.counted);
       if (!address && !name) continue;
-      const names = this.namesByAddress.get(address) ?? new Set<string>();
-      const before = names.size;
-      names.add(name.toLowerCase());
-      this.namesByAddress.set(address, names);
-      if (before < SHARED_ADDRESS_NAMES && names.size >= SHARED_ADDRESS_NAMES) hasNewShared = true;
+      if (this.noteName(address, name.toLowerCase())) hasNewShared = true;
       const key = `${address}\u0000${name.toLowerCase()}`;
       const existing = this.senderByKey.get(key);
       if (existing) existing.count += 1;
@@ -62,8 +62,24 @@ export class CountedSenders {
     return this.ranked;
   }
 
+  /** Notes that `address` was sent under `name` (lower-cased); true when that makes it a shared address. */
+  private noteName(address: string, name: string): boolean {
+    const names = this.namesByAddress.get(address);
+    // One or two names never make an address shared (SHARED_ADDRESS_NAMES is more).
+    if (names === undefined) this.namesByAddress.set(address, name);
+    else if (typeof names === 'string') {
+      if (names !== name) this.namesByAddress.set(address, [names, name]);
+    } else if (names.length < SHARED_ADDRESS_NAMES && !names.includes(name)) {
+      names.push(name);
+      return names.length === SHARED_ADDRESS_NAMES;
+    }
+    return false;
+  }
+
   private isShared(sender: Contact): boolean {
-    return (this.namesByAddress.get(sender.address)?.size ?? 0) >= SHARED_ADDRESS_NAMES && sender.name !== '';
+    const names = this.namesByAddress.get(sender.address);
+    const count = names === undefined ? 0 : typeof names === 'string' ? 1 : names.length;
+    return count >= SHARED_ADDRESS_NAMES && sender.name !== '';
   }
 
   /** Where a sender is merged: a shared address's senders by name, the others by address. */

@@ -65,19 +65,17 @@ class PrefixTable {
   /** Per first character, its keys and their owners in entry order, until sorted. */
   private readonly unsorted = new Map<string, { keys: string[]; owners: number[] }>();
   private readonly sorted = new Map<string, SortedKeys>();
-  /** Entry numbers by weight, for an empty prefix. */
+  /** Entry numbers by weight, for an empty prefix and for a prefix that many keys share. */
   private readonly byWeight: number[];
-
-  /** Each entry's keys, for checking the heaviest entries first when a prefix matches many. */
-  private readonly entryKeys: string[][];
 
   constructor(
     private readonly entries: Entry[],
     keysOf: (entry: Entry, owner: number) => string[],
   ) {
-    this.entryKeys = entries.map((entry, owner) => [...new Set(keysOf(entry, owner))].filter((key) => key !== ''));
-    this.entryKeys.forEach((keys, owner) => {
-      for (const key of keys) {
+    // Each entry's keys are not kept apart from the groups: a large archive's people held them twice.
+    entries.forEach((entry, owner) => {
+      for (const key of new Set(keysOf(entry, owner))) {
+        if (key === '') continue;
         const first = key[0]!;
         let group = this.unsorted.get(first);
         if (group === undefined) {
@@ -120,12 +118,14 @@ class PrefixTable {
     return low;
   }
 
-  /** A prefix that many keys share: walk entries heaviest first and stop at `limit` matches. */
-  private heaviestMatching(prefix: string, limit: number): number[] {
+  /** A prefix that many keys share: the owners of its keys marked, then entries walked heaviest first to `limit` marked. */
+  private heaviestMatching(owners: Int32Array, first: number, last: number, limit: number): number[] {
+    const isMatching = new Uint8Array(this.entries.length);
+    for (let position = first; position < last; position += 1) isMatching[owners[position]!] = 1;
     const best: number[] = [];
     for (const owner of this.byWeight) {
-      if (this.entryKeys[owner]!.some((key) => key.startsWith(prefix))) best.push(owner);
       if (best.length === limit) break;
+      if (isMatching[owner] === 1) best.push(owner);
     }
     return best;
   }
@@ -155,7 +155,8 @@ class PrefixTable {
     const { keys, owners } = this.keysBeginning(folded[0]!);
     const first = PrefixTable.firstAtLeast(keys, folded);
     const last = PrefixTable.firstAtLeast(keys, `${folded}\uffff`);
-    const best = last - first > DENSE_RANGE ? this.heaviestMatching(folded, limit) : this.bestInRange(owners, first, last, limit);
+    const best =
+      last - first > DENSE_RANGE ? this.heaviestMatching(owners, first, last, limit) : this.bestInRange(owners, first, last, limit);
     return best.map((owner) => {
       const { value, label, detail } = this.entries[owner]!;
       return { value, label, detail };
