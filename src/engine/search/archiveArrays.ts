@@ -5,8 +5,8 @@
 
 /** Free bitsets kept: enough for a query of several words and a second search running beside it. */
 const MOST_KEPT_BYTES = 32;
-/** Free score arrays kept: a search uses one. */
-const MOST_KEPT_SCORES = 2;
+/** Free score arrays kept: a search uses up to three (its scores, the partial hits', the copy finder's hashes). */
+const MOST_KEPT_SCORES = 4;
 /** Searches come in bursts (typing, paging): a while after the last one, the free arrays are let go. */
 const KEPT_MS = 20_000;
 

@@ -33,9 +33,8 @@ export function orInto(into: Bitset, bits: Bitset): void {
   for (; ordinal < into.length; ordinal += 1) into[ordinal]! |= bits[ordinal]!;
 }
 
-/** A new bitset with every byte of `bits` xor 1: the messages `bits` leaves out. */
-export function inverted(bits: Bitset): Bitset {
-  const result = new Uint8Array(bits.length);
+/** A bitset (`result`, as long as `bits`, or a new one) with every byte of `bits` xor 1: the messages `bits` leaves out. */
+export function inverted(bits: Bitset, result: Bitset = new Uint8Array(bits.length)): Bitset {
   let ordinal = 0;
   const resultWords = wordsOf(result);
   const bitsWords = wordsOf(bits);

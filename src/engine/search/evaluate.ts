@@ -177,7 +177,7 @@ export class Evaluator {
         return result;
       }
       case 'not':
-        return inverted(this.node(node.child, !positive));
+        return inverted(this.node(node.child, !positive), this.arrays.bytes());
       case 'text':
         if (positive && this.wordMatch !== 'all') return this.everything(node.value, ['content', 'meta']);
         return this.wordsMatch(node.value, ['content', 'meta'], positive);
@@ -186,7 +186,7 @@ export class Evaluator {
           if (positive && this.wordMatch !== 'all') return this.everything(node.filter.value, ['content']);
           return this.wordsMatch(node.filter.value, ['content'], positive);
         }
-        return filterMatches(node.filter as MetadataFilter, this.catalog);
+        return filterMatches(node.filter as MetadataFilter, this.catalog, this.arrays.bytes());
       default:
         return assertNever(node, 'query node');
     }

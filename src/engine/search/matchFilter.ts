@@ -120,9 +120,8 @@ function markScope(into: Uint8Array, catalog: Catalog, filter: Extract<MetadataF
   }
 }
 
-/** The messages (by ordinal) that satisfy one metadata filter, one byte each. */
-export function filterMatches(filter: MetadataFilter, catalog: Catalog): Uint8Array {
-  const result = new Uint8Array(catalog.size);
+/** The messages (by ordinal) that satisfy one metadata filter, one byte each, marked in `result` (zeroed, one a message). */
+export function filterMatches(filter: MetadataFilter, catalog: Catalog, result: Uint8Array = new Uint8Array(catalog.size)): Uint8Array {
   const prepared = prepareValue(filter);
   const { folded } = prepared;
   const { columns } = catalog;

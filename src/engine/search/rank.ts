@@ -282,9 +282,12 @@ export function bestDiversifiedThen(
   later: readonly number[],
   catalog: Catalog,
   count: number,
+  /** A zeroed bitset as long as `matches`, for the matches without `later`. */
+  bitset: () => Uint8Array = () => new Uint8Array(matches.length),
 ): RankedHit[] {
   if (later.length === 0) return bestDiversified(matches, scores, catalog, count);
-  const first = matches.slice();
+  const first = bitset();
+  first.set(matches);
   for (const ordinal of later) first[ordinal] = 0;
   const ranked = bestDiversified(first, scores, catalog, count);
   if (ranked.length >= count) return ranked;

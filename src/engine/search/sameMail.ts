@@ -5,6 +5,7 @@ import { bodyHashOf } from '../index/bodyHash';
 import { areCopyDates, EMPTY_BODY_HASH, SenderSubjectGroups } from './copyGroups';
 import { senderSubjectKeysOf } from './senderSubjectKeys';
 import type { SearchContext } from './searchContext';
+import type { ArchiveArrays } from './archiveArrays';
 import { errorMessage } from '../../shared/errorMessage';
 
 /**
@@ -80,6 +81,9 @@ function sameSenderSubject(matches: readonly number[], matchCount: number, catal
   return [...buckets.values()];
 }
 
+/** From this many matches on, the copy finder's working arrays are borrowed from the search (see archiveArrays.ts). */
+const BORROWED_FROM = 1 << 14;
+
 /** Same-body matches compared per match at most: past it (many mails with one text) every match is keyed, as before. */
 const MOST_SAME_BODY = 64;
 
@@ -90,9 +94,11 @@ const MOST_SAME_BODY = 64;
  * thousands of subjects decoded and keyed in a freshly started engine, nearly all of them for nothing. Matches of one
  * body are chained through a table by the hash's low bits (SHA-1's, so even).
  */
-function mayBeCopies(ordinals: number[], catalog: Catalog): number[] {
+function mayBeCopies(ordinals: number[], catalog: Catalog, arrays: ArchiveArrays | undefined): number[] {
   const count = ordinals.length;
-  const hashes = new Float64Array(count);
+  // Few matches take small arrays of their own: borrowed ones are the archive's size, zeroed whole when given back.
+  const lent = arrays !== undefined && count <= arrays.size && count >= BORROWED_FROM ? arrays : null;
+  const hashes = lent ? lent.scores() : new Float64Array(count);
   for (let index = 0; index < count; index += 1) {
     const hash = catalog.bodyHash(ordinals[index]!);
     if (hash === null) return ordinals;
@@ -100,9 +106,10 @@ function mayBeCopies(ordinals: number[], catalog: Catalog): number[] {
   }
   let slots = 1;
   while (slots < count * 2) slots *= 2;
-  const firstInSlot = new Int32Array(slots).fill(-1);
-  const nextInSlot = new Int32Array(count);
-  const keep = new Uint8Array(count);
+  const firstInSlot = (lent ? lent.ordinals(slots) : new Int32Array(slots)).fill(-1);
+  // Each message's link is written before any later one reads it: borrowed, it needs no zeroing.
+  const nextInSlot = lent ? lent.ordinals(count) : new Int32Array(count);
+  const keep = lent ? lent.bytes() : new Uint8Array(count);
   const { dates } = catalog;
   for (let index = 0; index < count; index += 1) {
     const hash = hashes[index]!;
@@ -139,11 +146,13 @@ export async function findCopies(
   ordinals: Iterable<number>,
   isBefore: (first: number, second: number) => boolean,
   context: SearchContext,
+  /** The search's borrowed arrays (see archiveArrays.ts), for its working arrays. */
+  arrays?: ArchiveArrays,
 ): Promise<Copies> {
   const { catalog } = context;
   const candidates: number[][] = [];
   const matches = [...ordinals];
-  for (const bucket of sameSenderSubject(mayBeCopies(matches, catalog), matches.length, catalog)) {
+  for (const bucket of sameSenderSubject(mayBeCopies(matches, catalog, arrays), matches.length, catalog)) {
     if (bucket.length < 2) continue;
     const dated = bucket.filter((ordinal) =>
       bucket.some((other) => other !== ordinal && areCopyDates(catalog.dates[other]!, catalog.dates[ordinal]!)),

@@ -175,6 +175,7 @@ export async function collapseCopies(
       ranking.fused.map((hit) => hit.ordinal),
       plan.sort === 'date' ? byDate : (first, second) => placeOf(first) < placeOf(second),
       context,
+      arrays,
     );
     if (copies.dropped.size > 0) ranking.fused = ranking.fused.filter((hit) => !copies.dropped.has(hit.ordinal));
     return copies;
@@ -183,7 +184,7 @@ export async function collapseCopies(
   const { scores } = keyword;
   const byScore = (first: number, second: number): boolean =>
     scores[first]! > scores[second]! || (scores[first] === scores[second] && byDate(first, second));
-  const copies = await findCopies(setBits(keyword.matches), plan.sort === 'date' ? byDate : byScore, context);
+  const copies = await findCopies(setBits(keyword.matches), plan.sort === 'date' ? byDate : byScore, context, arrays);
   for (const ordinal of copies.dropped) keyword.matches[ordinal] = 0;
   return copies;
 }
@@ -240,10 +241,11 @@ async function searchWith(
   else
     ranked = bestDiversifiedThen(
       keyword.matches,
-      scoresWithSubjectTiers(keyword),
+      scoresWithSubjectTiers(keyword, arrays.size === keyword.scores.length ? () => arrays.scores() : undefined),
       [...keyword.helpers.keys()],
       context.catalog,
       pageEnd,
+      arrays.size === keyword.matches.length ? () => arrays.bytes() : undefined,
     ).map((hit) => ({ ...hit, score: keyword.scores[hit.ordinal]! }));
   const page = ranked.slice(plan.offset, pageEnd);
   const hits = withReasons(

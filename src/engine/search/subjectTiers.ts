@@ -31,13 +31,18 @@ export function subjectMatchesFirst(fused: RankedHit[], keyword: Evaluation): Ra
  * Scores that order a keyword search's matches as above: each tier's scores raised past every score below it. A copy,
  * so the hits still show their own scores; the keyword stage's scores when there are no subject matches.
  */
-export function scoresWithSubjectTiers(keyword: Evaluation): Float64Array {
+export function scoresWithSubjectTiers(
+  keyword: Evaluation,
+  /** An array as long as the scores, for the raised ones. */
+  scoreArray: () => Float64Array = () => new Float64Array(keyword.scores.length),
+): Float64Array {
   const tier = tiers(keyword);
   if (tier === null) return keyword.scores;
   let highest = 0;
   for (const score of keyword.scores) if (score > highest) highest = score;
   const step = highest + 1;
-  const raised = keyword.scores.slice();
+  const raised = scoreArray();
+  raised.set(keyword.scores);
   for (const [ordinal, level] of tier) raised[ordinal]! += (3 - level) * step;
   return raised;
 }
