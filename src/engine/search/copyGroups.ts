@@ -46,8 +46,8 @@ export class SenderSubjectGroups {
   mayBeCopy = new Uint8Array(0);
   /** The next member of the message's group after it (-1 at the last), from the group's first member. */
   private nextMember = new Int32Array(0);
-  /** The first message of each sender-and-subject key (see SenderSubjectKeys), made with the first message grouped. */
-  private firstByKey: FirstByKey | null = null;
+  /** The first message of each sender-and-subject key (see SenderSubjectKeys). */
+  private readonly firstByKey = new FirstByKey();
 
   /** Groups whose marks are out of date: a message joined them since they were last marked. */
   private readonly unmarked = new Set<number>();
@@ -98,9 +98,7 @@ export class SenderSubjectGroups {
 
   /** Puts the next message (`ordinal`, which is `size`) in its group, whose marks are then to be worked out again. */
   private group(ordinal: number, catalog: Catalog): void {
-    const keys = senderSubjectKeysOf(catalog);
-    this.firstByKey ??= new FirstByKey((noted) => keys.key(noted));
-    const first = this.firstByKey.firstOf(keys.key(ordinal), ordinal);
+    const first = this.firstByKey.firstOf(senderSubjectKeysOf(catalog).key(ordinal), ordinal);
     this.size = ordinal + 1;
     if (first === ordinal) return;
     this.groupOf[first] = first;
