@@ -44,6 +44,21 @@ describe('arrays a search borrows', () => {
     grown.giveBack();
   });
 
+  it('keep no more free than recent searches used: the arrays of a long query are let go after shorter ones', () => {
+    const long = new ArchiveArrays(1000);
+    const longArrays = Array.from({ length: 5 }, () => long.bytes().buffer);
+    long.giveBack();
+    for (let search = 0; search < 8; search += 1) {
+      const short = new ArchiveArrays(1000);
+      short.bytes();
+      short.giveBack();
+    }
+    const next = new ArchiveArrays(1000);
+    const lent = Array.from({ length: 5 }, () => next.bytes().buffer);
+    expect(lent.filter((buffer) => longArrays.includes(buffer))).toHaveLength(1);
+    next.giveBack();
+  });
+
   describe('searches side by side', () => {
     let dataDir: string;
     let engine: Engine;

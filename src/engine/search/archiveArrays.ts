@@ -3,16 +3,42 @@
 // messages that memory outside the JavaScript heap made V8 run a full collection every other search
 // (bench/measured-reasons.md).
 
-/** Free bitsets kept: enough for a query of several words and a second search running beside it. */
+/**
+ * Free arrays are kept up to the most the last RECENT searches used of each kind (at most these): kept beyond it, a long
+ * query's arrays stayed in memory beside every later search's (the engine's peak RSS at a million messages rose by
+ * about 75 MB); kept to the last search's alone, a word query after an operator one made its arrays anew.
+ */
 const MOST_KEPT_BYTES = 32;
-/** Free score arrays kept: a search uses up to three (its scores, the partial hits', the copy finder's hashes). */
 const MOST_KEPT_SCORES = 4;
+const RECENT = 8;
+
+/** How many bitsets, score arrays and postings bytes each of the last RECENT searches used, oldest first. */
+const recentUse: { bytes: number; scores: number; ordinalBytes: number }[] = [];
+
+/** The most of each kind the last RECENT searches used, counting `use` as the latest. */
+function mostRecentlyUsed(use: { bytes: number; scores: number; ordinalBytes: number }): typeof use {
+  recentUse.push(use);
+  if (recentUse.length > RECENT) recentUse.shift();
+  return {
+    bytes: Math.max(...recentUse.map((each) => each.bytes)),
+    scores: Math.max(...recentUse.map((each) => each.scores)),
+    ordinalBytes: Math.max(...recentUse.map((each) => each.ordinalBytes)),
+  };
+}
 /** Searches come in bursts (typing, paging): a while after the last one, the free arrays are let go. */
 const KEPT_MS = 20_000;
 
-/** Room for `size` messages: a quarter more, so that searching during an import does not outgrow them at each batch. */
+/** The most messages an array was made for so far. */
+let largestSize = 0;
+
+/**
+ * Room for `size` messages: exactly that while the archive keeps its size, a quarter more once it grows, so that
+ * searching during an import does not outgrow the arrays at each batch.
+ */
 function capacityFor(size: number): number {
-  return Math.ceil(size * 1.25);
+  const isGrowing = largestSize > 0 && size > largestSize;
+  largestSize = Math.max(largestSize, size);
+  return isGrowing ? Math.ceil(size * 1.25) : size;
 }
 
 /** Zeroed arrays not lent to any search, each at least as long as the archive was when it was made. */
@@ -36,6 +62,7 @@ function letGoLater(): void {
       freeScores.length = 0;
       freeOrdinals.clear();
       freeOrdinalBytes = 0;
+      recentUse.length = 0;
       letGo = null;
     }, KEPT_MS);
     letGo.unref();
@@ -53,7 +80,7 @@ function take<T extends Uint8Array | Float64Array>(free: T[], size: number, make
 }
 
 /**
- * What one search borrowed: its bitsets and scores are `size` long (views of longer arrays) and zeroed when lent.
+ * What one search borrowed: its bitsets and scores are `size` long (views of arrays at least that long), zeroed when lent.
  * `giveBack` keeps what was lent for the next search; a search that never gives back leaves its arrays to the collector.
  */
 export class ArchiveArrays {
@@ -90,22 +117,42 @@ export class ArchiveArrays {
 
   /** Zeroes every array lent (but the ordinals') and keeps them for other searches; none of them may be read after this. */
   giveBack(): void {
+    const most = mostRecentlyUsed({
+      bytes: this.lentBytes.length,
+      scores: this.lentScores.length,
+      ordinalBytes: this.lentOrdinals.reduce((sum, whole) => sum + whole.byteLength, 0),
+    });
+    const keptBytes = Math.min(MOST_KEPT_BYTES, most.bytes);
     for (const whole of this.lentBytes.splice(0)) {
+      if (freeBytes.length >= keptBytes) break;
       whole.fill(0, 0, this.size);
-      if (freeBytes.length < MOST_KEPT_BYTES) freeBytes.push(whole);
+      freeBytes.push(whole);
     }
+    freeBytes.length = Math.min(freeBytes.length, keptBytes);
+    const keptScores = Math.min(MOST_KEPT_SCORES, most.scores);
     for (const whole of this.lentScores.splice(0)) {
+      if (freeScores.length >= keptScores) break;
       whole.fill(0, 0, this.size);
-      if (freeScores.length < MOST_KEPT_SCORES) freeScores.push(whole);
+      freeScores.push(whole);
+    }
+    freeScores.length = Math.min(freeScores.length, keptScores);
+    this.keepOrdinals(Math.min(MOST_KEPT_ORDINAL_BYTES, most.ordinalBytes));
+    letGoLater();
+  }
+
+  /** Keeps the postings arrays lent while the free ones hold fewer than `budget` bytes, dropping the rest. */
+  private keepOrdinals(budget: number): void {
+    for (const [capacity, free] of freeOrdinals) {
+      while (freeOrdinalBytes > budget && free.length > 0) freeOrdinalBytes -= free.pop()!.byteLength;
+      if (free.length === 0) freeOrdinals.delete(capacity);
     }
     for (const whole of this.lentOrdinals.splice(0)) {
-      if (freeOrdinalBytes + whole.byteLength > MOST_KEPT_ORDINAL_BYTES) continue;
+      if (freeOrdinalBytes + whole.byteLength > budget) continue;
       const free = freeOrdinals.get(whole.length);
       if (free) free.push(whole);
       else freeOrdinals.set(whole.length, [whole]);
       freeOrdinalBytes += whole.byteLength;
     }
-    letGoLater();
   }
 }
 
