@@ -79,6 +79,16 @@ function take<T extends Uint8Array | Float64Array>(free: T[], size: number, make
   return make(capacityFor(size));
 }
 
+/** Zeroes and keeps the arrays `lent` while `free` holds fewer than `kept`, then drops any beyond `kept`. */
+function keepFree<T extends Uint8Array | Float64Array>(free: T[], lent: T[], kept: number, size: number): void {
+  for (const whole of lent) {
+    if (free.length >= kept) break;
+    whole.fill(0, 0, size);
+    free.push(whole);
+  }
+  free.length = Math.min(free.length, kept);
+}
+
 /**
  * What one search borrowed: its bitsets and scores are `size` long (views of arrays at least that long), zeroed when lent.
  * `giveBack` keeps what was lent for the next search; a search that never gives back leaves its arrays to the collector.
@@ -122,20 +132,8 @@ export class ArchiveArrays {
       scores: this.lentScores.length,
       ordinalBytes: this.lentOrdinals.reduce((sum, whole) => sum + whole.byteLength, 0),
     });
-    const keptBytes = Math.min(MOST_KEPT_BYTES, most.bytes);
-    for (const whole of this.lentBytes.splice(0)) {
-      if (freeBytes.length >= keptBytes) break;
-      whole.fill(0, 0, this.size);
-      freeBytes.push(whole);
-    }
-    freeBytes.length = Math.min(freeBytes.length, keptBytes);
-    const keptScores = Math.min(MOST_KEPT_SCORES, most.scores);
-    for (const whole of this.lentScores.splice(0)) {
-      if (freeScores.length >= keptScores) break;
-      whole.fill(0, 0, this.size);
-      freeScores.push(whole);
-    }
-    freeScores.length = Math.min(freeScores.length, keptScores);
+    keepFree(freeBytes, this.lentBytes.splice(0), Math.min(MOST_KEPT_BYTES, most.bytes), this.size);
+    keepFree(freeScores, this.lentScores.splice(0), Math.min(MOST_KEPT_SCORES, most.scores), this.size);
     this.keepOrdinals(Math.min(MOST_KEPT_ORDINAL_BYTES, most.ordinalBytes));
     letGoLater();
   }
