@@ -100,6 +100,11 @@ export class ArchiveArrays {
 
   constructor(readonly size: number) {}
 
+  /** These arrays when they were lent for `size` messages; fresh ones for that size once the archive has grown. */
+  ofSize(size: number): ArchiveArrays {
+    return size === this.size ? this : new FreshArrays(size);
+  }
+
   /** A zeroed byte per message (a bitset). */
   bytes(): Uint8Array {
     const whole = take(freeBytes, this.size, (capacity) => new Uint8Array(capacity));

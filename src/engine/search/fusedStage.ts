@@ -120,7 +120,7 @@ function partialHits(plan: SearchPlan, keyword: KeywordMatches, allowed: Bitset,
   const { matches, scores, helpers, ownScores } = keyword;
   let partialScores = scores;
   if (ownScores.size > 0) {
-    partialScores = arrays?.size === scores.length ? arrays.scores() : new Float64Array(scores.length);
+    partialScores = arrays ? arrays.ofSize(scores.length).scores() : new Float64Array(scores.length);
     partialScores.set(scores);
     for (const [ordinal, score] of ownScores) partialScores[ordinal] = score;
   }
@@ -151,13 +151,8 @@ export async function rankFused(
     : [];
   // Meaning stands in for the words, so they do not constrain; negated words and operators still do.
   const filter = {
-    matches: new Evaluator(
-      context.catalog,
-      context.keywords,
-      'relaxed',
-      null,
-      arrays?.size === context.catalog.size ? arrays : undefined,
-    ).evaluate(parsed.root).matches,
+    matches: new Evaluator(context.catalog, context.keywords, 'relaxed', null, arrays?.ofSize(context.catalog.size)).evaluate(parsed.root)
+      .matches,
     chunks: chunkFilter(parsed.root),
   };
   const queryText = parsed.semanticText?.trim() || parsed.terms.contentTerms.join(' ');

@@ -111,7 +111,7 @@ function withCoverage(result: SearchResult): SearchResult {
  * conversation holding a plain query's words between its messages matches by its best message.
  */
 export function matchKeywords(plan: SearchPlan, context: SearchContext, arrays?: ArchiveArrays): KeywordMatches {
-  const lent = arrays?.size === context.catalog.size ? arrays : undefined;
+  const lent = arrays?.ofSize(context.catalog.size);
   const keyword = new Evaluator(context.catalog, context.keywords, plan.wordMatch, plan.typedPrefix, lent).evaluate(plan.parsed.root);
   if (plan.wordMatch === 'any' && plan.parsed.terms.contentTerms.length > 0) {
     keyword.matches.forEach((bit, ordinal) => {
@@ -166,7 +166,8 @@ export async function collapseCopies(
     const placeOf = (ordinal: number): number => {
       if (position === null) {
         // Only the fused hits' places are written and read: borrowed arrays need no zeroing.
-        position = arrays?.size === context.catalog.size ? arrays.ordinals(context.catalog.size) : new Int32Array(context.catalog.size);
+        const size = context.catalog.size;
+        position = arrays ? arrays.ofSize(size).ordinals(size) : new Int32Array(size);
         ranking.fused.forEach((hit, index) => (position![hit.ordinal] = index));
       }
       return position[ordinal]!;
@@ -241,11 +242,11 @@ async function searchWith(
   else
     ranked = bestDiversifiedThen(
       keyword.matches,
-      scoresWithSubjectTiers(keyword, arrays.size === keyword.scores.length ? () => arrays.scores() : undefined),
+      scoresWithSubjectTiers(keyword, () => arrays.ofSize(keyword.scores.length).scores()),
       [...keyword.helpers.keys()],
       context.catalog,
       pageEnd,
-      arrays.size === keyword.matches.length ? () => arrays.bytes() : undefined,
+      () => arrays.ofSize(keyword.matches.length).bytes(),
     ).map((hit) => ({ ...hit, score: keyword.scores[hit.ordinal]! }));
   const page = ranked.slice(plan.offset, pageEnd);
   const hits = withReasons(
