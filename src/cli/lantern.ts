@@ -9,6 +9,14 @@ import { errorMessage } from '../shared/errorMessage';
 
 const USER_ERRORS = new Set(['bad-request', 'not-found', 'unreadable-path', 'not-mail', 'store-busy', 'read-only']);
 
+/**
+ * The read commands that are done once they have printed (bin/lantern.mjs's ONE_SHOT_READS): their process ends then,
+ * rather than after V8 and the native libraries have taken down a heap holding the store's indexes piece by piece,
+ * which was a noticeable part of a whole `lantern search` (issue 25).
+ */
+const ENDS_WHEN_PRINTED = new Set(['search', 'show', 'timeline', 'attachments', 'attachment', 'folders', 'stats']);
+let endsWhenPrinted = false;
+
 const OPTIONS = {
   'data-dir': { type: 'string' },
   json: { type: 'boolean', default: false },
@@ -49,6 +57,7 @@ async function main(argv: string[]): Promise<number> {
     options: OPTIONS,
   });
   const [command, ...rest] = positionals;
+  endsWhenPrinted = ENDS_WHEN_PRINTED.has(command ?? '');
   if (values.help || command === undefined || command === 'help') {
     console.log(USAGE);
     return command === undefined && !values.help ? 2 : 0;
@@ -132,7 +141,22 @@ function reportFailure(error: unknown): void {
   }
 }
 
+/**
+ * Ends the process once everything written to stdout and stderr is out: an empty write's callback comes after the
+ * writes before it (pipes are asynchronous on macOS). A reader gone (see above) leaves the process to end by itself.
+ */
+function exitWhenWritten(code: number): void {
+  let unwritten = 2;
+  const written = (): void => {
+    unwritten -= 1;
+    if (unwritten === 0) process.exit(code);
+  };
+  process.stdout.write('', written);
+  process.stderr.write('', written);
+}
+
 // Not awaited at the top: the command is built as CommonJS (scripts/build-cli.mjs), which has no top-level await.
 main(process.argv.slice(2)).then((code) => {
   process.exitCode = code;
+  if (endsWhenPrinted) exitWhenWritten(code);
 }, reportFailure);
