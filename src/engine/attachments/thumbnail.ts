@@ -1,5 +1,5 @@
 // Thumbnails for the gallery: a picture scaled down, a PDF's first page; made once on demand and kept in the data folder.
-import { randomBytes } from 'node:crypto';
+import { nodeCrypto } from '../nodeCrypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { errorMessage } from '../../shared/errorMessage';
@@ -48,7 +48,7 @@ async function readCached(path: string): Promise<Buffer | null> {
 
 async function keep(folder: string, path: string, bytes: Buffer): Promise<void> {
   await mkdir(folder, { recursive: true });
-  const temporary = join(folder, `.${randomBytes(6).toString('hex')}.partial`);
+  const temporary = join(folder, `.${nodeCrypto().randomBytes(6).toString('hex')}.partial`);
   try {
     await writeFile(temporary, bytes);
     await rename(temporary, path);

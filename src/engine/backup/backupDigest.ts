@@ -1,5 +1,5 @@
 // Checksums a backup records and verifies: each copied file's size and SHA-256, and the list of attachment files.
-import { createHash } from 'node:crypto';
+import { nodeCrypto } from '../nodeCrypto';
 import { createReadStream } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -7,7 +7,7 @@ import type { AttachmentListDigest, FileDigest } from './backupFormat';
 
 /** The SHA-256 of a file's bytes, read as a stream so a large attachment is never held in memory. */
 export async function sha256OfFile(path: string): Promise<string> {
-  const hash = createHash('sha256');
+  const hash = nodeCrypto().createHash('sha256');
   for await (const chunk of createReadStream(path) as AsyncIterable<Buffer>) hash.update(chunk);
   return hash.digest('hex');
 }
@@ -36,7 +36,7 @@ export async function listAttachmentFiles(folder: string): Promise<AttachmentFil
 }
 
 export function digestAttachmentList(files: readonly AttachmentFile[]): AttachmentListDigest {
-  const hash = createHash('sha256');
+  const hash = nodeCrypto().createHash('sha256');
   let bytes = 0;
   for (const file of files) {
     hash.update(`${file.name} ${file.size}\n`);

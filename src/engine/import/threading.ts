@@ -1,5 +1,5 @@
 // Assigns thread ids: Gmail's own, else the References chain (JWZ), else a reply's subject; stable across re-imports.
-import { createHash } from 'node:crypto';
+import { nodeCrypto } from '../nodeCrypto';
 import type { Catalog } from '../index/catalog';
 import { inTurns } from '../store/turns';
 
@@ -15,7 +15,7 @@ const REPLY_PREFIX = /^\s*((re|fwd?|aw|sv|vs|antw|wg|tr|rif)(\[\d+\])?\s*:\s*|\[
 const MIN_SUBJECT_KEY = 4;
 
 export function threadHash(key: string): string {
-  return createHash('sha256').update(key).digest('hex').slice(0, 16);
+  return nodeCrypto().createHash('sha256').update(key).digest('hex').slice(0, 16);
 }
 
 /** The subject without reply/forward prefixes and list tags, folded: replies share it with their original. */

@@ -1,5 +1,5 @@
 // A number naming a message's text up to spacing and case: copies of one mail filed twice have the same (see sameMail.ts).
-import { hash } from 'node:crypto';
+import { nodeCrypto } from '../nodeCrypto';
 
 /**
  * The first 48 bits of the SHA-1 of the text with its spacing collapsed and lowercased, never 0 (0 marks a text not yet
@@ -7,6 +7,6 @@ import { hash } from 'node:crypto';
  * taken for one, and the number fits a Float64Array column. One call, not a Hash object per message (see normalize.ts).
  */
 export function bodyHashOf(text: string): number {
-  const digest = hash('sha1', text.replace(/\s+/g, ' ').trim().toLowerCase(), 'buffer');
+  const digest = nodeCrypto().hash('sha1', text.replace(/\s+/g, ' ').trim().toLowerCase(), 'buffer');
   return digest.readUIntBE(0, 6) || 1;
 }

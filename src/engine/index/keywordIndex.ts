@@ -1,6 +1,6 @@
 // The keyword index over message ordinals (plain arrays while documents are added, packed arrays once folded),
 // persisted with a schema version and rebuilt when it disagrees.
-import { randomBytes } from 'node:crypto';
+import { nodeCrypto } from '../nodeCrypto';
 import { mkdirSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -148,7 +148,7 @@ export class KeywordIndex {
     const folder = this.foldFolder;
     if (folder === null) return (length) => new MemorySink(length);
     mkdirSync(folder, { recursive: true });
-    return (length) => new FileSink(join(folder, `${field}-${randomBytes(6).toString('hex')}.folding`), length);
+    return (length) => new FileSink(join(folder, `${field}-${nodeCrypto().randomBytes(6).toString('hex')}.folding`), length);
   }
 
   /**
@@ -337,7 +337,7 @@ export class KeywordIndex {
     const saving = { ...this.frozen };
     await rm(`${folder}.saving`, { recursive: true, force: true });
     await mkdir(folder, { recursive: true });
-    const generation = randomBytes(6).toString('hex');
+    const generation = nodeCrypto().randomBytes(6).toString('hex');
     const fields = {} as Record<KeywordField, PostingsFileInfo>;
     for (const field of FIELDS) {
       const name = `${field}-${generation}.postings`;

@@ -1,5 +1,5 @@
 // Digests a downloaded file the way its publisher did: SHA-256 for large (LFS) files, git's blob SHA-1 for small ones.
-import { createHash } from 'node:crypto';
+import { nodeCrypto } from '../nodeCrypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 
@@ -10,7 +10,7 @@ export interface ExpectedFile {
 }
 
 async function digestFile(path: string, kind: ExpectedFile['digest']['kind']): Promise<string> {
-  const hash = createHash(kind === 'sha256' ? 'sha256' : 'sha1');
+  const hash = nodeCrypto().createHash(kind === 'sha256' ? 'sha256' : 'sha1');
   // Git names a blob by the SHA-1 of "blob <size>\0" followed by its bytes.
   if (kind === 'git-blob-sha1') hash.update(`blob ${(await stat(path)).size}\0`);
   for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);

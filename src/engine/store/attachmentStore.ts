@@ -1,5 +1,5 @@
 // The data folder's attachment store: each attachment's bytes once, in a file named by their SHA-256.
-import { randomBytes } from 'node:crypto';
+import { nodeCrypto } from '../nodeCrypto';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
@@ -50,7 +50,7 @@ export async function keepAttachments(dataDir: string, blobs: readonly Attachmen
   for (const blob of blobs) {
     const path = storedAttachmentPath(dataDir, blob.contentHash);
     if (await isPresent(path, blob.bytes.length)) continue;
-    const temporary = join(folder, `.${blob.contentHash}.${randomBytes(6).toString('hex')}.partial`);
+    const temporary = join(folder, `.${blob.contentHash}.${nodeCrypto().randomBytes(6).toString('hex')}.partial`);
     try {
       await writeFile(temporary, blob.bytes);
       await rename(temporary, path);

@@ -1,5 +1,5 @@
 // The file that marks a folder as a Lantern data folder, so that restore only ever replaces what is provably Lantern's.
-import { randomBytes } from 'node:crypto';
+import { nodeCrypto } from '../nodeCrypto';
 import { readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
@@ -40,7 +40,7 @@ export async function readDataFolderMarker(dataDir: string): Promise<DataFolderM
 export async function writeDataFolderMarker(dataDir: string): Promise<void> {
   if (await readDataFolderMarker(dataDir)) return;
   const marker: DataFolderMarker = { format: DATA_FOLDER_FORMAT, version: DATA_FOLDER_VERSION, createdAt: new Date().toISOString() };
-  const temporary = join(dataDir, `.${DATA_FOLDER_MARKER}.${randomBytes(6).toString('hex')}`);
+  const temporary = join(dataDir, `.${DATA_FOLDER_MARKER}.${nodeCrypto().randomBytes(6).toString('hex')}`);
   try {
     await writeFile(temporary, `${JSON.stringify(marker, null, 2)}\n`);
     await rename(temporary, join(dataDir, DATA_FOLDER_MARKER));

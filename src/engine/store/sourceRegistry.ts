@@ -1,5 +1,5 @@
 // The list of imported sources (collections), saved as versioned JSON in the data folder.
-import { createHash } from 'node:crypto';
+import { nodeCrypto } from '../nodeCrypto';
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import type { SourceKind, SourceRecord } from '../../shared/model/importing';
@@ -25,7 +25,7 @@ export function sourceIdFor(path: string): string {
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '')
     .slice(0, 40);
-  return `${slug || 'source'}-${createHash('sha256').update(absolute).digest('hex').slice(0, 6)}`;
+  return `${slug || 'source'}-${nodeCrypto().createHash('sha256').update(absolute).digest('hex').slice(0, 6)}`;
 }
 
 export class SourceRegistry {

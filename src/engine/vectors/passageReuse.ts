@@ -1,6 +1,6 @@
 // Embeds each distinct passage once: copies of one mail, a list's copies and repeated footers get the vector already
 // made for the same text (after normalising its whitespace) instead of a second pass through the model.
-import { createHash } from 'node:crypto';
+import { nodeCrypto } from '../nodeCrypto';
 import type { Embedder } from '../embed/embedder';
 
 /**
@@ -11,7 +11,7 @@ const REMEMBERED_PASSAGES = 20_000;
 
 /** The key two passages share when the model would read the same text: Unicode and whitespace normalised, hashed. */
 export function passageKey(text: string): string {
-  return createHash('sha256').update(text.normalize('NFC').replace(/\s+/g, ' ').trim()).digest('base64');
+  return nodeCrypto().createHash('sha256').update(text.normalize('NFC').replace(/\s+/g, ' ').trim()).digest('base64');
 }
 
 export class PassageReuse {

@@ -1,6 +1,6 @@
 // vectors.json: which embedder made the vectors that serve meaning search, in which table, with what it was calibrated
 // at; and, while a newly chosen embedder re-embeds the archive, the same for its vectors.
-import { createHash } from 'node:crypto';
+import { nodeCrypto } from '../nodeCrypto';
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { similarityFloors, type SimilarityFloors } from '../embed/similarityFloor';
@@ -49,7 +49,7 @@ export function floorsOf(set: VectorSet): SimilarityFloors {
 
 /** A table name of the embedder's own, so the old and the new vectors live side by side while the new ones are made. */
 export function tableFor(embedderId: string): string {
-  return `${CHUNK_TABLE}_${createHash('sha256').update(embedderId).digest('hex').slice(0, 12)}`;
+  return `${CHUNK_TABLE}_${nodeCrypto().createHash('sha256').update(embedderId).digest('hex').slice(0, 12)}`;
 }
 
 export async function readVectorState(dataDir: string): Promise<VectorState | null> {
