@@ -7,6 +7,7 @@ import type { MessageStore } from '../store/messageStore';
 import { Catalog } from './catalog';
 import { ContactDirectory, startContactsFrom } from './contacts';
 import { CONTACTS_FILE, contactsFileText, readSavedContacts } from './savedContacts';
+import { noteOrderFingerprint, orderFingerprint } from './orderFingerprint';
 import {
   CATALOG_SNAPSHOT_VERSION,
   isReadableOldVersion,
@@ -75,6 +76,7 @@ export async function loadCatalogSnapshot(dataDir: string, table: TableTie): Pro
       if (difference) return difference;
       if (manifest.rows !== table.rows) return `it holds ${manifest.rows} messages, the table ${table.rows}`;
       const catalog = Catalog.fromParts(await readCatalogSnapshot(folder, manifest));
+      if (manifest.order !== undefined) noteOrderFingerprint(catalog, manifest.order);
       const contacts = await readSavedContacts(folder, manifest.checksum, manifest.rows);
       if (contacts) startContactsFrom(catalog, contacts);
       return catalog;
@@ -87,10 +89,13 @@ export async function loadCatalogSnapshot(dataDir: string, table: TableTie): Pro
   return null;
 }
 
-/** Whether the snapshot is of an old format still read (see isReadableOldVersion), for a writer to save it again. */
+/**
+ * Whether the snapshot is of an old format still read (see isReadableOldVersion) or lacks the order fingerprint of its
+ * ids (saved since a later version of the same format), for a writer to save it again.
+ */
 export async function isOldCatalogSnapshot(dataDir: string): Promise<boolean> {
   const manifest = await readCatalogManifest(catalogSnapshotFolder(dataDir)).catch(() => null);
-  return manifest !== null && isReadableOldVersion(manifest.version);
+  return manifest !== null && (isReadableOldVersion(manifest.version) || manifest.order === undefined);
 }
 
 /**
@@ -117,10 +122,12 @@ export class CatalogSnapshotKeeper {
     if (catalog.size === 0) return;
     const revision = catalog.revision;
     const parts = catalog.parts();
+    const order = orderFingerprint(catalog);
     const contacts = this.contacts.counted();
-    await writeCatalogSnapshot(catalogSnapshotFolder(this.dataDir), parts, await tableTieOf(this.store), (checksum) => ({
-      [CONTACTS_FILE]: contactsFileText(contacts, checksum),
-    }));
+    await writeCatalogSnapshot(catalogSnapshotFolder(this.dataDir), parts, await tableTieOf(this.store), {
+      besides: (checksum) => ({ [CONTACTS_FILE]: contactsFileText(contacts, checksum) }),
+      order,
+    });
     this.savedRevision = revision;
   }
 

@@ -84,7 +84,17 @@ export interface CatalogSnapshotManifest {
   checksum: number;
   /** From format 4: how many of the file's first bytes are read into memory at open (the sections not read in place). */
   memoryBytes?: number;
+  /** The order fingerprint of its ids (see orderFingerprint.ts), when the writer gave it: an open need not hash them. */
+  order?: string;
   sections: SectionInfo[];
+}
+
+/** What is saved with a snapshot besides its columns. */
+export interface SnapshotExtras {
+  /** Other files, by name, made knowing the columns file's checksum: replaced with the snapshot at once. */
+  besides?: (checksum: number) => Record<string, string>;
+  /** The order fingerprint of `parts.ids`. */
+  order?: string;
 }
 
 /**
@@ -169,15 +179,12 @@ function savedOrder(parts: CatalogParts): [string, SectionValue, boolean][] {
   return [...sections.filter(([, , inPlace]) => !inPlace), ...sections.filter(([, , inPlace]) => inPlace)];
 }
 
-/**
- * Writes the snapshot into a folder beside `folder`, then puts it in its place. `besides` gives other files to save
- * with it (by name), made knowing the columns file's checksum, so that they are replaced with the snapshot at once.
- */
+/** Writes the snapshot into a folder beside `folder`, then puts it in its place, with the extras given. */
 export async function writeCatalogSnapshot(
   folder: string,
   parts: CatalogParts,
   table: TableTie,
-  besides: (checksum: number) => Record<string, string> = () => ({}),
+  extras: SnapshotExtras = {},
 ): Promise<void> {
   const staging = `${folder}.saving`;
   await rm(staging, { recursive: true, force: true });
@@ -219,9 +226,10 @@ export async function writeCatalogSnapshot(
     bytes,
     checksum,
     memoryBytes: memoryBytes ?? bytes,
+    ...(extras.order !== undefined ? { order: extras.order } : {}),
     sections,
   };
-  for (const [name, text] of Object.entries(besides(checksum))) await writeFile(join(staging, name), text);
+  for (const [name, text] of Object.entries(extras.besides?.(checksum) ?? {})) await writeFile(join(staging, name), text);
   await writeFile(join(staging, MANIFEST), JSON.stringify(manifest));
   await rm(folder, { recursive: true, force: true });
   await rename(staging, folder);

@@ -1,39 +1,17 @@
 // Loads the indexes an engine keeps in memory: the catalog from the store's records, the keyword index from its saved copy.
-import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import type { MessageStore } from '../store/messageStore';
 import { Catalog } from './catalog';
 import { CatalogSnapshotKeeper, isOldCatalogSnapshot, loadCatalogSnapshot, tableTieOf } from './catalogSnapshot';
 import { KeywordIndex } from './keywordIndex';
 import { KEYWORD_SOURCE_COLUMNS, keywordDocumentOf } from './keywordDocument';
+import { orderFingerprint } from './orderFingerprint';
 
 /** The data folder's subfolder the keyword index is saved in (lantern check reads it there too). */
 export const KEYWORD_FOLDER = 'keyword-index';
 
 function keywordFolder(dataDir: string): string {
   return join(dataDir, KEYWORD_FOLDER);
-}
-
-/** Ids hashed per update: the same digest as one id at a time, without a call into the hash for each message. */
-const IDS_PER_UPDATE = 4096;
-
-/**
- * Ties a saved keyword index to the exact order of messages it numbered: a hash of the ids joined, as UTF-8, which a
- * catalog read from its snapshot hands over as the snapshot's bytes, without decoding an id.
- */
-function orderFingerprint(catalog: Catalog): string {
-  const hash = createHash('sha256');
-  const saved = catalog.savedIdBytes();
-  if (saved !== null) {
-    for (const bytes of saved) hash.update(bytes);
-    return hash.digest('hex').slice(0, 16);
-  }
-  for (let start = 0; start < catalog.size; start += IDS_PER_UPDATE) {
-    const ids: string[] = [];
-    for (let ordinal = start; ordinal < Math.min(catalog.size, start + IDS_PER_UPDATE); ordinal += 1) ids.push(catalog.id(ordinal));
-    hash.update(ids.join(''));
-  }
-  return hash.digest('hex').slice(0, 16);
 }
 
 /** Every message's catalog row, read through the store's healing: a damaged table is repaired or read around first. */
