@@ -6,11 +6,12 @@ import { countBits, setBits, type Bitset } from './bitset';
 import { Evaluator } from './evaluate';
 import type { KeywordMatches } from './conversationMatch';
 import { hydeSearchText, writeHypotheticalPassage } from './hyde';
+import { HitList, liftedBy, type FusedList } from './fusedList';
 import { byScore, FirstInOrder, fuseByRank, type RankedHit } from './rank';
-import { fuseByScore } from './scoreFusion';
+import { ScoreFusedList } from './scoreFusion';
 import { rerankFused } from './rerankStage';
 import { similarThreshold } from './similarOffer';
-import { subjectMatchesFirst } from './subjectTiers';
+import { subjectTiers } from './subjectTiers';
 import type { SearchContext } from './searchContext';
 import type { SearchPlan } from './searchPlan';
 import { errorMessage } from '../../shared/errorMessage';
@@ -33,7 +34,7 @@ const NOTE_PASSAGE_CHARACTERS = 200;
 
 export interface FusedRanking {
   /** The fused hits, best first. */
-  fused: RankedHit[];
+  fused: FusedList;
   /** The passage each hit found by meaning matched, by ordinal. */
   chunks: Map<number, ChunkMatch>;
   /** The plan's mode and note, or what the stage ran as instead (hyde without a model runs as hybrid) and why. */
@@ -128,9 +129,52 @@ function partialHits(plan: SearchPlan, keyword: KeywordMatches, allowed: Bitset,
   // Offered to the heap by a plain loop, not listed first: nearly every message is allowed here, and a list of every one
   // a common word's score reaches (most of a million-message archive) was a large part of a fused search's time and garbage.
   const best = new FirstInOrder<number>((first, second) => scoreOf(second) - scoreOf(first) || first - second, PARTIAL_CANDIDATES);
-  for (let ordinal = 0; ordinal < allowed.length; ordinal += 1)
-    if (allowed[ordinal] && scores[ordinal]! > 0 && (!matches[ordinal] || helpers.has(ordinal))) best.offer(ordinal);
+  for (let ordinal = 0; ordinal < allowed.length; ordinal += 1) {
+    if (!allowed[ordinal] || !(scores[ordinal]! > 0) || (matches[ordinal] && (helpers.size === 0 || !helpers.has(ordinal)))) continue;
+    // Most are below the last kept once it is full: turned away here, without the order's call.
+    const last = best.last();
+    if (last === undefined || partialScores[ordinal]! >= partialScores[last]!) best.offer(ordinal);
+  }
   return best.sorted().map((ordinal) => ({ ordinal, score: scoreOf(ordinal), matchType: 'keyword' }));
+}
+
+/** Every message with every word but the conversation matches (their best message is placed by partialHits), in ordinal order. */
+function everyWordMatches(keyword: KeywordMatches, arrays: ArchiveArrays | undefined): Int32Array {
+  const { matches, helpers } = keyword;
+  const found = arrays ? arrays.ordinals(countBits(matches)) : new Int32Array(countBits(matches));
+  let count = 0;
+  for (let ordinal = 0; ordinal < matches.length; ordinal += 1)
+    if (matches[ordinal] && (helpers.size === 0 || !helpers.has(ordinal))) found[count++] = ordinal;
+  return found.subarray(0, count);
+}
+
+/**
+ * Hybrid's (and hyde's) list: the messages with every word and those naming an identifier whole, ranked by score, then
+ * those with some of the words, fused by score with the semantic hits (see ScoreFusedList).
+ */
+function scoreFused(
+  keyword: KeywordMatches,
+  named: readonly RankedHit[],
+  someWords: readonly RankedHit[],
+  semantic: readonly RankedHit[],
+  plan: SearchPlan,
+  context: SearchContext,
+  arrays: ArchiveArrays | undefined,
+): FusedList {
+  const every = everyWordMatches(keyword, arrays);
+  let ranked: ArrayLike<number> = every;
+  let { scores } = keyword;
+  const namedScores = new Map(named.map((hit) => [hit.ordinal, hit.score]));
+  if (named.length > 0) {
+    // A named message may be a conversation's best, ranked here by its own words' score: written into a copy.
+    scores = arrays ? arrays.ofSize(scores.length).scores() : new Float64Array(scores.length);
+    scores.set(keyword.scores);
+    for (const [ordinal, score] of namedScores) scores[ordinal] = score;
+    ranked = [...every, ...namedScores.keys()];
+  }
+  const { matches, helpers } = keyword;
+  const isRanked = (ordinal: number): boolean => (matches[ordinal] === 1 && !helpers.has(ordinal)) || namedScores.has(ordinal);
+  return new ScoreFusedList({ ranked, scores, isRanked, after: someWords }, semantic, context.catalog, plan.weights);
 }
 
 /** Runs a fused plan over the keyword stage's matches. */
@@ -143,16 +187,10 @@ export async function rankFused(
 ): Promise<FusedRanking> {
   const { parsed, offset, limit } = plan;
   let { mode, note } = plan;
-  const keywordHits = plan.usesKeywords
-    ? setBits(keyword.matches)
-        .filter((ordinal) => !keyword.helpers.has(ordinal))
-        .map((ordinal): RankedHit => ({ ordinal, score: keyword.scores[ordinal]!, matchType: 'keyword' }))
-        .sort(byScore(context.catalog))
-    : [];
+  const lent = arrays?.ofSize(context.catalog.size);
   // Meaning stands in for the words, so they do not constrain; negated words and operators still do.
   const filter = {
-    matches: new Evaluator(context.catalog, context.keywords, 'relaxed', null, arrays?.ofSize(context.catalog.size)).evaluate(parsed.root)
-      .matches,
+    matches: new Evaluator(context.catalog, context.keywords, 'relaxed', null, lent).evaluate(parsed.root).matches,
     chunks: chunkFilter(parsed.root),
   };
   const queryText = parsed.semanticText?.trim() || parsed.terms.contentTerms.join(' ');
@@ -167,12 +205,9 @@ export async function rankFused(
   const partial = plan.usesKeywords && mode !== 'hyde' ? partialHits(plan, keyword, filter.matches, arrays) : [];
   // A message naming one of the query's identifiers whole ("IORING_REGISTER_RING_SIZE proposal") is as good a match as
   // one holding every word: ranked among those by its score, not after them all.
-  const named = keyword.namedIdentifiers;
-  const someWords = named ? partial.filter((hit) => !named[hit.ordinal]) : partial;
-  if (someWords.length < partial.length) {
-    keywordHits.push(...partial.filter((hit) => named![hit.ordinal]));
-    keywordHits.sort(byScore(context.catalog));
-  }
+  const isNamed = keyword.namedIdentifiers;
+  const someWords = isNamed ? partial.filter((hit) => !isNamed[hit.ordinal]) : partial;
+  const named = isNamed ? partial.filter((hit) => isNamed[hit.ordinal]) : [];
   // Fused pages slice one list whatever their offset, so its semantic part does not grow with the offset.
   const semantic = await semanticHits(semanticText, filter, mode === 'semantic' ? offset + limit : 0, context);
   if (holdsNoneOfTheWords(parsed.terms.contentTerms, context)) {
@@ -182,26 +217,33 @@ export async function rankFused(
     const least = plan.isSimilar ? similarThreshold(floors) : floors.unknownWords;
     semantic.hits = semantic.hits.filter((hit) => hit.score >= least);
   }
-  // Hybrid fuses by scaled scores (scoreFusion.ts). Rerank's candidates stay fused by rank: they are the top 50 it
-  // reads, and rank fusion keeps each list's first 25 or so among them, where score fusion let a list whose scores fall
-  // steeply lose its tail to the other (a some-words match that was the answer fell out of the 50, tuning set).
-  let fused =
-    mode === 'semantic'
-      ? semantic.hits
-      : (mode === 'rerank' ? fuseByRank : fuseByScore)([...keywordHits, ...someWords], semantic.hits, context.catalog, plan.weights);
-  if (mode === 'rerank') {
+  let fused: FusedList;
+  if (mode === 'semantic') fused = new HitList(semantic.hits);
+  else if (mode !== 'rerank') fused = scoreFused(keyword, named, someWords, semantic.hits, plan, context, lent);
+  else {
+    // Rerank's candidates stay fused by rank: they are the top 50 it reads, and rank fusion keeps each list's first 25
+    // or so among them, where score fusion let a list whose scores fall steeply lose its tail to the other (a
+    // some-words match that was the answer fell out of the 50, tuning set). Its questions match few messages.
+    const keywordHits = plan.usesKeywords
+      ? [...everyWordMatches(keyword, undefined)]
+          .map((ordinal): RankedHit => ({ ordinal, score: keyword.scores[ordinal]!, matchType: 'keyword' }))
+          .concat(named)
+          .sort(byScore(context.catalog))
+      : [];
+    let ranked = fuseByRank([...keywordHits, ...someWords], semantic.hits, context.catalog, plan.weights);
     if (plan.sort === 'date') note = 'rerank: results in date order, so nothing was reordered';
     else if (context.reranker) {
       const reranked = await rerankFused(
         // The reranker's keyword rank reads the messages with some of the words after those with all of them.
-        { fused, keywordHits: [...keywordHits, ...someWords], queryText, contentTerms: parsed.terms.contentTerms },
+        { fused: ranked, keywordHits: [...keywordHits, ...someWords], queryText, contentTerms: parsed.terms.contentTerms },
         context,
         context.reranker,
       );
-      fused = reranked.ranked;
+      ranked = reranked.ranked;
       note = reranked.note;
     } else note = 'rerank ran as hybrid: this engine has no reranker';
+    fused = new HitList(ranked);
   }
-  if (mode !== 'semantic' && plan.usesKeywords) fused = subjectMatchesFirst(fused, keyword);
+  if (mode !== 'semantic' && plan.usesKeywords) fused = liftedBy(fused, subjectTiers(keyword), keyword);
   return { fused, chunks: semantic.chunks, mode, note };
 }

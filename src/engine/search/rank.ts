@@ -82,6 +82,11 @@ export class FirstInOrder<T> {
     }
   }
 
+  /** Once `count` items are kept, the last of them: an item that does not come before it is turned away. */
+  last(): T | undefined {
+    return this.heap.length === this.count ? this.heap[0] : undefined;
+  }
+
   sorted(): T[] {
     return this.heap.sort(this.order);
   }
@@ -230,7 +235,11 @@ export function diversifyThreads(hits: RankedHit[], catalog: Catalog, perThread 
 }
 
 /** `isSettled`: the top ten filled up before the end of `hits`, so hits after them would not change the order. */
-function diversify(hits: RankedHit[], catalog: Catalog, perThread: number): { ordered: RankedHit[]; isSettled: boolean } {
+export function diversify(
+  hits: RankedHit[],
+  catalog: Catalog,
+  perThread = DEFAULT_HITS_PER_THREAD,
+): { ordered: RankedHit[]; isSettled: boolean } {
   const top: RankedHit[] = [];
   const deferred: RankedHit[] = [];
   const counts = new Map<string, number>();

@@ -148,18 +148,26 @@ export async function findCopies(
   context: SearchContext,
   /** The search's borrowed arrays (see archiveArrays.ts), for its working arrays. */
   arrays?: ArchiveArrays,
+  /**
+   * The order of the list `ordinals` come from, when they are not given in it: the bodies read within the budget are
+   * those of the sets of copies met first in that order, as when they are given in it.
+   */
+  listOrder?: (first: number, second: number) => boolean,
 ): Promise<Copies> {
   const { catalog } = context;
-  const candidates: number[][] = [];
+  let candidates: number[][] = [];
+  const buckets: number[][] = [];
   const matches = [...ordinals];
   for (const bucket of sameSenderSubject(mayBeCopies(matches, catalog, arrays), matches.length, catalog)) {
     if (bucket.length < 2) continue;
     const dated = bucket.filter((ordinal) =>
       bucket.some((other) => other !== ordinal && areCopyDates(catalog.dates[other]!, catalog.dates[ordinal]!)),
     );
-    if (dated.length >= 2)
-      candidates.push(dated.sort((first, second) => (isBefore(first, second) ? -1 : isBefore(second, first) ? 1 : first - second)));
+    if (dated.length < 2) continue;
+    candidates.push(dated.sort((first, second) => (isBefore(first, second) ? -1 : isBefore(second, first) ? 1 : first - second)));
+    buckets.push(bucket);
   }
+  if (listOrder && unhashedCount(candidates, catalog) > BODY_READ_BUDGET) candidates = inListOrder(candidates, buckets, listOrder);
   await readBodyHashes(candidates.flat(), context);
   const copies: Copies = { dropped: new Set(), copiesOf: new Map(), isIncomplete: false };
   for (const bucket of candidates) {
@@ -184,6 +192,21 @@ export async function findCopies(
     }
   }
   return copies;
+}
+
+function unhashedCount(candidates: number[][], catalog: Catalog): number {
+  let count = 0;
+  for (const bucket of candidates) for (const ordinal of bucket) if (catalog.bodyHash(ordinal) === null) count += 1;
+  return count;
+}
+
+/** The sets of copies in the order of each one's first message in the list (`buckets`: each one's messages). */
+function inListOrder(candidates: number[][], buckets: number[][], listOrder: (first: number, second: number) => boolean): number[][] {
+  const firstOf = buckets.map((bucket) => bucket.reduce((first, ordinal) => (listOrder(ordinal, first) ? ordinal : first)));
+  return candidates
+    .map((candidate, index) => ({ candidate, first: firstOf[index]! }))
+    .sort((one, other) => (listOrder(one.first, other.first) ? -1 : 1))
+    .map((entry) => entry.candidate);
 }
 
 /** Hashes the bodies of these messages that the catalog has no hash for yet (within the budget), read from the store. */

@@ -15,12 +15,12 @@ import { PASTED_SUBJECT_NOTE, pastedSubjectQuery } from './pastedSubject';
 import { scoresWithSubjectTiers } from './subjectTiers';
 import { withReasons } from './hitReasons';
 import { rankFused, type FusedRanking } from './fusedStage';
+import { firstDiversified, HitList } from './fusedList';
 import { pageHits } from './pageHits';
 import { keepPhraseMatches } from './phraseFilter';
 import {
   bestDiversifiedThen,
   DIVERSE_TOP,
-  diversifyThreads,
   firstInOrder,
   firstMatchesByDate,
   ordinalsByDate,
@@ -161,24 +161,10 @@ export async function collapseCopies(
 ): Promise<Copies> {
   const byDate = (first: number, second: number): boolean => dateOrder(first, second) < 0;
   if (plan.isFused) {
-    // Each hit's place in the list, worked out only when two hits are to be compared (rarely: few hits have copies).
-    let position: Int32Array | null = null;
-    const placeOf = (ordinal: number): number => {
-      if (position === null) {
-        // Only the fused hits' places are written and read: borrowed arrays need no zeroing.
-        const size = context.catalog.size;
-        position = arrays ? arrays.ofSize(size).ordinals(size) : new Int32Array(size);
-        ranking.fused.forEach((hit, index) => (position![hit.ordinal] = index));
-      }
-      return position[ordinal]!;
-    };
-    const copies = await findCopies(
-      ranking.fused.map((hit) => hit.ordinal),
-      plan.sort === 'date' ? byDate : (first, second) => placeOf(first) < placeOf(second),
-      context,
-      arrays,
-    );
-    if (copies.dropped.size > 0) ranking.fused = ranking.fused.filter((hit) => !copies.dropped.has(hit.ordinal));
+    const { fused } = ranking;
+    const inList = (first: number, second: number): boolean => fused.isBefore(first, second);
+    const copies = await findCopies(fused.ordinals(), plan.sort === 'date' ? byDate : inList, context, arrays, inList);
+    if (copies.dropped.size > 0) fused.leaveOut(copies.dropped);
     return copies;
   }
   if (!plan.usesKeywords) return { dropped: new Set(), copiesOf: new Map(), isIncomplete: false };
@@ -220,18 +206,18 @@ async function searchWith(
   const unreadPhraseMatches = await checkPhrases(plan, keyword, dateOrder, context);
   const ranking: FusedRanking = plan.isFused
     ? await rankFused(plan, keyword, context, arrays)
-    : { fused: [], chunks: new Map(), mode: plan.mode, note: plan.note };
+    : { fused: new HitList([]), chunks: new Map(), mode: plan.mode, note: plan.note };
   const copies = await collapseCopies(plan, keyword, ranking, dateOrder, context, arrays);
   const { fused } = ranking;
-  const matched = (plan.isFused ? fused.length : plan.usesKeywords ? countBits(keyword.matches) : 0) + unreadPhraseMatches;
+  const matched = (plan.isFused ? fused.size : plan.usesKeywords ? countBits(keyword.matches) : 0) + unreadPhraseMatches;
   const total = parsed.limit !== null ? Math.min(parsed.limit, matched) : matched;
   const pageEnd = Math.min(plan.offset + plan.limit, total);
   let ranked: RankedHit[];
   if (plan.isFused)
     ranked =
       plan.sort === 'date'
-        ? firstInOrder(fused, (first, second) => dateOrder(first.ordinal, second.ordinal), pageEnd)
-        : diversifyThreads(fused, context.catalog);
+        ? firstInOrder(fused.ordinals(), dateOrder, pageEnd).map((ordinal) => fused.hit(ordinal))
+        : firstDiversified(fused, pageEnd, context.catalog);
   else if (!plan.usesKeywords) ranked = [];
   else if (plan.sort === 'date')
     ranked = firstMatchesByDate(keyword.matches, context.catalog, parsed.dateOrder === 'oldest', pageEnd).map((ordinal) => ({

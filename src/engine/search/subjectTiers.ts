@@ -3,28 +3,15 @@
 // reads words. Fused by rank alone, a mail the semantic side missed fell below mail both sides found; by word score
 // alone, another version of a patch fell below long mails that quote its words.
 import type { Evaluation } from './evaluate';
-import type { RankedHit } from './rank';
 
 /** Each subject match's tier (1: the query's words; 2: them but for tags), of the messages that match; null when none. */
-function tiers(keyword: Evaluation): Map<number, number> | null {
+export function subjectTiers(keyword: Evaluation): Map<number, number> | null {
   const found = keyword.subjectMatches;
   if (found === undefined) return null;
   const tier = new Map<number, number>();
   for (const ordinal of found.shared) if (keyword.matches[ordinal] === 1) tier.set(ordinal, 2);
   for (const ordinal of found.whole) if (keyword.matches[ordinal] === 1) tier.set(ordinal, 1);
   return tier.size > 0 ? tier : null;
-}
-
-/** The fused hits with the subject matches first (see above), in tier order, then by word score. */
-export function subjectMatchesFirst(fused: RankedHit[], keyword: Evaluation): RankedHit[] {
-  const tier = tiers(keyword);
-  if (tier === null) return fused;
-  const first = fused
-    .filter((hit) => tier.has(hit.ordinal))
-    .sort(
-      (one, other) => tier.get(one.ordinal)! - tier.get(other.ordinal)! || keyword.scores[other.ordinal]! - keyword.scores[one.ordinal]!,
-    );
-  return [...first, ...fused.filter((hit) => !tier.has(hit.ordinal))];
 }
 
 /**
@@ -36,7 +23,7 @@ export function scoresWithSubjectTiers(
   /** An array as long as the scores, for the raised ones. */
   scoreArray: () => Float64Array = () => new Float64Array(keyword.scores.length),
 ): Float64Array {
-  const tier = tiers(keyword);
+  const tier = subjectTiers(keyword);
   if (tier === null) return keyword.scores;
   let highest = 0;
   for (const score of keyword.scores) if (score > highest) highest = score;

@@ -5,7 +5,8 @@ import { parseQuery } from '../../shared/query/parse';
 import { setBits } from './bitset';
 import { rankFused, type FusedRanking } from './fusedStage';
 import { keepPhraseMatches } from './phraseFilter';
-import { bestDiversified, diversifyThreads, firstInOrder, firstMatches, ordinalsByDate, reversed } from './rank';
+import { bestDiversified, firstInOrder, firstMatches, ordinalsByDate, reversed } from './rank';
+import { firstDiversified, HitList } from './fusedList';
 import { collapseCopies, matchKeywords, triesSomeWords } from './search';
 import type { SearchContext } from './searchContext';
 import { planSearch, type SearchPlan, type SearchTuning } from './searchPlan';
@@ -43,18 +44,18 @@ async function matchesOnce(request: SearchRequest, context: SearchContext, tunin
   }
   const ranking: FusedRanking = plan.isFused
     ? await rankFused(plan, keyword, context)
-    : { fused: [], chunks: new Map(), mode: plan.mode, note: plan.note };
+    : { fused: new HitList([]), chunks: new Map(), mode: plan.mode, note: plan.note };
   await collapseCopies(plan, keyword, ranking, dateOrder, context);
   const limit = parsed.limit;
   let ordinals: number[];
   if (plan.isFused) {
-    const fused =
+    const { fused } = ranking;
+    ordinals =
       limit === null
-        ? ranking.fused
+        ? fused.first(fused.size).map((hit) => hit.ordinal)
         : plan.sort === 'date'
-          ? firstInOrder(ranking.fused, (first, second) => dateOrder(first.ordinal, second.ordinal), limit)
-          : diversifyThreads(ranking.fused, context.catalog).slice(0, limit);
-    ordinals = fused.map((hit) => hit.ordinal);
+          ? firstInOrder(fused.ordinals(), dateOrder, limit)
+          : firstDiversified(fused, limit, context.catalog).map((hit) => hit.ordinal);
   } else if (!plan.usesKeywords) ordinals = [];
   else if (limit === null) ordinals = setBits(keyword.matches);
   else if (plan.sort === 'date') ordinals = firstMatches(keyword.matches, dateOrder, limit);
