@@ -4,6 +4,7 @@ const SNIPPET_CHARS = 200;
 /** Lines looked at, at most: a preview comes from the start of a message. */
 const SNIPPET_LINES = 200;
 const ATTRIBUTION = /^On .+wrote:\s*$/;
+const SPACING = /\s+/g;
 
 export function makeSnippet(text: string): string {
   let snippet = '';
@@ -16,7 +17,12 @@ export function makeSnippet(text: string): string {
     const current = text.slice(start, end);
     start = end + 1;
     if (current.startsWith('>') || ATTRIBUTION.test(current.trim())) continue;
-    snippet = `${snippet} ${current}`.replace(/\s+/g, ' ').trimStart();
+    // The snippet so far is spaced as this leaves it (single spaces, none first), so the line alone is collapsed rather
+    // than the whole snippet again for each line: only where the two join can two spaces meet.
+    const collapsed = current.replace(SPACING, ' ');
+    const head = snippet.endsWith(' ') ? snippet.slice(0, -1) : snippet;
+    const tail = collapsed.startsWith(' ') ? collapsed.slice(1) : collapsed;
+    snippet = head === '' ? tail : `${head} ${tail}`;
     // What is left after trimming its end can no longer change as lines are added.
     if (snippet.trimEnd().length > SNIPPET_CHARS) break;
   }
