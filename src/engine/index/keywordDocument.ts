@@ -3,18 +3,10 @@ import type { Address } from '../../shared/model/message';
 import type { MessageRecord } from '../store/messageRecord';
 import { decodeAddresses, decodeAttachments, decodeAttachmentTexts } from '../store/recordColumns';
 import type { KeywordDocument } from './keywordIndex';
-import { indexedWords } from './fold';
+import { distinctWords } from './distinctWords';
 
 /** Indexing the first part of very long mails (patches, logs) keeps the index small; their subject and start still match. */
 const MAX_INDEXED_CHARS = 100_000;
-
-/**
- * Folded words and identifiers, each once, in order of first appearance: the one tokenisation for indexing (queries
- * use `words` and `identifiers`).
- */
-function terms(text: string): string {
-  return [...new Set(indexedWords(text))].join(' ');
-}
 
 export type KeywordSource = Pick<
   MessageRecord,
@@ -50,8 +42,8 @@ export function keywordDocumentOfParts(parts: KeywordParts): KeywordDocument {
   const people = [parts.fromName, parts.fromAddress, peopleText(parts.to), peopleText(parts.cc)].join(' ');
   const attachmentText = parts.attachmentTexts.join(' ');
   return {
-    meta: terms(`${parts.subject}\n${people}\n${parts.attachmentNames.join(' ')}`),
-    content: terms(`${parts.text.slice(0, MAX_INDEXED_CHARS)}\n${attachmentText.slice(0, MAX_INDEXED_CHARS)}`),
+    meta: distinctWords(`${parts.subject}\n${people}\n${parts.attachmentNames.join(' ')}`),
+    content: distinctWords(`${parts.text.slice(0, MAX_INDEXED_CHARS)}\n${attachmentText.slice(0, MAX_INDEXED_CHARS)}`),
   };
 }
 

@@ -40,7 +40,7 @@ const WORD = /[\p{L}\p{N}]+/gu;
  * Longer runs are URLs, paths and message ids, nearly all found in one mail each: kept whole they would add a word to
  * the index per link without finding anything a search by their parts misses.
  */
-const LONGEST_IDENTIFIER = 40;
+export const LONGEST_IDENTIFIER = 40;
 
 /** Whether a word of `indexedWords` is an identifier kept whole. */
 export function isIdentifier(word: string): boolean {
