@@ -45,22 +45,22 @@ function groupInTurns(catalog: Catalog): void {
 }
 
 /**
- * The matches sharing a sender and a subject with another match, in buckets (in the order of their first member, each
- * in the matches' order). Grouping the whole catalog took a whole `lantern search` at 100k messages a tenth of its time
- * (issue 25), so until the catalog's groups are built, matches are keyed one by one; once searches have matched
- * (`matchCount`, before mayBeCopies) half as many messages as the catalog holds, the groups are built in turns between searches (a second of the engine's
- * thread at 100k messages, which a search during an import waited out). Once built, they are extended by the messages
- * added since (see SenderSubjectGroups).
+ * The matches that may be copies (see mayBeCopies) sharing a sender and a subject with another match, in buckets (in the
+ * order of their first member, each in the matches' order). Grouping the whole catalog took a whole `lantern search`
+ * at 100k messages a tenth of its time (issue 25), so until the catalog's groups are built, matches are keyed one by
+ * one; once searches have matched half as many messages as the catalog holds, the groups are built in turns between
+ * searches (a second of the engine's thread at 100k messages, which a search during an import waited out). Once built,
+ * they are extended by the messages added since (see SenderSubjectGroups).
  */
-function sameSenderSubject(matches: readonly number[], matchCount: number, catalog: Catalog): number[][] {
+function sameSenderSubject(matches: number[], catalog: Catalog, arrays: ArchiveArrays | undefined): number[][] {
   const known = groupsByCatalog.get(catalog);
   if (!known?.isReady) {
-    const keyed = (keyedSinceGroups.get(catalog) ?? 0) + matchCount;
+    const keyed = (keyedSinceGroups.get(catalog) ?? 0) + matches.length;
     keyedSinceGroups.set(catalog, keyed);
     if (!known && keyed > catalog.size / 2) groupInTurns(catalog);
     const keys = senderSubjectKeysOf(catalog);
     const byKey = new Map<number, number[]>();
-    for (const ordinal of matches) {
+    for (const ordinal of mayBeCopies(matches, catalog, arrays)) {
       const key = keys.key(ordinal);
       const bucket = byKey.get(key);
       if (bucket) bucket.push(ordinal);
@@ -70,10 +70,12 @@ function sameSenderSubject(matches: readonly number[], matchCount: number, catal
   }
   known.groups.extend(catalog);
   const { groupOf, mayBeCopy } = known.groups;
+  // A copy and the mail it copies are marked in their group together (see SenderSubjectGroups), so the unmarked are
+  // left out before the bodies are compared: a common word's matches at a million messages are mostly unmarked.
+  const marked = matches.filter((ordinal) => (groupOf[ordinal] ?? -1) >= 0 && mayBeCopy[ordinal] === 1);
   const buckets = new Map<number, number[]>();
-  for (const ordinal of matches) {
-    const group = groupOf[ordinal] ?? -1;
-    if (group < 0 || mayBeCopy[ordinal] === 0) continue;
+  for (const ordinal of mayBeCopies(marked, catalog, arrays)) {
+    const group = groupOf[ordinal]!;
     const bucket = buckets.get(group);
     if (bucket) bucket.push(ordinal);
     else buckets.set(group, [ordinal]);
@@ -158,7 +160,7 @@ export async function findCopies(
   let candidates: number[][] = [];
   const buckets: number[][] = [];
   const matches = [...ordinals];
-  for (const bucket of sameSenderSubject(mayBeCopies(matches, catalog, arrays), matches.length, catalog)) {
+  for (const bucket of sameSenderSubject(matches, catalog, arrays)) {
     if (bucket.length < 2) continue;
     const dated = bucket.filter((ordinal) =>
       bucket.some((other) => other !== ordinal && areCopyDates(catalog.dates[other]!, catalog.dates[ordinal]!)),
