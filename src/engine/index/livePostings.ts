@@ -53,25 +53,40 @@ export class LivePostings {
   private lastUsed = new Int32Array(1024);
   private counts = new Int32Array(1024);
   private lastOrdinal = new Int32Array(1024);
+  /** Per word number: 1 for an identifier kept whole (see isIdentifier), 0 for a word. */
+  private isIdentifierWord = new Uint8Array(1024);
+  /** The numbers of the words of the document being added, reused from one document to the next. */
+  private documentNumbers = new Int32Array(256);
 
   /** `words` are a document's words, space-separated, in order, each once (see keywordDocumentOf). */
   add(ordinal: number, words: string): void {
     if (words === '') return;
     const terms = words.split(' ');
+    // Each word's number is found once, and whether it is an identifier is kept by number: testing every word of a
+    // document twice was most of the importing thread's keyword work.
+    const numbers = (this.documentNumbers = grown(this.documentNumbers, terms.length, int32s));
     // An identifier kept whole (see indexedWords) takes the slot of the word after it (or of the last word) and counts
     // for none: the words keep the slots they had before identifiers were indexed, which ranked the eval's described
     // set better.
     let count = 0;
-    for (const term of terms) if (!isIdentifier(term)) count += 1;
-    let position = 0;
     for (let index = 0; index < terms.length; index += 1) {
       const word = terms[index]!;
-      const slot = rankSlot(Math.min(position, count - 1), count);
-      if (!isIdentifier(word)) position += 1;
-      if (word === '') continue;
+      if (word === '') {
+        numbers[index] = -1;
+        count += 1;
+        continue;
+      }
       let number = this.numbers.get(word);
       if (number === undefined) number = this.addWord(word);
-      else if (this.lastOrdinal[number] === ordinal) continue;
+      numbers[index] = number;
+      if (this.isIdentifierWord[number] === 0) count += 1;
+    }
+    let position = 0;
+    for (let index = 0; index < terms.length; index += 1) {
+      const number = numbers[index]!;
+      const slot = rankSlot(Math.min(position, count - 1), count);
+      if (number === -1 || this.isIdentifierWord[number] === 0) position += 1;
+      if (number === -1 || this.lastOrdinal[number] === ordinal) continue;
       this.append(number, ordinal * (SLOT_MASK + 1) + slot);
       this.lastOrdinal[number] = ordinal;
     }
@@ -89,6 +104,10 @@ export class LivePostings {
     this.lastUsed = grown(this.lastUsed, number + 1, int32s);
     this.counts = grown(this.counts, number + 1, int32s);
     this.lastOrdinal = grown(this.lastOrdinal, number + 1, int32s);
+    this.isIdentifierWord = grown(this.isIdentifierWord, number + 1, (length) => new Uint8Array(length));
+    this.isIdentifierWord[number] = isIdentifier(word) ? 1 : 0;
+    // No document has held it yet (0 is an ordinal).
+    this.lastOrdinal[number] = -1;
     const block = this.block(FIRST_BLOCK);
     this.firstBlock[number] = block;
     this.lastBlock[number] = block;
