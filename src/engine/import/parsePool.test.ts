@@ -119,7 +119,7 @@ const slowWorkerSource = `
 import { parentPort } from 'node:worker_threads';
 import { normalizeMessage } from ${JSON.stringify(join(repoRoot, 'src/engine/import/normalize.ts'))};
 let turn = Promise.resolve();
-parentPort.on('message', (task) => {
+parentPort.on('message', (tasks) => tasks.forEach((task) => {
   turn = turn
     .then(() => normalizeMessage(Buffer.from(task.bytes), task.context))
     .then(
@@ -130,7 +130,7 @@ parentPort.on('message', (task) => {
       },
       (error) => parentPort.postMessage([{ seq: task.seq, error: error.message }]),
     );
-});
+}));
 `;
 
 describe('parse worker count', () => {

@@ -6,7 +6,7 @@ import { Worker } from 'node:worker_threads';
 import type { NormalizeContext, NormalizedMessage } from './normalize';
 import { MessageFileError, readMessageFile } from './messageFile';
 
-/** A message's bytes, or the path of a file holding one message, which the worker reads itself. */
+/** A message's bytes, or the path of a file holding one message, which the worker reads itself; sent several to a message (ParseTask[]). */
 export type ParseTask = { seq: number; context: NormalizeContext } & ({ bytes: ArrayBuffer } | { path: string });
 
 /** What a worker sends back, several to a message (ParseReply[]). */
@@ -76,6 +76,12 @@ export interface ParserOptions {
 const WAIT_LOOK_MS = 1_000;
 const IDLE_SHARE_FOR_ANOTHER_WORKER = 0.75;
 const IDLE_LOOKS_FOR_ANOTHER_WORKER = 2;
+/**
+ * Tasks go to a worker several at a time, as its answers come back (see parseWorker.ts): a message between threads has
+ * a fixed cost on both, and an import hands the pool messages one by one, faster than they are parsed. Those handed
+ * in during one turn of the event loop leave together, at most this many to a message.
+ */
+const MAX_TASKS_PER_MESSAGE = 64;
 /** Unparsed messages that make a backlog: the importer sends hundreds ahead when parsing is what it waits for. */
 const BACKLOG = 64;
 
@@ -84,6 +90,9 @@ class WorkerParser implements Parser {
   private readonly pending = new Map<number, Pending>();
   private readonly watchdog: NodeJS.Timeout;
   private seq = 0;
+  /** Tasks not sent yet, by worker slot (see MAX_TASKS_PER_MESSAGE), with the buffers they hand over. */
+  private queued: { tasks: ParseTask[]; transfers: ArrayBuffer[] }[] = [];
+  private isSendQueued = false;
   private failure: Error | null = null;
   /** The importing thread's event-loop use when the pool last looked, and when; from the first answer (not the workers' start). */
   private lastUse: EventLoopUtilization | null = null;
@@ -155,14 +164,30 @@ class WorkerParser implements Parser {
 
   private send(seq: number, pending: Pending): void {
     pending.readingSince = null;
-    const worker = this.workers[pending.slot]!;
-    if (typeof pending.source === 'string') {
-      worker.postMessage({ seq, path: pending.source, context: pending.context } satisfies ParseTask);
-      return;
+    const slot = pending.slot;
+    const queued = (this.queued[slot] ??= { tasks: [], transfers: [] });
+    if (typeof pending.source === 'string') queued.tasks.push({ seq, path: pending.source, context: pending.context });
+    else {
+      const copy = new Uint8Array(pending.source.length);
+      copy.set(pending.source);
+      queued.tasks.push({ seq, bytes: copy.buffer, context: pending.context });
+      queued.transfers.push(copy.buffer);
     }
-    const copy = new Uint8Array(pending.source.length);
-    copy.set(pending.source);
-    worker.postMessage({ seq, bytes: copy.buffer, context: pending.context } satisfies ParseTask, [copy.buffer]);
+    if (queued.tasks.length >= MAX_TASKS_PER_MESSAGE) this.sendQueued();
+    else if (!this.isSendQueued) {
+      this.isSendQueued = true;
+      setImmediate(() => this.sendQueued());
+    }
+  }
+
+  /** Sends each worker the tasks queued for it, as one message. */
+  private sendQueued(): void {
+    this.isSendQueued = false;
+    this.queued.forEach((queued, slot) => {
+      if (queued.tasks.length === 0) return;
+      this.workers[slot]!.postMessage(queued.tasks, queued.transfers);
+      this.queued[slot] = { tasks: [], transfers: [] };
+    });
   }
 
   /**
@@ -179,6 +204,8 @@ class WorkerParser implements Parser {
       void stuck.terminate();
       this.workers[pending.slot] = this.startWorker();
       pending.context = { ...pending.context, readAttachmentText: false };
+      // Its tasks not sent yet are sent again below with the rest.
+      this.queued[pending.slot] = { tasks: [], transfers: [] };
       for (const [seq, other] of this.pending) if (other.slot === pending.slot) this.send(seq, other);
     }
   }

@@ -8,13 +8,13 @@ import { makeDocx } from '../../../test/officeFiles';
 import { createParser, type Parser } from './parsePool';
 
 /**
- * The real parse worker (answers sent as lists, one answer to a list here), except that a message carrying `X-Test-Hang` blocks the thread once it starts reading
+ * The real parse worker (tasks and answers sent as lists, one answer to a list here), except that a message carrying `X-Test-Hang` blocks the thread once it starts reading
  * attachment text, the way an extractor stuck in a loop that never yields would.
  */
 const hangingWorkerSource = `
 import { parentPort } from 'node:worker_threads';
 import { normalizeMessage } from ${JSON.stringify(join(repoRoot, 'src/engine/import/normalize.ts'))};
-parentPort.on('message', (task) => {
+parentPort.on('message', (tasks) => tasks.forEach((task) => {
   const hangs = Buffer.from(task.bytes).toString('latin1').includes('X-Test-Hang: yes');
   const onReadingAttachments = (isReading) => {
     parentPort.postMessage([{ seq: task.seq, isReadingAttachments: isReading }]);
@@ -24,7 +24,7 @@ parentPort.on('message', (task) => {
     (normalized) => parentPort.postMessage([{ seq: task.seq, normalized }]),
     (error) => parentPort.postMessage([{ seq: task.seq, error: error.message }]),
   );
-});
+}));
 `;
 
 function message(subject: string, hangs = false): Buffer {

@@ -35,7 +35,7 @@ function reply(answer: ParseReply): void {
   }
 }
 
-port.on('message', (task: ParseTask) => {
+function parse(task: ParseTask): void {
   const context: NormalizeContext = task.context;
   // Tells the pool at once which message is reading attachment text, so its watchdog knows whom to blame if the thread stops.
   const onReadingAttachments = (isReading: boolean): void =>
@@ -51,4 +51,8 @@ port.on('message', (task: ParseTask) => {
     (normalized) => reply({ seq: task.seq, normalized }),
     (error: unknown) => reply({ seq: task.seq, error: errorMessage(error) }),
   );
+}
+
+port.on('message', (tasks: ParseTask[]) => {
+  for (const task of tasks) parse(task);
 });
