@@ -41,8 +41,12 @@ const ROOT_FIELDS = [
  * The header fields whose values are read: the ones simpleParser copies to the root and the ones shown with a message.
  * mailparser decodes every field (Received, DKIM-Signature and the like: most of a list message's header block), each
  * on its own; only these are decoded here, to the same values. Fields are read by their raw lines (headerLines) otherwise.
+ * List-* fields are left out: processHeaders files their values under 'list', a name no reader asks for (the shown
+ * 'list-id' is never found under its own name, from mailparser either, and the list id is read from its raw line).
  */
-export const READ_HEADERS: ReadonlySet<string> = new Set<string>([...ROOT_FIELDS.map(([key]) => key), ...SHOWN_HEADERS]);
+export const READ_HEADERS: ReadonlySet<string> = new Set<string>(
+  [...ROOT_FIELDS.map(([key]) => key), ...SHOWN_HEADERS].filter((name) => !name.startsWith('list-')),
+);
 
 /** Where the header block ends (after its blank line), as mailsplit finds it; the whole message when it has no blank line. */
 function headerEnd(bytes: Buffer): number {
