@@ -31,6 +31,8 @@ describe('bitsets', () => {
         expect([...inverted(one)]).toEqual([...one].map((bit) => bit ^ 1));
         expect(countBits(one)).toBe([...one].reduce((sum, bit) => sum + bit, 0));
         expect(setBits(one)).toEqual([...one.keys()].filter((index) => one[index] === 1));
+        const isKept = (ordinal: number): boolean => ordinal % 3 !== 1;
+        expect(setBits(one, isKept)).toEqual(setBits(one).filter(isKept));
       });
 
   it('reads sparse and full bitsets', () => {

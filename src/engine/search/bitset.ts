@@ -5,7 +5,7 @@
 export type Bitset = Uint8Array;
 
 /** The bytes as 32-bit words (the bytes past the last whole word left out); null when they do not start on a word. */
-function wordsOf(bits: Bitset): Uint32Array | null {
+export function wordsOf(bits: Bitset): Uint32Array | null {
   return bits.byteOffset % 4 === 0 ? new Uint32Array(bits.buffer, bits.byteOffset, bits.length >>> 2) : null;
 }
 
@@ -62,18 +62,21 @@ export function countBits(bits: Bitset): number {
   return count;
 }
 
-/** The ordinals whose byte is not 0, in order; words of four unset messages are passed over at once. */
-export function setBits(bits: Bitset): number[] {
+/**
+ * The ordinals whose byte is not 0 (and that `isKept` keeps), in order; words of four unset messages are passed over
+ * at once.
+ */
+export function setBits(bits: Bitset, isKept?: (ordinal: number) => boolean): number[] {
   const ordinals: number[] = [];
   let ordinal = 0;
   const words = wordsOf(bits);
   if (words !== null) {
     for (let word = 0; word < words.length; word += 1) {
       if (words[word] === 0) continue;
-      for (let at = word * 4; at < word * 4 + 4; at += 1) if (bits[at]) ordinals.push(at);
+      for (let at = word * 4; at < word * 4 + 4; at += 1) if (bits[at] && (isKept === undefined || isKept(at))) ordinals.push(at);
     }
     ordinal = words.length * 4;
   }
-  for (; ordinal < bits.length; ordinal += 1) if (bits[ordinal]) ordinals.push(ordinal);
+  for (; ordinal < bits.length; ordinal += 1) if (bits[ordinal] && (isKept === undefined || isKept(ordinal))) ordinals.push(ordinal);
   return ordinals;
 }

@@ -7,6 +7,7 @@ import { senderSubjectKeysOf } from './senderSubjectKeys';
 import type { SearchContext } from './searchContext';
 import type { ArchiveArrays } from './archiveArrays';
 import { errorMessage } from '../../shared/errorMessage';
+import { setBits, type Bitset } from './bitset';
 
 /**
  * At most this many bodies are read per search to confirm copies; the rest of a very large match set (a listing of a
@@ -23,6 +24,9 @@ export interface Copies {
   /** True when some candidates were left unchecked (BODY_READ_BUDGET), so the count of distinct mails is an estimate. */
   isIncomplete: boolean;
 }
+
+/** A search's matches: their ordinals, or one byte per message (see bitset.ts), the set ones in ordinal order. */
+type Matches = readonly number[] | Bitset;
 
 /** The catalog's groups once grouped whole; while they are being grouped (in turns), `isReady` is false. */
 const groupsByCatalog = new WeakMap<Catalog, { groups: SenderSubjectGroups; isReady: boolean }>();
@@ -52,9 +56,10 @@ function groupInTurns(catalog: Catalog): void {
  * searches (a second of the engine's thread at 100k messages, which a search during an import waited out). Once built,
  * they are extended by the messages added since (see SenderSubjectGroups).
  */
-function sameSenderSubject(matches: number[], catalog: Catalog, arrays: ArchiveArrays | undefined): number[][] {
+function sameSenderSubject(found: Matches, catalog: Catalog, arrays: ArchiveArrays | undefined): number[][] {
   const known = groupsByCatalog.get(catalog);
   if (!known?.isReady) {
+    const matches = found instanceof Uint8Array ? setBits(found) : found;
     const keyed = (keyedSinceGroups.get(catalog) ?? 0) + matches.length;
     keyedSinceGroups.set(catalog, keyed);
     if (!known && keyed > catalog.size / 2) groupInTurns(catalog);
@@ -72,7 +77,8 @@ function sameSenderSubject(matches: number[], catalog: Catalog, arrays: ArchiveA
   const { groupOf, mayBeCopy } = known.groups;
   // A copy and the mail it copies are marked in their group together (see SenderSubjectGroups), so the unmarked are
   // left out before the bodies are compared: a common word's matches at a million messages are mostly unmarked.
-  const marked = matches.filter((ordinal) => (groupOf[ordinal] ?? -1) >= 0 && mayBeCopy[ordinal] === 1);
+  const isMarked = (ordinal: number): boolean => (groupOf[ordinal] ?? -1) >= 0 && mayBeCopy[ordinal] === 1;
+  const marked = found instanceof Uint8Array ? setBits(found, isMarked) : found.filter(isMarked);
   const buckets = new Map<number, number[]>();
   for (const ordinal of mayBeCopies(marked, catalog, arrays)) {
     const group = groupOf[ordinal]!;
@@ -96,7 +102,7 @@ const MOST_SAME_BODY = 64;
  * thousands of subjects decoded and keyed in a freshly started engine, nearly all of them for nothing. Matches of one
  * body are chained through a table by the hash's low bits (SHA-1's, so even).
  */
-function mayBeCopies(ordinals: number[], catalog: Catalog, arrays: ArchiveArrays | undefined): number[] {
+function mayBeCopies(ordinals: readonly number[], catalog: Catalog, arrays: ArchiveArrays | undefined): readonly number[] {
   const count = ordinals.length;
   // Few matches take small arrays of their own: borrowed ones are the archive's size, zeroed whole when given back.
   const lent = arrays !== undefined && count <= arrays.size && count >= BORROWED_FROM ? arrays : null;
@@ -145,7 +151,8 @@ export function copiesShown(ordinal: number, copies: Copies, catalog: Catalog): 
  * copies the one `isBefore` puts first is kept (the first in the list's order).
  */
 export async function findCopies(
-  ordinals: Iterable<number>,
+  /** The matches: their ordinals, or a bitset of them (ordinals in order). */
+  found: Matches,
   isBefore: (first: number, second: number) => boolean,
   context: SearchContext,
   /** The search's borrowed arrays (see archiveArrays.ts), for its working arrays. */
@@ -159,8 +166,7 @@ export async function findCopies(
   const { catalog } = context;
   let candidates: number[][] = [];
   const buckets: number[][] = [];
-  const matches = [...ordinals];
-  for (const bucket of sameSenderSubject(matches, catalog, arrays)) {
+  for (const bucket of sameSenderSubject(found, catalog, arrays)) {
     if (bucket.length < 2) continue;
     const dated = bucket.filter((ordinal) =>
       bucket.some((other) => other !== ordinal && areCopyDates(catalog.dates[other]!, catalog.dates[ordinal]!)),

@@ -7,7 +7,7 @@ import { queryMarks } from '../../shared/query/marks';
 import { parseQuery } from '../../shared/query/parse';
 import { summarizeQuery } from '../../shared/query/summarize';
 import { operatorSuggestions } from '../../shared/query/didYouMean';
-import { countBits, setBits } from './bitset';
+import { countBits } from './bitset';
 import { Evaluator, type Evaluation } from './evaluate';
 import { ArchiveArrays } from './archiveArrays';
 import { withAlternativeReading } from './alternativeSearch';
@@ -171,7 +171,7 @@ export async function collapseCopies(
   const { scores } = keyword;
   const byScore = (first: number, second: number): boolean =>
     scores[first]! > scores[second]! || (scores[first] === scores[second] && byDate(first, second));
-  const copies = await findCopies(setBits(keyword.matches), plan.sort === 'date' ? byDate : byScore, context, arrays);
+  const copies = await findCopies(keyword.matches, plan.sort === 'date' ? byDate : byScore, context, arrays);
   for (const ordinal of copies.dropped) keyword.matches[ordinal] = 0;
   return copies;
 }
