@@ -25,7 +25,7 @@ export async function matchingMessages(
 ): Promise<MatchingMessages> {
   const { catalog } = context;
   const matches = await searchMatches({ query, mode: mode === 'rerank' ? 'hybrid' : mode, sort: 'date', isTyping }, context);
-  const parsed = parseQuery(query, { timeZone: context.timeZone, contacts: context.contacts.all() });
+  const parsed = parseQuery(query, { timeZone: context.timeZone, contacts: () => context.contacts.all() });
   const order = parsed.dateOrder === 'oldest' ? reversed(ordinalsByDate(catalog)) : ordinalsByDate(catalog);
   const ordinals = matches.ordinals.filter((ordinal) => catalog.attachments(ordinal).length > 0).sort(order);
   return { ordinals, highlightTerms: parsed.terms.highlightTerms };

@@ -77,8 +77,7 @@ export async function loadCatalogSnapshot(dataDir: string, table: TableTie): Pro
       if (manifest.rows !== table.rows) return `it holds ${manifest.rows} messages, the table ${table.rows}`;
       const catalog = Catalog.fromParts(await readCatalogSnapshot(folder, manifest));
       if (manifest.order !== undefined) noteOrderFingerprint(catalog, manifest.order);
-      const contacts = await readSavedContacts(folder, manifest.checksum, manifest.rows);
-      if (contacts) startContactsFrom(catalog, contacts);
+      startContactsFrom(catalog, await readSavedContacts(folder, manifest.checksum, manifest.rows));
       return catalog;
     } catch (error) {
       return errorMessage(error);

@@ -13,12 +13,14 @@ export interface Contact extends Address {
 
 /**
  * Contacts counted when a catalog's snapshot was saved, for the catalog read from it (see savedContacts.ts): a
- * directory starts from them, so an engine opened for one command never counts every message's people.
+ * directory starts from them, so an engine opened for one command never counts every message's people. Read when a
+ * directory first needs them: a search asks only for a query naming someone ("with Janesh"), and reading them at
+ * every open was a noticeable part of a whole `lantern search` (issue 25).
  */
-const savedByCatalog = new WeakMap<Catalog, SavedContacts>();
+const savedByCatalog = new WeakMap<Catalog, () => SavedContacts | null>();
 
-export function startContactsFrom(catalog: Catalog, saved: SavedContacts): void {
-  savedByCatalog.set(catalog, saved);
+export function startContactsFrom(catalog: Catalog, readSaved: () => SavedContacts | null): void {
+  savedByCatalog.set(catalog, readSaved);
 }
 
 /** Most messages first; an address is unique, so no two contacts rank alike. */
@@ -100,7 +102,7 @@ export class ContactDirectory {
   }
 
   private startFromSaved(): void {
-    const saved = savedByCatalog.get(this.catalog);
+    const saved = savedByCatalog.get(this.catalog)?.() ?? null;
     if (!saved || saved.counted > this.catalog.size) return;
     this.countedAll = saved.counted;
     // Saved in the order all() gives: nothing to sort, and only the people of messages that came since to re-place.

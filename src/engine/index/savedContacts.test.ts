@@ -117,7 +117,7 @@ describe('contacts saved with the catalog snapshot', () => {
     expect(new ContactDirectory(catalog).all()).toEqual(countedFromScratch(catalog));
   });
 
-  it('are not read when left from another snapshot, of another format or damaged: said in one line, and counted again', async () => {
+  it('are not used when left from another snapshot, of another format or damaged: said in one line when first asked for, and counted again', async () => {
     const { dataDir } = await importedStore(30);
     const text = await readFile(contactsPath(dataDir), 'utf8');
     const file = JSON.parse(text) as { checksum: number; version: number; counts: number[] };
@@ -130,9 +130,13 @@ describe('contacts saved with the catalog snapshot', () => {
     for (const { text: spoiledText, says } of spoiled) {
       await writeFile(contactsPath(dataDir), spoiledText);
       const { catalog, warnings } = await savedCatalog(dataDir);
-      expect(warnings).toHaveLength(1);
-      expect(warnings[0]).toContain(says);
-      expect(new ContactDirectory(catalog).all()).toEqual(countedFromScratch(catalog));
+      // Read with the snapshot, made out when first asked for: said then.
+      expect(warnings).toEqual([]);
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+      const contacts = new ContactDirectory(catalog).all();
+      expect(warn.mock.calls.map((call) => String(call[0]))).toEqual([expect.stringContaining(says)]);
+      warn.mockRestore();
+      expect(contacts).toEqual(countedFromScratch(catalog));
     }
   });
 

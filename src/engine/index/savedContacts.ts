@@ -53,36 +53,46 @@ function isWhole(file: Partial<ContactsFile>): file is ContactsFile {
   );
 }
 
+/** What the file holds, or why it is not used. */
+function savedContactsOf(text: string, checksum: number, rows: number): SavedContacts | string {
+  let file: Partial<ContactsFile>;
+  try {
+    file = JSON.parse(text) as Partial<ContactsFile>;
+  } catch {
+    return 'it is not JSON';
+  }
+  if (file.version !== SAVED_CONTACTS_VERSION) return `it is of format ${file.version}, not ${SAVED_CONTACTS_VERSION}`;
+  if (file.checksum !== checksum) return 'it was saved with another snapshot of the catalog';
+  if (!isWhole(file)) return 'its lists are damaged';
+  if (file.counted > rows) return `it counted ${file.counted} messages, the snapshot holds ${rows}`;
+  const contacts = file.addresses.map((address, index) => ({ name: file.names[index]!, address, count: file.counts[index]! }));
+  return { counted: file.counted, contacts };
+}
+
 /**
- * The contacts saved with the snapshot whose columns file has `checksum` and holds `rows` messages; null (and one line
- * on stderr when a file was there) when there is none, or it is of another version, another snapshot, or damaged:
- * the engine then counts them from the catalog on first use, as before they were saved.
+ * The contacts saved with the snapshot whose columns file has `checksum` and holds `rows` messages, as a function
+ * that gives them: the file is read now, with the snapshot it belongs to (a writer may replace both later), and what it
+ * holds is made out when they are first asked for, which most searches never do (see startContactsFrom). The function
+ * gives null (and one line on stderr when a file was there) when there is none, or it is of another version, another
+ * snapshot, or damaged: the engine then counts them from the catalog, as before they were saved.
  */
-export async function readSavedContacts(folder: string, checksum: number, rows: number): Promise<SavedContacts | null> {
+export async function readSavedContacts(folder: string, checksum: number, rows: number): Promise<() => SavedContacts | null> {
   const path = join(folder, CONTACTS_FILE);
   let text: string;
   try {
     text = await readFile(path, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    console.warn(`catalog snapshot: counting contacts again, ${path} cannot be read: ${errorMessage(error)}`);
-    return null;
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
+      console.warn(`catalog snapshot: counting contacts again, ${path} cannot be read: ${errorMessage(error)}`);
+    return () => null;
   }
-  const problem = ((): string | SavedContacts => {
-    let file: Partial<ContactsFile>;
-    try {
-      file = JSON.parse(text) as Partial<ContactsFile>;
-    } catch {
-      return 'it is not JSON';
-    }
-    if (file.version !== SAVED_CONTACTS_VERSION) return `it is of format ${file.version}, not ${SAVED_CONTACTS_VERSION}`;
-    if (file.checksum !== checksum) return 'it was saved with another snapshot of the catalog';
-    if (!isWhole(file)) return 'its lists are damaged';
-    if (file.counted > rows) return `it counted ${file.counted} messages, the snapshot holds ${rows}`;
-    const contacts = file.addresses.map((address, index) => ({ name: file.names[index]!, address, count: file.counts[index]! }));
-    return { counted: file.counted, contacts };
-  })();
-  if (typeof problem !== 'string') return problem;
-  console.warn(`catalog snapshot: counting contacts again, ${path} is not used: ${problem}`);
-  return null;
+  let saved: SavedContacts | null | undefined;
+  return () => {
+    if (saved !== undefined) return saved;
+    const read = savedContactsOf(text, checksum, rows);
+    text = '';
+    if (typeof read === 'string') console.warn(`catalog snapshot: counting contacts again, ${path} is not used: ${read}`);
+    saved = typeof read === 'string' ? null : read;
+    return saved;
+  };
 }

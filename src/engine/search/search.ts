@@ -40,7 +40,7 @@ import { withSimilarCount } from './similarOffer';
 export type { SearchTuning } from './searchPlan';
 
 export async function runSearch(request: SearchRequest, context: SearchContext, tuning: SearchTuning = {}): Promise<SearchResult> {
-  const typedReading = parseQuery(request.query, { timeZone: () => context.timeZone, contacts: context.contacts.all() });
+  const typedReading = parseQuery(request.query, { timeZone: () => context.timeZone, contacts: () => context.contacts.all() });
   const pasted = pastedSubjectQuery(request.query, typedReading.root, context);
   // Words that could be a constraint have their own other reading, shown with its chips (alternativeSearch.ts).
   if (pasted !== null && !typedReading.alternative) {
@@ -195,7 +195,7 @@ async function searchWith(
   const started = performance.now();
   const parsed = parseQuery(request.query, {
     timeZone: () => context.timeZone,
-    contacts: context.contacts.all(),
+    contacts: () => context.contacts.all(),
     dropFiller: tuning.dropFiller,
   });
   const embeddedShare = context.semantic?.embeddedShare() ?? 0;

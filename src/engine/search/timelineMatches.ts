@@ -29,12 +29,17 @@ export interface MatchSet {
 export async function searchMatches(request: SearchRequest, context: SearchContext): Promise<MatchSet> {
   const matches = await matchesOnce(request, context, {});
   if (matches.ordinals.length > 0) return matches;
-  if (!triesSomeWords(request, parseQuery(request.query, { timeZone: context.timeZone, contacts: context.contacts.all() }))) return matches;
+  if (!triesSomeWords(request, parseQuery(request.query, { timeZone: context.timeZone, contacts: () => context.contacts.all() })))
+    return matches;
   return matchesOnce(request, context, { dropFiller: 'always', wordMatch: 'any' });
 }
 
 async function matchesOnce(request: SearchRequest, context: SearchContext, tuning: SearchTuning): Promise<MatchSet> {
-  const parsed = parseQuery(request.query, { timeZone: context.timeZone, contacts: context.contacts.all(), dropFiller: tuning.dropFiller });
+  const parsed = parseQuery(request.query, {
+    timeZone: context.timeZone,
+    contacts: () => context.contacts.all(),
+    dropFiller: tuning.dropFiller,
+  });
   const plan = planSearch(request, parsed, tuning, context.semantic?.embeddedShare() ?? 0);
   const keyword = matchKeywords(plan, context);
   const dateOrder = parsed.dateOrder === 'oldest' ? reversed(ordinalsByDate(context.catalog)) : ordinalsByDate(context.catalog);

@@ -24,8 +24,11 @@ export interface ParseOptions {
   timeZone?: string | (() => string);
   /** "Now" for relative dates, epoch ms; Date.now() by default. */
   now?: number;
-  /** People the archive knows: "with Janesh" becomes participants:Janesh only when a contact is called that. */
-  contacts?: readonly KnownContact[];
+  /**
+   * People the archive knows: "with Janesh" becomes participants:Janesh only when a contact is called that. A function
+   * is asked only when the query names someone after "with", "from" or the like: an engine reads its contacts then.
+   */
+  contacts?: readonly KnownContact[] | (() => readonly KnownContact[]);
   /**
    * When question words ("what", "the", "about") are left out of the keyword terms: `understood` (the default) only
    * when the words asked for something (a count, an order, a kind, a person, a date), so a plain description stays
@@ -307,16 +310,20 @@ function readPlainRuns(tokens: Token[], options: ParseOptions, context: PlainEng
   return { tokens: output, plain, semanticWords, deferred };
 }
 
-/** The zone is found when a date is first read, not when the query is (see ParseOptions.timeZone). */
+/** The zone and the contacts are found when first needed, not when the query is read (see ParseOptions). */
 function valueContext(options: ParseOptions): PlainEnglishContext {
   let zone: string | undefined;
+  let contacts: readonly KnownContact[] | undefined;
   return {
     get timeZone(): string {
       zone ??= typeof options.timeZone === 'function' ? options.timeZone() : (options.timeZone ?? systemTimeZone());
       return zone;
     },
     now: options.now ?? Date.now(),
-    contacts: options.contacts ?? [],
+    get contacts(): readonly KnownContact[] {
+      contacts ??= typeof options.contacts === 'function' ? options.contacts() : (options.contacts ?? []);
+      return contacts;
+    },
   };
 }
 

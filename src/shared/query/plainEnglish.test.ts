@@ -154,6 +154,23 @@ describe('plain English details', () => {
     expect(queryText(parsed.root, ZONE)).toBe('date:[2024-06-17,2024-06-18) Janesh');
   });
 
+  test('contacts given as a function are asked for only when the query names someone, and once', () => {
+    let asked = 0;
+    const contacts = (): typeof CONTACTS => {
+      asked += 1;
+      return CONTACTS;
+    };
+    for (const query of ['List 5 latest pdfs that mention budget', 'from:kiraly has:attachment budget', 'zero copy receive'])
+      parse(query, { contacts });
+    expect(asked).toBe(0);
+    const parsed = parse('What did we discuss in the June 17, 2024 email with Janesh and Anna?', { contacts });
+    expect(asked).toBe(1);
+    expect(queryText(parsed.root, ZONE)).toBe(
+      queryText(parse('What did we discuss in the June 17, 2024 email with Janesh and Anna?').root, ZONE),
+    );
+    expect(queryText(parsed.root, ZONE)).toContain('participants:Janesh');
+  });
+
   test("the June 17 example in New York is New York's day", () => {
     const parsed = parse('What did we discuss in the June 17, 2024 email with Janesh?', { timeZone: 'America/New_York' });
     expect(parsed.root).toMatchObject({
