@@ -11,7 +11,7 @@ import { keepHeapNearLive } from '../heapPolicy';
 import { ThreadResolver } from '../import/threading';
 import { Completions } from '../index/completions';
 import { ContactDirectory } from '../index/contacts';
-import { loadCatalog, loadKeywordIndex, rebuildKeywords } from '../index/loadIndexes';
+import { loadCatalog, loadKeywordIndex, readSavedIndexesAhead, rebuildKeywords } from '../index/loadIndexes';
 import { openReadOnlyEngine } from './readOnlyEngine';
 import { PhraseVerdicts } from '../search/phraseFilter';
 import { RERANKER_FOLDER_NAME } from '../embed/bundledModels';
@@ -52,15 +52,17 @@ async function openStoreEngine(options: EngineOptions): Promise<Engine> {
   const { dataDir } = options;
   const canWrite = options.access !== 'read';
   await mkdir(dataDir, { recursive: true });
+  // A writer may save the snapshot again, or scan and save a new one, and reads only the one it will take.
+  const ahead = canWrite ? undefined : readSavedIndexesAhead(dataDir);
   const settings = await EngineSettings.load(options);
   const tables = tablesPlace(options);
   const store = await MessageStore.open(tables.location, { dataDir, canWrite });
   const sources = await SourceRegistry.open(dataDir);
-  const catalog = await loadCatalog(store, dataDir, canWrite);
+  const catalog = await loadCatalog(store, dataDir, canWrite, ahead);
   const storeHealing = store.healing;
   const unsavedLostImports = await noteLostImports(storeHealing, sources, () => messagesBySource(catalog), canWrite);
   if (storeHealing?.isRepaired) await markStoreChanged(dataDir);
-  const keywords = await loadKeywordIndex(store, catalog, dataDir, canWrite);
+  const keywords = await loadKeywordIndex(store, catalog, dataDir, canWrite, ahead);
   const contacts = new ContactDirectory(catalog);
   const events = new EngineEvents();
   const vectors = await VectorService.open({

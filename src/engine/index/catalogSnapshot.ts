@@ -15,6 +15,7 @@ import {
   readCatalogSnapshot,
   retieCatalogSnapshot,
   writeCatalogSnapshot,
+  type CatalogSnapshotManifest,
   type TableTie,
 } from './catalogSnapshotFile';
 
@@ -60,30 +61,69 @@ function tieDifference(saved: TableTie, now: TableTie): string | null {
   return null;
 }
 
+/** A snapshot as read from its folder, before it is checked against the table; null when there is none. */
+export type SnapshotRead =
+  { manifest: CatalogSnapshotManifest; catalog: Catalog } | { manifest: CatalogSnapshotManifest | null; problem: string } | null;
+
+/**
+ * Why a snapshot whose manifest this is cannot be the catalog of the table as it is (`table`; null while the table is
+ * still opening: only its format is checked then); null when it may be.
+ */
+function manifestProblem(manifest: CatalogSnapshotManifest, table: TableTie | null): string | null {
+  if (manifest.version !== CATALOG_SNAPSHOT_VERSION && !isReadableOldVersion(manifest.version))
+    return `it is of format ${manifest.version}, not ${CATALOG_SNAPSHOT_VERSION}`;
+  if (table === null) return null;
+  const difference = tieDifference(manifest.table, table);
+  if (difference) return difference;
+  if (manifest.rows !== table.rows) return `it holds ${manifest.rows} messages, the table ${table.rows}`;
+  return null;
+}
+
+/**
+ * Reads the snapshot, its columns and its contacts side by side, unless its manifest says it is not the table's
+ * (`table`, when known). A read-only engine starts this while the messages table opens (table null), and checks what
+ * it read against the table once that has opened (see loadCatalogSnapshot); `manifestRead` is its manifest, read.
+ */
+export async function readCatalogSnapshotFiles(
+  dataDir: string,
+  table: TableTie | null,
+  manifestRead: Promise<CatalogSnapshotManifest | null> = readCatalogManifest(catalogSnapshotFolder(dataDir)),
+): Promise<SnapshotRead> {
+  const folder = catalogSnapshotFolder(dataDir);
+  let manifest: CatalogSnapshotManifest | null = null;
+  try {
+    manifest = await manifestRead;
+    if (!manifest) return null;
+    const problem = manifestProblem(manifest, table);
+    if (problem !== null) return { manifest, problem };
+    const [parts, contacts] = await Promise.all([
+      readCatalogSnapshot(folder, manifest),
+      readSavedContacts(folder, manifest.checksum, manifest.rows),
+    ]);
+    const catalog = Catalog.fromParts(parts);
+    if (manifest.order !== undefined) noteOrderFingerprint(catalog, manifest.order);
+    startContactsFrom(catalog, contacts);
+    return { manifest, catalog };
+  } catch (error) {
+    return { manifest, problem: errorMessage(error) };
+  }
+}
+
 /**
  * The saved catalog when it was made from the table as it is now; null (and one line on stderr saying why, when there
- * was a snapshot) when it is missing, of another version, made from another table version, or damaged.
+ * was a snapshot) when it is missing, of another version, made from another table version, or damaged. `read` is the
+ * snapshot as read ahead, or read now.
  */
-export async function loadCatalogSnapshot(dataDir: string, table: TableTie): Promise<Catalog | null> {
-  const folder = catalogSnapshotFolder(dataDir);
-  const problem = await (async (): Promise<string | Catalog | null> => {
-    try {
-      const manifest = await readCatalogManifest(folder);
-      if (!manifest) return null;
-      if (manifest.version !== CATALOG_SNAPSHOT_VERSION && !isReadableOldVersion(manifest.version))
-        return `it is of format ${manifest.version}, not ${CATALOG_SNAPSHOT_VERSION}`;
-      const difference = tieDifference(manifest.table, table);
-      if (difference) return difference;
-      if (manifest.rows !== table.rows) return `it holds ${manifest.rows} messages, the table ${table.rows}`;
-      const catalog = Catalog.fromParts(await readCatalogSnapshot(folder, manifest));
-      if (manifest.order !== undefined) noteOrderFingerprint(catalog, manifest.order);
-      startContactsFrom(catalog, await readSavedContacts(folder, manifest.checksum, manifest.rows));
-      return catalog;
-    } catch (error) {
-      return errorMessage(error);
-    }
-  })();
-  if (typeof problem !== 'string') return problem;
+export async function loadCatalogSnapshot(
+  dataDir: string,
+  table: TableTie,
+  read: Promise<SnapshotRead> = readCatalogSnapshotFiles(dataDir, table),
+): Promise<Catalog | null> {
+  const snapshot = await read;
+  if (snapshot === null) return null;
+  // What its manifest says first, as when the snapshot is read once the table has opened (then nothing else is read).
+  const problem = (snapshot.manifest && manifestProblem(snapshot.manifest, table)) ?? ('problem' in snapshot ? snapshot.problem : null);
+  if (problem === null && 'catalog' in snapshot) return snapshot.catalog;
   console.warn(`catalog snapshot: reading the catalog from the messages table instead: ${problem}`);
   return null;
 }

@@ -6,12 +6,18 @@ import { CatalogSnapshotKeeper, isOldCatalogSnapshot, loadCatalogSnapshot, table
 import { KeywordIndex } from './keywordIndex';
 import { KEYWORD_SOURCE_COLUMNS, keywordDocumentOf } from './keywordDocument';
 import { orderFingerprint } from './orderFingerprint';
+import { readIndexesAhead, type IndexesAhead } from './indexesAhead';
 
 /** The data folder's subfolder the keyword index is saved in (lantern check reads it there too). */
 export const KEYWORD_FOLDER = 'keyword-index';
 
 function keywordFolder(dataDir: string): string {
   return join(dataDir, KEYWORD_FOLDER);
+}
+
+/** A read-only engine's saved indexes, read while its messages table opens (see indexesAhead.ts). */
+export function readSavedIndexesAhead(dataDir: string): IndexesAhead {
+  return readIndexesAhead(dataDir, keywordFolder(dataDir));
 }
 
 /** Every message's catalog row, read through the store's healing: a damaged table is repaired or read around first. */
@@ -26,10 +32,11 @@ export function scanCatalog(store: MessageStore): Promise<Catalog> {
 /**
  * The catalog saved beside the keyword index when it was made from the table as it is (a read of one file instead of
  * every row: most of an engine's start); otherwise the scanned one, saved again when this engine may write, as a
- * snapshot of the old format is.
+ * snapshot of the old format is. `ahead`: the snapshot as read while the table opened.
  */
-export async function loadCatalog(store: MessageStore, dataDir: string, canSave: boolean): Promise<Catalog> {
-  const saved = await loadCatalogSnapshot(dataDir, await tableTieOf(store));
+export async function loadCatalog(store: MessageStore, dataDir: string, canSave: boolean, ahead?: IndexesAhead): Promise<Catalog> {
+  const table = await tableTieOf(store);
+  const saved = await loadCatalogSnapshot(dataDir, table, ahead?.catalog);
   // An old format is saved again as the current one: the next open reads it in place.
   if (saved && canSave && (await isOldCatalogSnapshot(dataDir))) await new CatalogSnapshotKeeper(store, saved, dataDir).save();
   if (saved) return saved;
@@ -51,12 +58,27 @@ export async function rebuildKeywords(store: MessageStore, catalog: Catalog): Pr
   return keywords;
 }
 
+/** The saved keyword index of the catalog as it is: the one read ahead when it was read for the same catalog. */
+async function savedKeywordIndex(catalog: Catalog, dataDir: string, ahead: IndexesAhead | undefined): Promise<KeywordIndex | null> {
+  const order = orderFingerprint(catalog);
+  const early = await ahead?.keywords;
+  if (early && early.documents === catalog.size && early.order === order) return early.index;
+  early?.index?.close();
+  return KeywordIndex.load(keywordFolder(dataDir), catalog.size, order);
+}
+
 /**
  * The saved keyword index when it numbers the catalog's messages in the same order; otherwise (missing, damaged, of
  * another version or another order) one rebuilt from the store's records, and saved when this engine may write.
  */
-export async function loadKeywordIndex(store: MessageStore, catalog: Catalog, dataDir: string, canSave: boolean): Promise<KeywordIndex> {
-  const saved = await KeywordIndex.load(keywordFolder(dataDir), catalog.size, orderFingerprint(catalog));
+export async function loadKeywordIndex(
+  store: MessageStore,
+  catalog: Catalog,
+  dataDir: string,
+  canSave: boolean,
+  ahead?: IndexesAhead,
+): Promise<KeywordIndex> {
+  const saved = await savedKeywordIndex(catalog, dataDir, ahead);
   if (saved?.isOldFormat && !canSave)
     console.warn(
       `keyword index: ${keywordFolder(dataDir)} is of an older format: searched as it is (identifiers by their words alone) until Lantern opens this data folder to write, which rebuilds it`,
