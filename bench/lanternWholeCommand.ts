@@ -6,7 +6,7 @@ import { percentile } from './measure';
 
 /** The `lantern` command's script (bin/lantern.mjs), the data folder to search, and how many times to run each query. */
 const [lantern, dataDir, repeatsGiven] = process.argv.slice(2) as [string, string, string | undefined];
-/** As notmuch's are: each query three times, whole processes one after another (`--queries-only` runs each once). */
+/** As notmuch's are: each query three times, whole processes one after another. */
 const REPEATS = repeatsGiven === undefined ? 3 : Number(repeatsGiven);
 /**
  * The environment of a usual machine: this one sets NODE_EXTRA_CA_CERTS to the system's whole certificate bundle, which

@@ -215,12 +215,9 @@ try {
     const queries = runDriver('lanternQueries', [dataDir]);
     console.error(`lantern queries: ${JSON.stringify(queries.latency)}`);
     if (queriesOnly) {
-      // Each query once as a whole `lantern search`, and one `lantern mcp` start: half a minute per archive.
-      const wholeCommand = runDriver('lanternWholeCommand', [
-        join(repoRoot, 'bin', 'lantern.mjs'),
-        dataDir,
-        '1',
-      ]) as unknown as WholeCommand;
+      // Each query three times as a whole `lantern search`, as the whole bench runs them (one sample a query moved the
+      // median by tens of milliseconds from run to run), and one `lantern mcp` start: a minute and a half per archive.
+      const wholeCommand = runDriver('lanternWholeCommand', [join(repoRoot, 'bin', 'lantern.mjs'), dataDir]) as unknown as WholeCommand;
       console.error(`lantern whole commands: ${JSON.stringify(wholeCommand)}`);
       queryRuns.push({ label: size.label, importResult, queries, wholeCommand });
       await doneWith(dataDir, size.label);
@@ -275,7 +272,7 @@ if (queriesOnly) {
       return `| ${label} | ${query.embeddedMessages} of ${query.messages} | ${pair({ p50: query.keywordOperatorP50, p95: query.keywordOperatorP95 })} | ${pair(query.latency.semantic!)} | ${pair(query.latency.hybrid!)} | ${pair(query.latency.auto!)} | ${query.peakRssMb} | ${whole} |`;
     }),
     '',
-    "Whole commands are timed from the process start, as notmuch's are in results.md: `lantern search --mode keyword --json` once for each query notmuch has, and `lantern mcp` from its start to the answer of its first search_emails call; without this machine's NODE_EXTRA_CA_CERTS (a certificate bundle Node parses at every start, which usual machines do not set).",
+    "Whole commands are timed from the process start, as notmuch's are in results.md: `lantern search --mode keyword --json` three times for each query notmuch has, and `lantern mcp` from its start to the answer of its first search_emails call; without this machine's NODE_EXTRA_CA_CERTS (a certificate bundle Node parses at every start, which usual machines do not set).",
     '',
   ].join('\n');
   await writeFile(join(repoRoot, 'bench', 'results-queries.md'), report);
