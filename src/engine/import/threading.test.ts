@@ -92,4 +92,21 @@ describe('ThreadResolver', () => {
     expect(resolver.resolve('late1@x', 'l1', hints(['m10@x'], 'Re: Topic 10'))).toBe(threads[10]);
     expect(resolver.resolve('late2@x', 'l2', hints(['m9999@x'], 'Re: Topic 9999'))).toBe(threads[9999]);
   });
+
+  it("gives the replies to a Message-ID two messages carry the first one's thread, before and after both are stored", async () => {
+    const catalog = new Catalog();
+    const [mail] = await readCorpusMessages('usrp-users-list.mbox.gz', 1);
+    const { record } = await normalizeMessage(mail!, testNormalizeContext);
+    const resolver = new ThreadResolver(catalog);
+    const first = resolver.resolve('same@x', 'a', hints(['root-a@x'], 'Re: Alpha'));
+    const second = resolver.resolve('same@x', 'b', hints(['root-b@x'], 'Re: Beta'));
+    expect(second).not.toBe(first);
+    const whilePending = resolver.resolve('reply1@x', 'r1', hints(['same@x'], 'Re: Alpha'));
+    // The batch writer stores them in the order they were read; enough more messages make the resolver forget them.
+    catalog.add({ ...record, id: 'id-a', messageId: 'same@x', threadId: first });
+    catalog.add({ ...record, id: 'id-b', messageId: 'same@x', threadId: second });
+    for (let index = 0; index < 5_000; index += 1) resolver.resolve(`filler${index}@x`, `f${index}`, hints([], `Filler ${index}`));
+    const afterStored = resolver.resolve('reply2@x', 'r2', hints(['same@x'], 'Re: Alpha'));
+    expect([whilePending, afterStored]).toEqual([first, first]);
+  });
 });

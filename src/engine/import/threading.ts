@@ -76,7 +76,10 @@ export class ThreadResolver {
 
   resolve(messageId: string, fallbackKey: string, hints: ThreadHints): string {
     const threadId = this.choose(messageId, fallbackKey, hints);
-    if (messageId) {
+    // The first message with a Message-ID names its thread, as the catalog's look-up does once it is stored: a later
+    // one (a copy cut differently, a reused id) in another thread gave the replies read before the batch writer stored
+    // the first the later one's thread, and those read after it the first's, so an import's threads hung on timing.
+    if (messageId && !this.pendingByMessageId.has(messageId) && this.catalog.ordinalsOfMessageId(messageId).length === 0) {
       this.pendingByMessageId.set(messageId, threadId);
       if (this.pendingByMessageId.size >= this.lookThroughAt) this.forgetStored();
     }
