@@ -4,6 +4,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeTempDir, readCorpusMessages, toMbox } from '../../../test/corpus';
+import { testNormalizeContext } from '../../../test/normalizeContext';
 import { openEngine } from '../api/engine';
 import { normalizeMessage } from '../import/normalize';
 import { MessageStore } from '../store/messageStore';
@@ -56,13 +57,7 @@ describe('indexes read ahead', () => {
 
   it('are let go when the table changed behind the snapshot: the catalog scanned and a keyword index made for it', async () => {
     const dataDir = await importedStore();
-    const { record } = await normalizeMessage(mails[30]!, {
-      sourceId: 'source',
-      sourceFile: 'x',
-      offset: 0,
-      placement: { folder: null, labels: ['Inbox'] },
-      defaultFolder: 'list',
-    });
+    const { record } = await normalizeMessage(mails[30]!, testNormalizeContext);
     await withStore(dataDir, (store) => store.add([{ ...record, id: 'added-behind' }]));
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     try {
