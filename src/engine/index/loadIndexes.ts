@@ -35,8 +35,7 @@ export function scanCatalog(store: MessageStore): Promise<Catalog> {
  * snapshot of the old format is. `ahead`: the snapshot as read while the table opened.
  */
 export async function loadCatalog(store: MessageStore, dataDir: string, canSave: boolean, ahead?: IndexesAhead): Promise<Catalog> {
-  const table = await tableTieOf(store);
-  const saved = await loadCatalogSnapshot(dataDir, table, ahead?.catalog);
+  const saved = await loadCatalogSnapshot(dataDir, await tableTieOf(store), ahead?.catalog);
   // An old format is saved again as the current one: the next open reads it in place.
   if (saved && canSave && (await isOldCatalogSnapshot(dataDir))) await new CatalogSnapshotKeeper(store, saved, dataDir).save();
   if (saved) return saved;
