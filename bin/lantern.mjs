@@ -43,7 +43,7 @@ const READ_COMMANDS = new Set([
   'mcp',
 ]);
 const READ_HEAP_MB = 2048;
-/** The read commands that end once they have printed. */
+/** The read commands that end once they have printed (src/cli/lantern.ts's ENDS_WHEN_PRINTED, which ends their process then). */
 const ONE_SHOT_READS = new Set(['search', 'show', 'timeline', 'attachments', 'attachment', 'folders', 'stats']);
 const isQuickRead = READ_COMMANDS.has(process.argv[2] ?? '') && currentMb + 512 >= Math.min(wantedMb, READ_HEAP_MB);
 const heapArguments = wantedMb > currentMb + 512 ? [`--max-old-space-size=${wantedMb}`] : [];
