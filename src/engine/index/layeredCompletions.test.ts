@@ -49,4 +49,17 @@ describe('LayeredValues', () => {
     expect(updated.contacts.lookup('', 1)[0]?.value).toBe('person7@example.com');
     expect(updated.labels.lookup('old', 5)).toEqual([]);
   });
+
+  it('ranks values two entries share as a whole build does, before and after an update', () => {
+    // A list's sender kept by name, the name being another sender's address.
+    const senders: WeighedEntry[] = [
+      { name: 'Ann', address: 'ann@example.org', count: 9 },
+      { name: 'ann@example.org', address: '', count: 2 },
+      { name: 'Anna', address: 'anna@example.org', count: 5 },
+    ];
+    const whole = LayeredValues.whole('senders', senders);
+    expect(whole.lookup('ann', 10).map((value) => value.value)).toEqual(['anna@example.org', 'ann@example.org', 'ann@example.org']);
+    const next = [...senders, { name: 'Annie', address: 'annie@example.org', count: 3 }];
+    expect(whole.updated(next).lookup('ann', 10)).toEqual(LayeredValues.whole('senders', next).lookup('ann', 10));
+  });
 });

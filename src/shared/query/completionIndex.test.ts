@@ -21,4 +21,26 @@ describe('buildCompletionIndex', () => {
       expect(index.lookup('contacts', 'al', limit).map((value) => value.value)).toEqual(expected);
     }
   });
+
+  it('finds people by their whole name or address and by their words, in any script, and shows only what is offered', () => {
+    const index = buildCompletionIndex({
+      contacts: [
+        { name: 'Zoë Müller', address: 'zoe@example.org', count: 5 },
+        { name: '王小明', address: 'wang@example.cn', count: 4 },
+        { name: 'Søren Ærø', address: 'soren.aero@example.dk', count: 3 },
+        { name: 'Straße Admin', address: 'strasse@example.de', count: 2 },
+      ],
+    });
+    const found = (prefix: string): string[] => index.lookup('contacts', prefix, 10).map((value) => value.value);
+    expect(found('mu')).toEqual(['zoe@example.org']);
+    expect(found('ZOE M')).toEqual(['zoe@example.org']);
+    expect(found('王')).toEqual(['wang@example.cn']);
+    expect(found('小')).toEqual([]);
+    expect(found('aero')).toEqual(['soren.aero@example.dk']);
+    expect(found('soren.a')).toEqual(['soren.aero@example.dk']);
+    expect(found('s')).toEqual(['soren.aero@example.dk', 'strasse@example.de']);
+    expect(found('strasse@')).toEqual(['strasse@example.de']);
+    expect(found('example')).toEqual([]);
+    expect(index.lookup('contacts', '', 1)).toEqual([{ value: 'zoe@example.org', label: 'Zoë Müller', detail: 'zoe@example.org' }]);
+  });
 });
