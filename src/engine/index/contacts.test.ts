@@ -55,4 +55,35 @@ describe('ContactDirectory', () => {
     expect(growing.senders().some((sender) => sender.address === '' && sender.name !== '')).toBe(true);
     expect(growing.senders()).toBe(growing.senders());
   });
+
+  it("tells the names of an address apart in lower case, keeps the first spelling, and keeps a shared address's senders by name", async () => {
+    const from: [string, string][] = [
+      ['Ann Lee', 'ann@example.org'],
+      ['ANN LEE', 'ann@example.org'],
+      ['Bob', 'list@example.org'],
+      ['Cy', 'list@example.org'],
+      ['ann lee', 'ann@example.org'],
+      ['Dee', 'list@example.org'],
+      ['BOB', 'list@example.org'],
+      ['', 'ann@example.org'],
+    ];
+    const given = (await records('io-uring-list.mbox.gz', from.length)).map((record, index) => ({
+      ...record,
+      fromName: from[index]![0],
+      fromAddress: from[index]![1],
+    }));
+    const expected = [
+      { name: 'Ann Lee', address: 'ann@example.org', count: 4 },
+      { name: 'Bob', address: '', count: 2 },
+      { name: 'Cy', address: '', count: 1 },
+      { name: 'Dee', address: '', count: 1 },
+    ];
+    const catalog = new Catalog();
+    const growing = new ContactDirectory(catalog);
+    for (const record of given.slice(0, 4)) catalog.add(record);
+    growing.senders();
+    for (const record of given.slice(4)) catalog.add(record);
+    expect(growing.senders()).toEqual(expected);
+    expect(new ContactDirectory(catalog).senders()).toEqual(expected);
+  });
 });

@@ -7,6 +7,9 @@ import { reranked } from './rankedList';
 /** An address sent from under this many names is a shared (list) address. */
 const SHARED_ADDRESS_NAMES = 3;
 
+/** The default collator `localeCompare` makes at each call, made once: the same order, without making one per comparison. */
+const byLocale = new Intl.Collator().compare;
+
 /**
  * Most messages first, then by name, then by address (a shared address's senders have none): no two senders rank
  * alike, so re-placing the changed ones gives the list a whole sort would (see rankedList.ts).
@@ -14,7 +17,7 @@ const SHARED_ADDRESS_NAMES = 3;
 function byRank(first: Contact, second: Contact): number {
   return (
     second.count - first.count ||
-    first.name.localeCompare(second.name) ||
+    byLocale(first.name, second.name) ||
     (first.address < second.address ? -1 : first.address > second.address ? 1 : 0) ||
     (first.name < second.name ? -1 : first.name > second.name ? 1 : 0)
   );
@@ -28,13 +31,14 @@ function byRank(first: Contact, second: Contact): number {
  * first few messages) merges them all again.
  */
 export class CountedSenders {
-  /** Senders by address and lower-cased name, the names each address was sent under, over the first `counted`. */
-  private readonly senderByKey = new Map<string, Contact>();
   /**
-   * The distinct lower-cased names each address was sent under, up to SHARED_ADDRESS_NAMES of them (more tell nothing
-   * more): the one name of most addresses as itself, where a Set for each was most of what the map held.
+   * Each address's names (told apart in lower case, kept as first spelled) and their counts over the first `counted`
+   * messages: one for most addresses. A string key of address and lower-cased name per sender, and a list of names per
+   * address beside it, were most of the heap the senders kept, and making a key per message most of their first count.
    */
-  private readonly namesByAddress = new Map<string, string | string[]>();
+  private readonly namesByAddress = new Map<string, Contact | Contact[]>();
+  /** The same senders in the order they first came, the order they are merged in. */
+  private readonly inOrder: Contact[] = [];
   private counted = 0;
   /** The senders merged (shared addresses' by name), by their key, and ranked; never changed once handed out. */
   private merged = new Map<string, Contact>();
@@ -51,34 +55,37 @@ export class CountedSenders {
     for (; this.counted < size; this.counted += 1) {
       const { name, address } = this.catalog.sender(this.counted);
       if (!address && !name) continue;
-      if (this.noteName(address, name.toLowerCase())) hasNewShared = true;
-      const key = `${address}\u0000${name.toLowerCase()}`;
-      const existing = this.senderByKey.get(key);
-      if (existing) existing.count += 1;
-      else this.senderByKey.set(key, { name, address, count: 1 });
+      if (this.countSender(address, name)) hasNewShared = true;
     }
     if (hasNewShared || from === 0) this.mergeAll();
     else this.mergeFrom(from, size);
     return this.ranked;
   }
 
-  /** Notes that `address` was sent under `name` (lower-cased); true when that makes it a shared address. */
-  private noteName(address: string, name: string): boolean {
+  /** Counts a message from `name` at `address`; true when that makes the address shared. */
+  private countSender(address: string, name: string): boolean {
     const names = this.namesByAddress.get(address);
-    // One or two names never make an address shared (SHARED_ADDRESS_NAMES is more).
-    if (names === undefined) this.namesByAddress.set(address, name);
-    else if (typeof names === 'string') {
-      if (names !== name) this.namesByAddress.set(address, [names, name]);
-    } else if (names.length < SHARED_ADDRESS_NAMES && !names.includes(name)) {
-      names.push(name);
-      return names.length === SHARED_ADDRESS_NAMES;
+    // The catalog hands the same string for the same name, so most messages match their sender without a lower case.
+    if (names !== undefined && !Array.isArray(names) && names.name === name) {
+      names.count += 1;
+      return false;
     }
-    return false;
+    const known = names === undefined ? [] : Array.isArray(names) ? names : [names];
+    const lower = name.toLowerCase();
+    const same = known.find((sender) => sender.name === name) ?? known.find((sender) => sender.name.toLowerCase() === lower);
+    if (same) {
+      same.count += 1;
+      return false;
+    }
+    const sender = { name, address, count: 1 };
+    this.inOrder.push(sender);
+    this.namesByAddress.set(address, names === undefined ? sender : [...known, sender]);
+    return known.length + 1 === SHARED_ADDRESS_NAMES;
   }
 
   private isShared(sender: Contact): boolean {
     const names = this.namesByAddress.get(sender.address);
-    const count = names === undefined ? 0 : typeof names === 'string' ? 1 : names.length;
+    const count = names === undefined ? 0 : Array.isArray(names) ? names.length : 1;
     return count >= SHARED_ADDRESS_NAMES && sender.name !== '';
   }
 
@@ -89,7 +96,7 @@ export class CountedSenders {
 
   private mergeAll(): void {
     const merged = new Map<string, Contact>();
-    for (const sender of this.senderByKey.values()) {
+    for (const sender of this.inOrder) {
       const key = this.mergedKey(sender);
       const existing = merged.get(key);
       if (existing) {
