@@ -38,11 +38,16 @@ export class CountedSenders {
    */
   private readonly namesByAddress = new Map<string, Contact | Contact[]>();
   /** The same senders in the order they first came, the order they are merged in. */
-  private readonly inOrder: Contact[] = [];
+  private inOrder: Contact[] = [];
   private counted = 0;
   /** The senders merged (shared addresses' by name), by their key, and ranked; never changed once handed out. */
   private merged = new Map<string, Contact>();
   private ranked: Contact[] = [];
+  /**
+   * Whether the counts are kept to count on from, which only a catalog that grew after a count does: an engine that
+   * reads an archive keeps the ranked senders alone, and one that imports counts them all once more at its first growth.
+   */
+  private isGrowing = false;
 
   constructor(private readonly catalog: Catalog) {}
 
@@ -50,6 +55,10 @@ export class CountedSenders {
   all(): Contact[] {
     const size = this.catalog.size;
     if (this.counted === size) return this.ranked;
+    if (this.counted > 0 && !this.isGrowing) {
+      this.isGrowing = true;
+      this.counted = 0;
+    }
     const from = this.counted;
     let hasNewShared = false;
     for (; this.counted < size; this.counted += 1) {
@@ -59,7 +68,14 @@ export class CountedSenders {
     }
     if (hasNewShared || from === 0) this.mergeAll();
     else this.mergeFrom(from, size);
+    if (!this.isGrowing) this.forgetCounts();
     return this.ranked;
+  }
+
+  private forgetCounts(): void {
+    this.namesByAddress.clear();
+    this.inOrder = [];
+    this.merged = new Map();
   }
 
   /** Counts a message from `name` at `address`; true when that makes the address shared. */
