@@ -16,12 +16,20 @@ const TEXTS = [
   ['misc', 'nothing of note here'],
 ];
 
-function row(ordinal: number): CatalogRow {
+function row(ordinal: number, subject = TEXTS[ordinal]![0]!): CatalogRow {
   return {
-    ...{ id: `m${ordinal}`, messageId: `m${ordinal}@x`, threadId: `t${ordinal}`, subject: TEXTS[ordinal]![0]!, date: ordinal },
+    ...{ id: `m${ordinal}`, messageId: `m${ordinal}@x`, threadId: `t${ordinal}`, subject, date: ordinal },
     ...{ fromName: '', fromAddress: '', toJson: '[]', ccJson: '[]', bccJson: '[]', folder: 'Inbox', labelsJson: '[]' },
     ...{ attachmentsJson: '[]', attachmentCount: 0, parentId: '', size: 1, listId: '', isRead: true, isStarred: false, sourceId: 's' },
   };
+}
+
+/** Adds messages of the given subjects and bodies from ordinal `from` on. */
+function addMessages(catalog: Catalog, index: KeywordIndex, from: number, texts: readonly (readonly [string, string])[]): void {
+  texts.forEach(([subject, body], offset) => {
+    catalog.add(row(from + offset, subject));
+    index.add(from + offset, { meta: subject.toLowerCase(), content: body });
+  });
 }
 
 /** Adds TEXTS' messages from `from` up to `to` to the catalog and the keyword index. */
@@ -102,5 +110,25 @@ describe('word scores', () => {
     addTexts(growing, growingIndex, 2, TEXTS.length);
     expect(scoresIn(growing, growingIndex, 'fixed buffers', 'any')).toEqual(expectedIn(growing, growingIndex, ['fixed', 'buffers']));
     expect(scoresIn(growing, growingIndex, 'cancel read', 'any')).toEqual(expectedIn(growing, growingIndex, ['cancel', 'read']));
+  });
+
+  it('are the formula for words in most messages and in few, in several forms in both fields', () => {
+    // "fixed" and its other forms are in nearly every message, "buffers" and its in a few: the sums read a common
+    // word's scores by passing over every message, a rare one's through the list of its messages.
+    const wide = new Catalog();
+    const wideIndex = new KeywordIndex();
+    const subjects = ['fixes for rings', 'fixed rings', 'ring notes'];
+    const texts = Array.from({ length: 64 }, (_, ordinal): [string, string] => {
+      const body = ordinal < 60 ? (ordinal % 2 === 1 ? 'the fix is fixing it' : 'fixed here') : 'nothing';
+      const isRare = ordinal === 5 || ordinal === 40;
+      const subject = `${subjects[ordinal % 3]!}${ordinal === 40 ? ' buffer' : ordinal === 41 ? ' buffers buffered' : ''}`;
+      return [subject, isRare ? `${body} buffers buffered` : body];
+    });
+    addMessages(wide, wideIndex, 0, texts);
+    for (const query of ['fixed buffers', 'rings fixed', 'buffer notes', 'fixing']) {
+      const queryWords = query.split(' ');
+      expect(scoresIn(wide, wideIndex, query, 'any')).toEqual(expectedIn(wide, wideIndex, queryWords));
+      expect(scoresIn(wide, wideIndex, query, 'all')).toEqual(expectedIn(wide, wideIndex, queryWords));
+    }
   });
 });

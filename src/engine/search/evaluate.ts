@@ -10,6 +10,7 @@ import { filterMatches, type MetadataFilter } from './matchFilter';
 import { querySubject, rarestMetaWord, subjectVerdict, WHOLE_SUBJECT_FACTOR } from './subjectMatch';
 import { andInto, inverted, orInto, type Bitset } from './bitset';
 import { FreshArrays, type ArchiveArrays } from './archiveArrays';
+import { capacityFor, markList, scoreListDirectly, scoreScratch, type ListWalk } from './wordScores';
 
 export type WordMatch = 'all' | 'relaxed' | 'any';
 
@@ -70,15 +71,6 @@ let sharedZeros = new Float64Array(0);
 function zeros(size: number): Float64Array {
   if (sharedZeros.length < size) sharedZeros = new Float64Array(capacityFor(size, sharedZeros.length));
   return sharedZeros.length === size ? sharedZeros : sharedZeros.subarray(0, size);
-}
-
-/**
- * Room for `size` messages in an array shared between searches that held `held`: exactly `size` at first, a quarter
- * more once the archive grows, so that searching during an import (the catalog a batch larger at each search) does
- * not allocate the archive's size again at each one (tens of megabytes at a million messages, and collections).
- */
-function capacityFor(size: number, held: number): number {
-  return held === 0 ? size : Math.max(size, Math.ceil(held * 1.25));
 }
 
 export class Evaluator {
@@ -261,27 +253,18 @@ export class Evaluator {
           const slots = lists[fieldIndex]![index]!;
           const count = counts[fieldIndex]![index]!;
           if (count === 0) continue;
-          const bits = index === 0 ? fieldsOfTerm : null;
-          let rank = 0;
+          const walk: ListWalk = { size, hits, bits: index === 0 ? fieldsOfTerm : null, fieldBit, rank: 0, count, weight, held: 0 };
           for (const ordinals of slots) {
             if (!ordinals) continue;
-            for (let position = 0; position < ordinals.length; position += 1, rank += 1) {
-              const ordinal = ordinals[position]!;
-              if (ordinal >= size) continue;
-              if (hits[ordinal] === 0) {
-                hits[ordinal] = 1;
-                held += 1;
-              }
-              if (bits !== null) bits[ordinal]! |= fieldBit;
-              if (scratch === null) continue;
-              const score = weight * (1 - (0.5 * rank) / count);
-              if (direct !== null) scores![ordinal]! += direct * score;
-              else if (oneForm) scratch.addToTerm(ordinal, score);
-              else scratch.raise(ordinal, score);
-            }
+            if (scratch === null) markList(ordinals, walk);
+            else if (direct !== null) scoreListDirectly(ordinals, walk, direct, scores!);
+            else if (oneForm) scratch.addList(ordinals, walk);
+            else scratch.raiseList(ordinals, walk);
           }
+          held += walk.held;
         }
-        if (!oneForm) scratch?.addFieldToTerm();
+        // The last field's best scores are added to the word's as the word's are added to the scores (addTermTo).
+        if (!oneForm && fieldIndex < fields.length - 1) scratch?.addFieldToTerm();
       }
       if (scores !== null && scratch !== null && direct === null) scratch.addTermTo(scores, wordWeight(held));
       if (isWhole) {
@@ -295,82 +278,8 @@ export class Evaluator {
   }
 }
 
-/**
- * Dense per-message score arrays for one word at a time, with lists of the messages holding a score: the sums walk
- * only those (a pass over every message per field and per word, and two arrays of the archive's size allocated per
- * word list, were a large part of a word query's time at 100k messages). Kept between evaluations, always zeroed.
- */
-class ScoreScratch {
-  readonly fieldScores: Float64Array;
-  readonly termScores: Float64Array;
-  private readonly fieldHeld: Int32Array;
-  private readonly termHeld: Int32Array;
-  private fieldCount = 0;
-  private termCount = 0;
-
-  /** Messages it has room for: at least the archive's, more while it grows (see capacityFor). */
-  constructor(readonly capacity: number) {
-    this.fieldScores = new Float64Array(capacity);
-    this.termScores = new Float64Array(capacity);
-    this.fieldHeld = new Int32Array(capacity);
-    this.termHeld = new Int32Array(capacity);
-  }
-
-  /** Zeroes what an evaluation that failed halfway (a damaged postings block) left behind. */
-  reset(): void {
-    for (let index = 0; index < this.fieldCount; index += 1) this.fieldScores[this.fieldHeld[index]!] = 0;
-    for (let index = 0; index < this.termCount; index += 1) this.termScores[this.termHeld[index]!] = 0;
-    this.fieldCount = 0;
-    this.termCount = 0;
-  }
-
-  /** The message's best score in this field so far becomes `score` if higher (every score is above 0). */
-  raise(ordinal: number, score: number): void {
-    const known = this.fieldScores[ordinal]!;
-    if (known === 0) this.fieldHeld[this.fieldCount++] = ordinal;
-    if (score > known) this.fieldScores[ordinal] = score;
-  }
-
-  /** Adds a score to the message's word score directly: the field's only listed form has it once at most. */
-  addToTerm(ordinal: number, score: number): void {
-    if (this.termScores[ordinal] === 0) this.termHeld[this.termCount++] = ordinal;
-    this.termScores[ordinal]! += score;
-  }
-
-  /** Adds each message's best score in the field to its word score, and clears the field's. */
-  addFieldToTerm(): void {
-    const { fieldScores, termScores, fieldHeld, termHeld } = this;
-    for (let index = 0; index < this.fieldCount; index += 1) {
-      const ordinal = fieldHeld[index]!;
-      if (termScores[ordinal] === 0) termHeld[this.termCount++] = ordinal;
-      termScores[ordinal]! += fieldScores[ordinal]!;
-      fieldScores[ordinal] = 0;
-    }
-    this.fieldCount = 0;
-  }
-
-  /** Adds each message's word score times `weight` to `scores`, and clears the word's. */
-  addTermTo(scores: Float64Array, weight: number): void {
-    const { termScores, termHeld } = this;
-    for (let index = 0; index < this.termCount; index += 1) {
-      const ordinal = termHeld[index]!;
-      scores[ordinal]! += weight * termScores[ordinal]!;
-      termScores[ordinal] = 0;
-    }
-    this.termCount = 0;
-  }
-}
-
 function postingsCount(slots: readonly (ArrayLike<number> | undefined | null)[]): number {
   let count = 0;
   for (const ordinals of slots) count += ordinals?.length ?? 0;
   return count;
-}
-
-let sharedScratch: ScoreScratch | null = null;
-function scoreScratch(size: number): ScoreScratch {
-  if (sharedScratch === null || sharedScratch.capacity < size)
-    sharedScratch = new ScoreScratch(capacityFor(size, sharedScratch?.capacity ?? 0));
-  sharedScratch.reset();
-  return sharedScratch;
 }
