@@ -79,6 +79,7 @@ export function personTable(people: readonly ContactEntry[]): PrefixTable<Weighe
       const foldedName = folded(name);
       return [foldedName, folded(address), ...wordsOfFolded(foldedName), ...wordsOfFolded(folded(address.split('@')[0] ?? ''))];
     },
+    textOf: (owner) => people[owner]!.name + people[owner]!.address,
   });
 }
 
@@ -104,6 +105,7 @@ export function namedTable(named: readonly NamedEntry[]): PrefixTable<WeighedVal
       const name = folded(nameOf(owner));
       return [name, ...wordsOfFolded(name)];
     },
+    textOf: nameOf,
   });
 }
 

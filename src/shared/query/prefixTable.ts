@@ -9,6 +9,8 @@ export interface TableValues<Value> {
   valueOf(owner: number): Value;
   /** The folded keys a prefix finds the value by; empty and repeated keys are left out. */
   keysOf(owner: number): readonly string[];
+  /** The value's own text (a person's name and address): when it is ASCII, its lower case holds the keys. */
+  textOf(owner: number): string;
 }
 
 /** Above this many matching keys, checking entries heaviest-first finds the top ones sooner than scanning the keys. */
@@ -16,6 +18,9 @@ const DENSE_RANGE = 2000;
 
 /** Characters a string holds at one byte each: an owner with any other goes into the wide text, so the rest stays narrow. */
 const BEYOND_ONE_BYTE = /[\u0100-\uffff]/;
+const BEYOND_ASCII = /[\u0080-\uffff]/;
+/** Where an owner's text begins when its keys are runs of its own text, lower-cased as they are read. */
+const OWN_TEXT = -0x80000000;
 
 /** The keys that begin with one character: their place in the key arrays, sorted when a prefix first asks for them. */
 interface Group {
@@ -43,7 +48,10 @@ function permute(array: Int32Array | Uint16Array, from: number, order: readonly 
 export class PrefixTable<Value> {
   private readonly narrowText: string;
   private readonly wideText: string;
-  /** Per owner, where its text begins: in narrowText from 0 up, in wideText at -1 - start. */
+  /**
+   * Per owner, where its text begins: in narrowText from 0 up, in wideText at -1 - start, or OWN_TEXT. Most names and
+   * addresses are ASCII, whose folded keys are runs of their lower case: they are read from the value itself.
+   */
   private readonly textStarts: Int32Array;
   /** Per key, grouped by first character and in owner order until sorted: its owner, its run of the owner's text. */
   private readonly owners: Int32Array;
@@ -65,7 +73,9 @@ export class PrefixTable<Value> {
     const keyFirsts: number[] = [];
     let longestText = 0;
     for (let owner = 0; owner < values.size; owner += 1) {
-      let text = '';
+      const own = values.textOf(owner);
+      const isAscii = !BEYOND_ASCII.test(own);
+      let text = isAscii ? own.toLowerCase() : '';
       const ownKeys: string[] = [];
       for (const key of values.keysOf(owner)) {
         if (key === '' || ownKeys.includes(key)) continue;
@@ -81,7 +91,8 @@ export class PrefixTable<Value> {
         keyFirsts.push(key.charCodeAt(0));
       }
       longestText = Math.max(longestText, text.length);
-      if (BEYOND_ONE_BYTE.test(text)) {
+      if (isAscii && text.length === own.length) this.textStarts[owner] = OWN_TEXT;
+      else if (BEYOND_ONE_BYTE.test(text)) {
         this.textStarts[owner] = -1 - wideLength;
         wideTexts.push(text);
         wideLength += text.length;
@@ -144,20 +155,29 @@ export class PrefixTable<Value> {
 
   /** The run of its owner's text that key `place` is. */
   private keyText(place: number): string {
-    const start = this.textStarts[this.owners[place]!]!;
-    const begin = (start >= 0 ? start : -1 - start) + this.offsets[place]!;
-    return (start >= 0 ? this.narrowText : this.wideText).slice(begin, begin + this.lengths[place]!);
+    const owner = this.owners[place]!;
+    const start = this.textStarts[owner]!;
+    const offset = this.offsets[place]!;
+    const end = offset + this.lengths[place]!;
+    if (start === OWN_TEXT) return this.values.textOf(owner).slice(offset, end).toLowerCase();
+    const begin = start >= 0 ? start : -1 - start;
+    return (start >= 0 ? this.narrowText : this.wideText).slice(begin + offset, begin + end);
   }
 
   /** Whether key `place` sorts before `text`, as `<` between strings says, without making the key a string. */
   private isBelow(place: number, text: string): boolean {
-    const start = this.textStarts[this.owners[place]!]!;
-    const source = start >= 0 ? this.narrowText : this.wideText;
-    const begin = (start >= 0 ? start : -1 - start) + this.offsets[place]!;
+    const owner = this.owners[place]!;
+    const start = this.textStarts[owner]!;
+    const isOwn = start === OWN_TEXT;
+    const source = isOwn ? this.values.textOf(owner) : start >= 0 ? this.narrowText : this.wideText;
+    const begin = (isOwn ? 0 : start >= 0 ? start : -1 - start) + this.offsets[place]!;
     const length = this.lengths[place]!;
     const shared = Math.min(length, text.length);
     for (let index = 0; index < shared; index += 1) {
-      const difference = source.charCodeAt(begin + index) - text.charCodeAt(index);
+      let code = source.charCodeAt(begin + index);
+      // ASCII upper case to lower, as toLowerCase does.
+      if (isOwn && code >= 65 && code <= 90) code += 32;
+      const difference = code - text.charCodeAt(index);
       if (difference !== 0) return difference < 0;
     }
     return length < text.length;
