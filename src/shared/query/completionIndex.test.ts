@@ -29,6 +29,7 @@ describe('buildCompletionIndex', () => {
         { name: '王小明', address: 'wang@example.cn', count: 4 },
         { name: 'Søren Ærø', address: 'soren.aero@example.dk', count: 3 },
         { name: 'Straße Admin', address: 'strasse@example.de', count: 2 },
+        { name: `${'Long '.repeat(60)}Tail`, address: 'long@example.org', count: 1 },
       ],
     });
     const found = (prefix: string): string[] => index.lookup('contacts', prefix, 10).map((value) => value.value);
@@ -41,6 +42,7 @@ describe('buildCompletionIndex', () => {
     expect(found('s')).toEqual(['soren.aero@example.dk', 'strasse@example.de']);
     expect(found('strasse@')).toEqual(['strasse@example.de']);
     expect(found('example')).toEqual([]);
+    expect(found('tai')).toEqual(['long@example.org']);
     expect(index.lookup('contacts', '', 1)).toEqual([{ value: 'zoe@example.org', label: 'Zoë Müller', detail: 'zoe@example.org' }]);
   });
 });

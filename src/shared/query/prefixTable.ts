@@ -29,12 +29,15 @@ interface Group {
   isSorted: boolean;
 }
 
-function numbersFor(largest: number, length: number): Uint16Array | Int32Array {
-  return largest > 0xffff ? new Int32Array(length) : new Uint16Array(length);
+type Numbers = Uint8Array | Uint16Array | Int32Array;
+
+/** The narrowest array that holds numbers up to `largest`: most names and addresses are shorter than 256 characters. */
+function numbersFor(largest: number, length: number): Numbers {
+  return largest > 0xffff ? new Int32Array(length) : largest > 0xff ? new Uint16Array(length) : new Uint8Array(length);
 }
 
 /** Moves `array[from + order[index]]` to `array[from + index]`. */
-function permute(array: Int32Array | Uint16Array, from: number, order: readonly number[]): void {
+function permute(array: Numbers, from: number, order: readonly number[]): void {
   const copy = array.slice(from, from + order.length);
   for (let index = 0; index < order.length; index += 1) array[from + index] = copy[order[index]!]!;
 }
@@ -55,8 +58,8 @@ export class PrefixTable<Value> {
   private readonly textStarts: Int32Array;
   /** Per key, grouped by first character and in owner order until sorted: its owner, its run of the owner's text. */
   private readonly owners: Int32Array;
-  private readonly offsets: Uint16Array | Int32Array;
-  private readonly lengths: Uint16Array | Int32Array;
+  private readonly offsets: Numbers;
+  private readonly lengths: Numbers;
   private readonly groups = new Map<number, Group>();
   /** Owners heaviest first (equal weights in owner order), once asked for; null when that is owner order. */
   private weightOrder: Int32Array | null | undefined;
