@@ -263,8 +263,9 @@ export class Evaluator {
           }
           held += walk.held;
         }
-        // The last field's best scores are added to the word's as the word's are added to the scores (addTermTo).
-        if (!oneForm && fieldIndex < fields.length - 1) scratch?.addFieldToTerm();
+        // The first field's best scores become the word's; the last field's are added to the word's as the word's are
+        // added to the scores (addTermTo). There are two fields at most.
+        if (!oneForm && fieldIndex === 0 && fields.length > 1) scratch?.fieldToTerm();
       }
       if (scores !== null && scratch !== null && direct === null) scratch.addTermTo(scores, wordWeight(held));
       if (isWhole) {

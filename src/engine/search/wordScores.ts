@@ -77,10 +77,11 @@ export function scoreListDirectly(ordinals: OrdinalList, walk: ListWalk, weight:
  * word list, were a large part of a word query's time at 100k messages). Kept between evaluations, always zeroed.
  */
 export class ScoreScratch {
-  readonly fieldScores: Float64Array;
-  readonly termScores: Float64Array;
-  private readonly fieldHeld: Int32Array;
-  private readonly termHeld: Int32Array;
+  // The field's and the word's arrays trade places at the word's first field (see fieldToTerm).
+  private fieldScores: Float64Array;
+  private termScores: Float64Array;
+  private fieldHeld: Int32Array;
+  private termHeld: Int32Array;
   private fieldCount = 0;
   private termCount = 0;
 
@@ -159,20 +160,16 @@ export class ScoreScratch {
     return held * 4 > this.capacity;
   }
 
-  /** Adds each message's best score in the field to its word score, and clears the field's. */
-  addFieldToTerm(): void {
-    const { fieldScores, termScores, fieldHeld, termHeld, fieldCount } = this;
-    let termCount = this.termCount;
-    const add = (ordinal: number): void => {
-      const term = termScores[ordinal]!;
-      if (term === 0) termHeld[termCount++] = ordinal;
-      termScores[ordinal] = term + fieldScores[ordinal]!;
-      fieldScores[ordinal] = 0;
-    };
-    if (this.isDense(fieldCount)) {
-      for (let ordinal = 0; ordinal < this.capacity; ordinal += 1) if (fieldScores[ordinal] !== 0) add(ordinal);
-    } else for (let index = 0; index < fieldCount; index += 1) add(fieldHeld[index]!);
-    this.termCount = termCount;
+  /**
+   * Makes the field's best scores the word's, and clears the field's: for the word's first field, so 0 plus a score is
+   * that score, and the two arrays trade places rather than the field's messages being read. A later field's best
+   * scores are added to the word's by addTermTo.
+   */
+  fieldToTerm(): void {
+    if (this.termCount !== 0) throw new Error('search: a field scored after the first was made the word score');
+    [this.fieldScores, this.termScores] = [this.termScores, this.fieldScores];
+    [this.fieldHeld, this.termHeld] = [this.termHeld, this.fieldHeld];
+    this.termCount = this.fieldCount;
     this.fieldCount = 0;
   }
 
@@ -182,7 +179,14 @@ export class ScoreScratch {
    */
   addTermTo(scores: Float64Array, weight: number): void {
     const { termScores, termHeld, termCount, fieldScores, fieldHeld, fieldCount } = this;
-    if (this.isDense(termCount + fieldCount)) {
+    if (fieldCount === 0 && this.isDense(termCount)) {
+      for (let ordinal = 0; ordinal < this.capacity; ordinal += 1) {
+        const score = termScores[ordinal]!;
+        if (score === 0) continue;
+        scores[ordinal]! += weight * score;
+        termScores[ordinal] = 0;
+      }
+    } else if (this.isDense(termCount + fieldCount)) {
       for (let ordinal = 0; ordinal < this.capacity; ordinal += 1) {
         // The same sum as below: a score of 0 added to another leaves it as it was.
         const score = termScores[ordinal]! + fieldScores[ordinal]!;
