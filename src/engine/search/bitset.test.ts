@@ -1,6 +1,6 @@
 // The word-at-a-time bitset operations give what one byte at a time gives, for every length, offset and content.
 import { describe, expect, it } from 'vitest';
-import { andInto, countBits, inverted, orInto, setBits } from './bitset';
+import { andInto, countBits, inverted, orInto, setBits, setBitsAt } from './bitset';
 
 /** A bitset of `length` bytes, each 0 or 1 by a fixed pseudo-random sequence, at `offset` bytes into its buffer. */
 function bitsOf(length: number, seed: number, offset = 0, share = 0.3): Uint8Array {
@@ -33,6 +33,11 @@ describe('bitsets', () => {
         expect(setBits(one)).toEqual([...one.keys()].filter((index) => one[index] === 1));
         const isKept = (ordinal: number): boolean => ordinal % 3 !== 1;
         expect(setBits(one, isKept)).toEqual(setBits(one).filter(isKept));
+        const set = setBits(one);
+        const places = set.map((_, place) => place).filter((place) => place % 3 === 0 || place === set.length - 1);
+        expect(setBitsAt(one, places)).toEqual(places.map((place) => set[place]));
+        const repeated = [0, 0, 2].filter((place) => place < set.length);
+        expect(setBitsAt(one, repeated)).toEqual(repeated.map((place) => set[place]));
       });
 
   it('reads sparse and full bitsets', () => {

@@ -2,7 +2,7 @@
 import type { Catalog } from '../index/catalog';
 import { decodeAttachmentTexts, type MessageRecord } from '../store/messageRecord';
 import type { MessageStore } from '../store/messageStore';
-import { setBits, type Bitset } from './bitset';
+import { countBits, setBits, setBitsAt, type Bitset } from './bitset';
 import { phraseMatcher, type PhraseMatcher } from './phraseMatch';
 import { firstMatches, type Order } from './rank';
 
@@ -126,13 +126,18 @@ export async function keepPhraseMatches(
   context: { catalog: Catalog; store: MessageStore; remembered: PhraseVerdicts },
 ): Promise<{ count: number; isEstimate: boolean }> {
   const check = new PhraseCheck(phrases, context.catalog, context.store, context.remembered);
-  const candidates = setBits(matches);
-  let read = candidates;
-  let sample = candidates;
-  if (bound !== null && candidates.length > EXACT_PHRASE_CANDIDATES) {
+  const candidates = countBits(matches);
+  // Many candidates are never listed: only the first ones in the order and an even sample of them are read.
+  const isBounded = bound !== null && candidates > EXACT_PHRASE_CANDIDATES;
+  let read = isBounded ? [] : setBits(matches);
+  let sample = read;
+  if (isBounded) {
     const { order, wanted } = bound;
-    const stride = candidates.length / ESTIMATE_SAMPLE;
-    sample = Array.from({ length: ESTIMATE_SAMPLE }, (_, index) => candidates[Math.floor(index * stride)]!);
+    const stride = candidates / ESTIMATE_SAMPLE;
+    sample = setBitsAt(
+      matches,
+      Array.from({ length: ESTIMATE_SAMPLE }, (_, index) => Math.floor(index * stride)),
+    );
     for (let prefix = Math.max(FIRST_ROUND, 2 * wanted); ; prefix *= 2) {
       read = firstMatches(matches, order, prefix);
       await check.judge([...read, ...sample]);
@@ -147,9 +152,9 @@ export async function keepPhraseMatches(
       present += 1;
     }
   }
-  const isEstimate = read.length < candidates.length;
+  const isEstimate = read.length < candidates;
   if (!isEstimate) return { count: present, isEstimate };
   const sampled = sample.filter((ordinal) => check.holds(ordinal)).length;
   // Never fewer than the messages already found to hold the phrases.
-  return { count: Math.max(present, Math.round((candidates.length * sampled) / sample.length)), isEstimate };
+  return { count: Math.max(present, Math.round((candidates * sampled) / sample.length)), isEstimate };
 }
