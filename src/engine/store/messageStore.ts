@@ -1,5 +1,6 @@
 // The LanceDB `messages` table: the durable record of every message, and the source every index is rebuilt from.
-import { connect, Index, type Table } from '@lancedb/lancedb';
+import { Index, type Table } from '@lancedb/lancedb';
+import { lanceConnection } from './lanceConnection';
 import type { RecordBatch, Table as ArrowTable } from 'apache-arrow';
 import type { TableHealing } from '../../shared/model/storeHealth';
 import { openFailure, openIntactTable, readIntact, READ_AS_IS, type HealingPlace, type OpenedTable } from './tableHealth';
@@ -96,7 +97,7 @@ export class MessageStore {
   static async open(location: string, place: HealingPlace = READ_AS_IS): Promise<MessageStore> {
     checkObjectStoreSettings(location);
     try {
-      const connection = await connect(location);
+      const connection = await lanceConnection(location);
       let opened: OpenedTable;
       if ((await connection.tableNames()).includes(TABLE)) {
         connection.close();

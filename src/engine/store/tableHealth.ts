@@ -1,5 +1,6 @@
 // Opens a LanceDB table at its newest intact version: the writer sets a damaged latest version aside, a reader reads around it.
 import { connect, type Connection, type Table } from '@lancedb/lancedb';
+import { lanceConnection } from './lanceConnection';
 import { LanternError } from '../../shared/contract/errors';
 import type { TableHealing } from '../../shared/model/storeHealth';
 import {
@@ -137,7 +138,7 @@ async function versionTime(table: Table, version: number): Promise<string | null
  * table at all), the writer moves them aside and opens the newest one that opens; a reader opens a view of that one.
  */
 export async function openIntactTable(location: string, name: string, place: HealingPlace): Promise<OpenedTable> {
-  const connection = await connect(location);
+  const connection = await lanceConnection(location);
   let failure: unknown;
   try {
     const table = await connection.openTable(name);

@@ -8,6 +8,7 @@ import { seededRandom } from '../../../test/seededRandom';
 import { normalizeL2 } from '../embed/embedder';
 import type { ChunkPlaces } from './chunkFilter';
 import { ChunkStore, type ChunkRow } from './chunkStore';
+import { cachedBytes, CACHE_BOUND_BYTES } from '../store/lanceConnection';
 
 const DIMENSIONS = 32;
 /** Above the 10,000 passages from which filtered columns get btrees. */
@@ -126,6 +127,14 @@ describe('ChunkStore filtered search', () => {
     const matches = await store.nearest(near(centers[5]!), 200, wide, { filter });
     expect(matches).toHaveLength(200);
     expect(matches.every((match) => allowed.has(match.messageId))).toBe(true);
+  });
+
+  it("keeps the index it reads in the process's bounded session caches", async () => {
+    const before = cachedBytes();
+    for (let query = 0; query < 10; query += 1) expect(await store.nearest(near(centers[query]!), 20, null)).toHaveLength(20);
+    // Nothing more held there means the table was opened outside the shared session, under LanceDB's 7 GB of caches.
+    expect(cachedBytes()).toBeGreaterThan(before);
+    expect(cachedBytes()).toBeLessThanOrEqual(CACHE_BOUND_BYTES);
   });
 
   it('still keeps to the allowed messages when their span is most of the archive', async () => {

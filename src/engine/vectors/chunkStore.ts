@@ -1,5 +1,6 @@
 // The LanceDB `chunks` table: passages of messages with their vectors, searched by meaning with pre-filters.
-import { connect, Index, type Connection, type Table } from '@lancedb/lancedb';
+import { Index, type Connection, type Table } from '@lancedb/lancedb';
+import { lanceConnection } from '../store/lanceConnection';
 import type { TableHealing } from '../../shared/model/storeHealth';
 import type { ChunkFilter, ChunkPlaces } from './chunkFilter';
 import { schemaFor, vectorSize } from './chunkSchema';
@@ -143,7 +144,7 @@ export class ChunkStore {
     place: HealingPlace = READ_AS_IS,
     tableName = CHUNK_TABLE,
   ): Promise<ChunkStore> {
-    const connection = await connect(location);
+    const connection = await lanceConnection(location);
     try {
       const names = await connection.tableNames();
       const openSized = async (name: string): Promise<OpenedTable | null> => {

@@ -1,0 +1,28 @@
+// Connections to LanceDB that share one session, whose caches are bounded: LanceDB's own defaults let a table's index
+// and file metadata take up to 7 GB, and a search engine that stays open kept a million messages' whole vector index.
+import { connect, Session, type Connection } from '@lancedb/lancedb';
+
+/**
+ * Bytes of index data (the vector index's partitions, the btrees on the filter columns) and of file metadata kept for
+ * every table of the process together. At a million messages the vector index is larger than this: partitions past it
+ * are read again when a search probes them, which cost no more CPU at these sizes, where a smaller metadata cache did
+ * (bench/measured-reasons.md, lanceConnection.ts).
+ */
+const INDEX_CACHE_BYTES = 64n << 20n;
+const METADATA_CACHE_BYTES = 64n << 20n;
+
+let shared: Session | null = null;
+
+/** A connection to `location` (a folder or a LanceDB URI) through the process's one session. */
+export function lanceConnection(location: string): Promise<Connection> {
+  shared ??= new Session(INDEX_CACHE_BYTES, METADATA_CACHE_BYTES);
+  // Only the options object carries a session: connect(uri, options, session) ignores its third argument.
+  return connect(location, { session: shared });
+}
+
+/** Bytes the shared session's caches hold now (0 before any connection): never much past their bounds. */
+export function cachedBytes(): number {
+  return shared === null ? 0 : Number(shared.sizeBytes());
+}
+
+export const CACHE_BOUND_BYTES = Number(INDEX_CACHE_BYTES + METADATA_CACHE_BYTES);
