@@ -248,6 +248,8 @@ export class Evaluator {
         const fieldBit = FIELD_BITS[field];
         // With one form listed in the field, its score is the field's best: no need to keep the best per message.
         const oneForm = counts[fieldIndex]!.filter((count) => count > 0).length === 1;
+        // The field's first listed form finds the field's best scores all zero: it sets them (see setList).
+        let isFirstForm = true;
         for (let index = 0; index < forms.length; index += 1) {
           const weight = fieldWeight * (index === 0 ? 1 : STEMMED_WEIGHT);
           const slots = lists[fieldIndex]![index]!;
@@ -259,8 +261,10 @@ export class Evaluator {
             if (scratch === null) markList(ordinals, walk);
             else if (direct !== null) scoreListDirectly(ordinals, walk, direct, scores!);
             else if (oneForm) scratch.addList(ordinals, walk);
+            else if (isFirstForm) scratch.setList(ordinals, walk);
             else scratch.raiseList(ordinals, walk);
           }
+          isFirstForm = false;
           held += walk.held;
         }
         // The first field's best scores become the word's; the last field's are added to the word's as the word's are

@@ -129,6 +129,33 @@ export class ScoreScratch {
     walk.held += held;
   }
 
+  /**
+   * Marks the list's messages and sets each one's best score in this field to its score here: for the field's first
+   * form, whose messages have no score in the field yet and are listed once (as raiseList would leave them, without
+   * reading the scores first).
+   */
+  setList(ordinals: OrdinalList, walk: ListWalk): void {
+    const { size, hits, bits, fieldBit } = walk;
+    const { fieldScores, fieldHeld } = this;
+    let held = 0;
+    let rank = walk.rank;
+    let fieldCount = this.fieldCount;
+    for (let position = 0; position < ordinals.length; position += 1, rank += 1) {
+      const ordinal = ordinals[position]!;
+      if (ordinal >= size) continue;
+      if (hits[ordinal] === 0) {
+        hits[ordinal] = 1;
+        held += 1;
+      }
+      if (bits !== null) bits[ordinal]! |= fieldBit;
+      fieldHeld[fieldCount++] = ordinal;
+      fieldScores[ordinal] = scoreAt(walk, rank);
+    }
+    this.fieldCount = fieldCount;
+    walk.rank = rank;
+    walk.held += held;
+  }
+
   /** Marks the list's messages and adds each one's score to its word score: the field's only listed form has it once at most. */
   addList(ordinals: OrdinalList, walk: ListWalk): void {
     const { size, hits, bits, fieldBit } = walk;
