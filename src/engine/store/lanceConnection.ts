@@ -1,6 +1,7 @@
 // Connections to LanceDB that share one session, whose caches are bounded: LanceDB's own defaults let a table's index
 // and file metadata take up to 7 GB, and a search engine that stays open kept a million messages' whole vector index.
 import { connect, Session, type Connection } from '@lancedb/lancedb';
+import { localTableFolder } from './tableFiles';
 
 /**
  * Bytes of index data (the vector index's partitions, the btrees on the filter columns) and of file metadata kept for
@@ -13,11 +14,20 @@ const METADATA_CACHE_BYTES = 64n << 20n;
 
 let shared: Session | null = null;
 
-/** A connection to `location` (a folder or a LanceDB URI) through the process's one session. */
+/**
+ * A connection to `location` (a folder or a LanceDB URI) through the process's one session; an object store's through
+ * a session of its own, bounded alike: a session keeps the store's client as the settings were when it was made, and
+ * a later connection must read the endpoint and keys as they are then.
+ */
 export function lanceConnection(location: string): Promise<Connection> {
-  shared ??= new Session(INDEX_CACHE_BYTES, METADATA_CACHE_BYTES);
+  const isFolder = localTableFolder(location, '') !== null;
+  const session = isFolder ? (shared ??= boundedSession()) : boundedSession();
   // Only the options object carries a session: connect(uri, options, session) ignores its third argument.
-  return connect(location, { session: shared });
+  return connect(location, { session });
+}
+
+function boundedSession(): Session {
+  return new Session(INDEX_CACHE_BYTES, METADATA_CACHE_BYTES);
 }
 
 /** Bytes the shared session's caches hold now (0 before any connection): never much past their bounds. */
