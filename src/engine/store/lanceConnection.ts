@@ -1,5 +1,5 @@
-// Connections to LanceDB that share one session, whose caches are bounded: LanceDB's own defaults let a table's index
-// and file metadata take up to 7 GB, and a search engine that stays open kept a million messages' whole vector index.
+// Connections to LanceDB through sessions whose caches are bounded: LanceDB's own defaults let a table's index and
+// file metadata take up to 7 GB, and a search engine that stays open kept a million messages' whole vector index.
 import { connect, Session, type Connection } from '@lancedb/lancedb';
 import { localTableFolder } from './tableFiles';
 
@@ -30,7 +30,7 @@ function boundedSession(): Session {
   return new Session(INDEX_CACHE_BYTES, METADATA_CACHE_BYTES);
 }
 
-/** Bytes the shared session's caches hold now (0 before any connection): never much past their bounds. */
+/** Bytes the folders' shared session holds in its caches now (0 before its first connection): within its bounds. */
 export function cachedBytes(): number {
   return shared === null ? 0 : Number(shared.sizeBytes());
 }
