@@ -17,10 +17,7 @@ const SCHEMA_1_TABLE = 'chunks';
 const UPGRADE_BATCH = 4096;
 /** Messages per update when their folder or labels changed since they were embedded. */
 const UPDATE_BATCH = 500;
-/**
- * Brute force is exact but reads every passage, so its time grows with the table; from this many on an IVF index keeps
- * queries quick (figures in bench/measured-reasons.md, chunkStore.ts).
- */
+/** Brute force reads every passage: from this many an IVF index keeps queries quick (bench/measured-reasons.md). */
 export const ANN_INDEX_THRESHOLD = 10_000;
 /**
  * The vector index is IVF-RQ: one bit per dimension (RaBitQ) in the partitions, then the best `k × refine` re-ranked
@@ -40,10 +37,7 @@ const REFINE_FACTOR: Record<string, (k: number) => number | null> = {
   // Stores embedded before IVF-Flat have an IVF-PQ index, poor without its refine step (recall@10 0.96 with it).
   IvfPq: () => 10,
 };
-/**
- * With a pre-filter, LanceDB probes further partitions (up to this many) only while fewer than k passages passed:
- * a narrow exact filter still fills the page.
- */
+/** With a pre-filter LanceDB probes further partitions, up to this many, while fewer than k passages passed. */
 const MAX_PROBES = 100_000;
 /**
  * Up to this many allowed messages are searched exactly, by an id list (found through a btree on messageId), so a
@@ -51,16 +45,15 @@ const MAX_PROBES = 100_000;
  */
 const ID_LIST_LIMIT = 500;
 /**
- * Passages within a date range are compared exactly up to about this many, else through the index: a pre-filtered
- * search of a narrow span probes partition after partition to fill its page, and LanceDB then held the whole index in
- * the engine for good; compared exactly, such spans were as quick or quicker (bench/measured-reasons.md).
+ * Up to this many passages of a date span under half the table are compared exactly: a pre-filtered search of a narrow
+ * span probed partition after partition, kept the whole index in memory and was no quicker (bench/measured-reasons.md).
  */
 const EXACT_RANGE_CHUNKS = 20_000;
 /** Over-fetching for a broad filter stops here: a page of fewer hits beats seconds of reading. */
 const MAX_OVERFETCH = 10_000;
 /**
- * Filters reach LanceDB as `messageId IN (…)` or a date range; btrees on both pay for themselves from this many rows,
- * making both kinds of pre-filter an order of magnitude faster (bench/measured-reasons.md).
+ * Filters reach LanceDB as `messageId IN (…)` or a date range; btrees on both make either pre-filter an order of
+ * magnitude faster from this many rows (bench/measured-reasons.md).
  */
 const FILTER_INDEX_THRESHOLD = 10_000;
 const FILTER_COLUMNS = ['messageId', 'date'] as const;
@@ -376,7 +369,6 @@ export class ChunkStore {
     );
     const where = conditions.length === 0 ? null : conditions.map((condition) => `(${condition})`).join(' AND ');
     const inSpan = span ? span.passages : this.rows;
-    // A span holding most of the passages passes most of each partition: the index finds its page without that probing.
     const isSmall = isExact || (inSpan <= EXACT_RANGE_CHUNKS && inSpan * 2 < this.rows);
     // The filter allows exactly the allowed messages: the index's pre-filtered search returns `limit` of them.
     if (filter?.exact && where) return (await run(limit, where, isSmall)).filter((match) => allowed.has(match.messageId));
