@@ -32,6 +32,8 @@ interface Written {
  */
 export class BatchWriter {
   private batch: NormalizedMessage[] = [];
+  /** The text and HTML characters of the batch's messages. */
+  private batchChars = 0;
   private readonly batchById = new Map<string, NormalizedMessage>();
   private written: Written | null = null;
 
@@ -39,6 +41,10 @@ export class BatchWriter {
 
   get size(): number {
     return this.batch.length;
+  }
+
+  get chars(): number {
+    return this.batchChars;
   }
 
   /** The copy of a message that is waiting to be written, or null when it is stored, being written or unknown. */
@@ -53,6 +59,7 @@ export class BatchWriter {
 
   add(message: NormalizedMessage): void {
     this.batch.push(message);
+    this.batchChars += message.record.text.length + message.record.html.length;
     this.batchById.set(message.record.id, message);
   }
 
@@ -68,6 +75,7 @@ export class BatchWriter {
     stored.catch(() => undefined);
     this.written = { ids: new Set(this.batchById.keys()), stored };
     this.batch = [];
+    this.batchChars = 0;
     this.batchById.clear();
   }
 

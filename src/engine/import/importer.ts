@@ -22,7 +22,14 @@ import { turnClock } from '../store/turns';
 import type { LeftOutFile, SourceReadOptions } from './sourceReader';
 import { MessageFileError } from './messageFile';
 
-const BATCH_SIZE = 500;
+/**
+ * Messages and characters of text to a batch, at most. Each batch is a LanceDB fragment and table version, which the
+ * store merges once twenty have piled up: 500-message batches of short mail left fifty fragments on 25,000 messages,
+ * and their merge was an eighth of the whole `lantern import` (bench/measured-reasons.md). The characters bound a
+ * batch of long mail, whose records are held until they are stored.
+ */
+const BATCH_SIZE = 2000;
+const BATCH_MAX_CHARS = 8_000_000;
 /** A slow source still commits at least this often, so a crash loses little work and new mail shows up in searches. */
 const BATCH_MAX_AGE_MS = 1000;
 const PROGRESS_INTERVAL_MS = 250;
@@ -261,7 +268,11 @@ async function importOne(path: string, importId: string, context: ImportContext,
         tally.imported += 1;
       }
     }
-    if (writer.size >= BATCH_SIZE || (writer.size > 0 && performance.now() - lastFlush > BATCH_MAX_AGE_MS)) {
+    if (
+      writer.size >= BATCH_SIZE ||
+      writer.chars >= BATCH_MAX_CHARS ||
+      (writer.size > 0 && performance.now() - lastFlush > BATCH_MAX_AGE_MS)
+    ) {
       await writer.flush();
       lastFlush = performance.now();
     }
