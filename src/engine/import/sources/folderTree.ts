@@ -1,7 +1,7 @@
 // Reads a dropped folder: each file in it is recognised by content as if it were dropped alone (detectFile) and read
 // with its own reader; maildir trees and Apple Mail bundles keep their folder names and flags; files that hold no mail
 // are named to the report.
-import { createReadStream, statSync, type Dirent } from 'node:fs';
+import { statSync, type Dirent } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { basename, join, relative, sep } from 'node:path';
 import type { SourceKind } from '../../../shared/model/importing';
@@ -10,7 +10,6 @@ import { mboxFolderName } from './mbox';
 import type { RawMail } from '../rawMail';
 import type { SourceReader, SourceReadOptions } from '../sourceReader';
 import { appleMailFolder } from './appleMail';
-import { singleMessage } from './archiveEntries';
 import { NoMailError } from './noMail';
 
 /** Files Finder and Explorer leave in folders: counted, not listed one by one. */
@@ -87,20 +86,6 @@ async function fileSizes(directory: string, sizes = new Map<string, number>()): 
   return sizes;
 }
 
-/**
- * The largest message file a parse worker reads at once with one synchronous call (see readMessageFile): reading it on
- * the importing thread, and copying its bytes to the worker, was a large part of that thread's work on short mail
- * (issue 25); a stream (open, reads, close, each a turn of the event loop, and a 64 KB buffer) was ten times the CPU of
- * reading a short message. Larger files stream on the importing thread as before, with the size cap.
- */
-const READ_AT_ONCE_BYTES = 1024 * 1024;
-
-/** One maildir message file: left to the parser to read when its walk found it small, else streamed with the size cap. */
-async function maildirMessage(path: string, size: number | undefined, position: string, folder: string): Promise<RawMail> {
-  if (size === undefined || size > READ_AT_ONCE_BYTES) return singleMessage(createReadStream(path), position, folder);
-  return { kind: 'file', path, position, placement: { folder, labels: [] } };
-}
-
 export const readFolderTree: SourceReader = async function* (root, options): AsyncIterable<RawMail> {
   /** Messages and failures: a folder that gave neither holds no mail. */
   let found = 0;
@@ -109,13 +94,25 @@ export const readFolderTree: SourceReader = async function* (root, options): Asy
     leftOut += 1;
     options.onSkipped({ path: relative(root, path), reason, isHidden });
   };
-  // Progress is bytes of the files read whole, plus how far into the file being read its own reader is.
-  const sizes = await fileSizes(root);
-  options.onBytesTotal?.([...sizes.values()].reduce((sum, size) => sum + size, 0));
+  // Progress is bytes of the files read whole, plus how far into the file being read its own reader is. The walk of
+  // sizes runs beside the reading, on this thread: awaited first, it held back the first message for the time of a
+  // stat of every file (0.7 s of 25,000 short messages, while the parse worker waited for work; issue 25).
+  const sizes = new Map<string, number>();
   let finished = 0;
-  const finish = (path: string): void => {
-    finished += sizes.get(path) ?? 0;
+  /** Files read before the walk of sizes was done, counted once it is. */
+  let finishedUnsized: string[] | null = [];
+  const sizing = fileSizes(root, sizes).then(() => {
+    options.onBytesTotal?.([...sizes.values()].reduce((sum, size) => sum + size, 0));
+    for (const path of finishedUnsized ?? []) finished += sizes.get(path) ?? 0;
+    finishedUnsized = null;
     options.onBytes(finished);
+  });
+  const finish = (path: string): void => {
+    if (finishedUnsized) finishedUnsized.push(path);
+    else {
+      finished += sizes.get(path) ?? 0;
+      options.onBytes(finished);
+    }
   };
   const nested: SourceReadOptions = {
     signal: options.signal,
@@ -172,11 +169,12 @@ export const readFolderTree: SourceReader = async function* (root, options): Asy
         finish(filePath);
         continue;
       }
-      const mail = await maildirMessage(filePath, sizes.get(filePath), positionPrefix + file, folder);
-      if (mail.kind !== 'failure') mail.placement = { ...mail.placement, ...maildirFlags(file, subfolder === 'new') };
+      // Left to the parser to read, whatever its size (readMessageFile checks the cap before reading): reading it here,
+      // and copying its bytes to the parse worker, was a large part of this thread's work on short mail (issue 25).
+      const placement = { folder, labels: [], ...maildirFlags(file, subfolder === 'new') };
       found += 1;
       finish(filePath);
-      yield mail;
+      yield { kind: 'file', path: filePath, position: positionPrefix + file, placement };
     }
   }
 
@@ -209,7 +207,13 @@ export const readFolderTree: SourceReader = async function* (root, options): Asy
     }
   }
 
-  yield* walk(root);
+  try {
+    yield* walk(root);
+  } finally {
+    // The total and the bytes read are whole before the reader ends (the import records the source's size); a
+    // cancelled import does not wait for the walk.
+    if (!options.signal.aborted) await sizing;
+  }
   if (found === 0 && !options.signal.aborted) {
     const files =
       leftOut === 0 ? 'it holds no files' : `none of its ${leftOut.toLocaleString('en-US')} file${leftOut === 1 ? ' is' : 's is'} mail`;
