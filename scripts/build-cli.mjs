@@ -45,6 +45,44 @@ const BUNDLED_PACKAGES = [
   'zod-to-json-schema',
 ];
 
+/**
+ * The parse worker's packages (mailparser and what it loads, the zip reader), bundled into the workers' build below
+ * only: a parse worker starts with every import, and resolving and reading mailparser's 26 packages file by file was
+ * most of its start, while the importing thread already had messages for it (issue 25). The command's own build
+ * leaves them out, as its searches never load them.
+ */
+const PARSE_WORKER_PACKAGES = [
+  'mailparser',
+  '@zone-eu/mailsplit',
+  'he',
+  'html-to-text',
+  'libmime',
+  'linkify-it',
+  'nodemailer',
+  'punycode.js',
+  'tlds',
+  'libbase64',
+  'libqp',
+  '@selderee/plugin-htmlparser2',
+  'deepmerge-ts',
+  'dom-serializer',
+  'htmlparser2',
+  'selderee',
+  'encoding-japanese',
+  'iconv-lite',
+  'uc.micro',
+  'domelementtype',
+  'domhandler',
+  'entities',
+  'domutils',
+  'parseley',
+  'safer-buffer',
+  'leac',
+  'peberminta',
+  'yauzl',
+  'pend',
+];
+
 function packageName(specifier) {
   const parts = specifier.split('/');
   return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
@@ -59,7 +97,8 @@ const ARROW_SHIM = 'lantern-arrow-shim';
 // esbuild names files by their real path: a checkout whose src is a link (the faults run's build) must match that.
 const LANCE_ARROW = realpathSync(join(root, 'src', 'engine', 'store', 'lanceArrow.ts'));
 
-const packagesPlugin = {
+/** Bundles the packages named in `bundled` (and LanceDB's Arrow as below); the rest stay external. */
+const packagesPlugin = (bundled) => ({
   name: 'lantern-packages',
   setup(builder) {
     // LanceDB's own require and the shim's take Arrow's CommonJS build into the bundle; our imports go through the shim.
@@ -83,11 +122,11 @@ const packagesPlugin = {
     // LanceDB's binding: the platform's package (or a file beside its script), loaded at run time.
     builder.onResolve({ filter: /\.node$|^@lancedb\/lancedb-/ }, (args) => ({ path: args.path, external: true }));
     builder.onResolve({ filter: /^[^./]/ }, (args) => {
-      if (args.path.startsWith('node:') || !BUNDLED_PACKAGES.includes(packageName(args.path))) return { path: args.path, external: true };
+      if (args.path.startsWith('node:') || !bundled.includes(packageName(args.path))) return { path: args.path, external: true };
       return undefined;
     });
   },
-};
+});
 
 // Code the entries share, and what the engine loads only when needed (the import machinery), goes into chunks: without
 // splitting, a lazily imported module's packages would be loaded with the entry after all.
@@ -100,7 +139,6 @@ const forNode = {
   bundle: true,
   platform: 'node',
   target: 'node20',
-  plugins: [packagesPlugin],
   sourcemap: true,
   /**
    * Node parses every module a command loads before running it, and again each function it first calls: without
@@ -114,6 +152,7 @@ const forNode = {
 await build({
   ...forNode,
   entryPoints,
+  plugins: [packagesPlugin([...BUNDLED_PACKAGES, ...PARSE_WORKER_PACKAGES])],
   outExtension: { '.js': '.mjs' },
   splitting: true,
   chunkNames: 'chunks/[name]-[hash]',
@@ -132,6 +171,7 @@ await build({
 const command = await build({
   ...forNode,
   entryPoints: { 'cli/lantern': join(root, 'src', 'cli', 'lantern.ts') },
+  plugins: [packagesPlugin(BUNDLED_PACKAGES)],
   outExtension: { '.js': '.cjs' },
   format: 'cjs',
   // The bundle's modules find files beside themselves (the engine's workers, packages' data) from their own URL.
