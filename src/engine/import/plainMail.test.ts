@@ -1,5 +1,6 @@
 // The quick path for one-part text/plain mail reads every message it takes exactly as mailparser does.
 import { readdir, readFile, stat } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
@@ -129,5 +130,11 @@ describe('readPlainMail', () => {
     const { taken, mismatches } = await compare([...messages, ...messages]);
     expect(mismatches).toEqual([]);
     expect(taken).toBe(messages.length * 2);
+  });
+
+  it('uses the copy of mailsplit that mailparser itself loads', () => {
+    const ours = createRequire(import.meta.url).resolve('@zone-eu/mailsplit');
+    const mailparsers = createRequire(createRequire(import.meta.url).resolve('mailparser')).resolve('@zone-eu/mailsplit');
+    expect(ours).toBe(mailparsers);
   });
 });

@@ -1,21 +1,19 @@
 // Reads a message of one text/plain part with mailparser's own header and body code but without its streams, so short
 // mail is parsed several times faster and exactly as simpleParser parses it; any other message is left to mailparser.
-import { createRequire } from 'node:module';
 import type { Transform } from 'node:stream';
 import type { HeaderLines, ParsedMail } from 'mailparser';
-import type MailSplit from '@zone-eu/mailsplit';
-import type FlowedDecoderClass from '@zone-eu/mailsplit/lib/flowed-decoder';
+import MailSplit from '@zone-eu/mailsplit';
+import FlowedDecoder from '@zone-eu/mailsplit/lib/flowed-decoder.js';
 import { MAX_HEADER_BYTES } from './headerBlock';
 import { headerReader, headerValues } from './headerValues';
 import { SHOWN_HEADERS } from './shownHeaders';
 
 /**
- * mailsplit, the MIME splitter mailparser is built on, taken from where mailparser finds it: the same copy (and so the
- * same code) whatever npm hoists beside it.
+ * mailsplit, the MIME splitter mailparser is built on, imported as mailparser imports it: the same copy (plainMail.test.ts
+ * holds it to that), so the parse worker's build bundles it once. Taken at run time from where mailparser finds it,
+ * it brought a second libmime and iconv-lite, read file by file, into the start of every parse worker (issue 25).
  */
-const requireFromMailparser = createRequire(createRequire(import.meta.url).resolve('mailparser'));
-const { MimeNode } = requireFromMailparser('@zone-eu/mailsplit') as typeof MailSplit;
-const FlowedDecoder = requireFromMailparser('@zone-eu/mailsplit/lib/flowed-decoder.js') as typeof FlowedDecoderClass;
+const { MimeNode } = MailSplit;
 
 /** What mailparser's parser does with a text part's charset, reached from the idle instance headerValues reads with. */
 const charsetReader = headerReader as unknown as { decoder: { decodeStream(charset: string): Transform } };
