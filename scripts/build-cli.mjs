@@ -47,8 +47,8 @@ const BUNDLED_PACKAGES = [
 
 /**
  * The parse worker's packages (mailparser and what it loads, the zip reader), bundled into the workers' build below
- * only: a parse worker starts with every import, and resolving and reading mailparser's 26 packages file by file was
- * most of its start, while the importing thread already had messages for it (issue 25). The command's own build
+ * only: a parse worker starts with every import, and resolving and reading these packages file by file was most of its
+ * start, while the importing thread already had messages for it (bench/measured-reasons.md). The command's own build
  * leaves them out, as its searches never load them.
  */
 const PARSE_WORKER_PACKAGES = [

@@ -24,9 +24,9 @@ import { MessageFileError } from './messageFile';
 
 /**
  * Messages and characters of text to a batch, at most. Each batch is a LanceDB fragment and table version, which the
- * store merges once twenty have piled up: 500-message batches of short mail left fifty fragments on 25,000 messages,
- * and their merge was an eighth of the whole `lantern import` (bench/measured-reasons.md). The characters bound a
- * batch of long mail, whose records are held until they are stored.
+ * store merges once twenty have piled up: with a quarter of this many messages a batch, short mail waited at the end of
+ * every import for a merge (bench/measured-reasons.md). The characters bound a batch of long mail, whose records are
+ * held until they are stored.
  */
 const BATCH_SIZE = 2000;
 const BATCH_MAX_CHARS = 8_000_000;

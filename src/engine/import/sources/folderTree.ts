@@ -96,7 +96,7 @@ export const readFolderTree: SourceReader = async function* (root, options): Asy
   };
   // Progress is bytes of the files read whole, plus how far into the file being read its own reader is. The walk of
   // sizes runs beside the reading, on this thread: awaited first, it held back the first message for the time of a
-  // stat of every file (0.7 s of 25,000 short messages, while the parse worker waited for work; issue 25).
+  // stat of every file while the parse worker waited for work (bench/measured-reasons.md).
   const sizes = new Map<string, number>();
   let finished = 0;
   /** Files read before the walk of sizes was done, counted once it is. */
