@@ -101,12 +101,16 @@ export const readFolderTree: SourceReader = async function* (root, options): Asy
   let finished = 0;
   /** Files read before the walk of sizes was done, counted once it is. */
   let finishedUnsized: string[] | null = [];
-  const sizing = fileSizes(root, sizes).then(() => {
-    options.onBytesTotal?.([...sizes.values()].reduce((sum, size) => sum + size, 0));
-    for (const path of finishedUnsized ?? []) finished += sizes.get(path) ?? 0;
-    finishedUnsized = null;
-    options.onBytes(finished);
-  });
+  const sizing = fileSizes(root, sizes)
+    .then(() => {
+      options.onBytesTotal?.([...sizes.values()].reduce((sum, size) => sum + size, 0));
+      for (const path of finishedUnsized ?? []) finished += sizes.get(path) ?? 0;
+      finishedUnsized = null;
+      options.onBytes(finished);
+    })
+    // Only progress depends on it: a walk that fails leaves the import without a total, never without its mail (and,
+    // not awaited until the reading ends, it must not be a rejection nobody handles meanwhile).
+    .catch(() => undefined);
   const finish = (path: string): void => {
     if (finishedUnsized) finishedUnsized.push(path);
     else {
