@@ -45,43 +45,27 @@ const BUNDLED_PACKAGES = [
   'zod-to-json-schema',
 ];
 
+/** A package and every package it depends on, by package-lock.json (nested copies are found by name as Node finds them). */
+function withDependencies(names) {
+  const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')).packages;
+  const found = new Set();
+  const waiting = [...names];
+  while (waiting.length > 0) {
+    const name = waiting.pop();
+    if (found.has(name)) continue;
+    found.add(name);
+    waiting.push(...Object.keys(lock[`node_modules/${name}`]?.dependencies ?? {}));
+  }
+  return [...found];
+}
+
 /**
  * The parse worker's packages (mailparser and what it loads, the zip reader), bundled into the workers' build below
  * only: a parse worker starts with every import, and resolving and reading these packages file by file was most of its
  * start, while the importing thread already had messages for it (bench/measured-reasons.md). The command's own build
  * leaves them out, as its searches never load them.
  */
-const PARSE_WORKER_PACKAGES = [
-  'mailparser',
-  '@zone-eu/mailsplit',
-  'he',
-  'html-to-text',
-  'libmime',
-  'linkify-it',
-  'nodemailer',
-  'punycode.js',
-  'tlds',
-  'libbase64',
-  'libqp',
-  '@selderee/plugin-htmlparser2',
-  'deepmerge-ts',
-  'dom-serializer',
-  'htmlparser2',
-  'selderee',
-  'encoding-japanese',
-  'iconv-lite',
-  'uc.micro',
-  'domelementtype',
-  'domhandler',
-  'entities',
-  'domutils',
-  'parseley',
-  'safer-buffer',
-  'leac',
-  'peberminta',
-  'yauzl',
-  'pend',
-];
+const PARSE_WORKER_PACKAGES = withDependencies(['mailparser', 'yauzl']);
 
 function packageName(specifier) {
   const parts = specifier.split('/');
