@@ -45,16 +45,30 @@ const BUNDLED_PACKAGES = [
   'zod-to-json-schema',
 ];
 
-/** A package and every package it depends on, by package-lock.json (nested copies are found by name as Node finds them). */
+/** The folder of package `name` as Node finds it from `from`: the nearest node_modules up the tree that holds it. */
+function packageFolder(name, from) {
+  for (let folder = from; ; folder = dirname(folder)) {
+    const candidate = join(folder, 'node_modules', name);
+    if (existsSync(join(candidate, 'package.json'))) return candidate;
+    if (dirname(folder) === folder) throw new Error(`build-cli: package ${name} is not installed (looked up from ${from})`);
+  }
+}
+
+/**
+ * A package and every package it depends on, read from the installed packages' own package.json files (a nested copy
+ * is found as Node finds it), so the script needs no package-lock.json beside it: tests and `npm run faults` build it
+ * in folders of their own.
+ */
 function withDependencies(names) {
-  const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')).packages;
   const found = new Set();
-  const waiting = [...names];
+  const waiting = names.map((name) => ({ name, from: root }));
   while (waiting.length > 0) {
-    const name = waiting.pop();
+    const { name, from } = waiting.pop();
     if (found.has(name)) continue;
     found.add(name);
-    waiting.push(...Object.keys(lock[`node_modules/${name}`]?.dependencies ?? {}));
+    const folder = packageFolder(name, from);
+    const manifest = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8'));
+    for (const dependency of Object.keys(manifest.dependencies ?? {})) waiting.push({ name: dependency, from: folder });
   }
   return [...found];
 }
