@@ -189,6 +189,8 @@ export async function typeInSearchBar(page: Page, text: string): Promise<void> {
   }).toPass({ timeout: 20_000 });
   await page.keyboard.press('Control+A');
   await page.keyboard.type(text);
+  // What the bar holds before any key acts on it: a failure after this is the search's, not the typing's.
+  await expect(input).toHaveValue(text);
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {
