@@ -1,4 +1,5 @@
 // Reads one message file whole where it is parsed (a parse worker), so its bytes never pass through the importing thread.
+// Synchronously: on libuv's thread pool the same calls cost the import more than they saved (bench/measured-reasons.md).
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { MAX_MESSAGE_BYTES } from './rawMail';
 
