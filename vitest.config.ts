@@ -8,6 +8,9 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 300_000,
     pool: 'forks',
+    // Two files at a time on two cores: vitest's default leaves one core for itself (cores - 1), and most files wait
+    // on child processes, LanceDB's threads and servers more than they use their own core.
+    maxWorkers: 2,
     globalSetup: ['test/removeTempDirs.ts'],
   },
 });
