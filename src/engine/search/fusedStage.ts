@@ -53,6 +53,7 @@ async function semanticHits(
   // Counted first: listing every ordinal of an unfiltered search only to see that all are allowed was most of what a
   // search by meaning allocated.
   const allowedCount = countBits(filter.matches);
+  if (allowedCount === 0) return { hits: [], chunks: new Map() };
   let matches: ChunkMatch[];
   if (allowedCount === size) matches = await context.semantic!.search(text, wanted, null, filter.chunks);
   else if (allowedCount * 2 >= size) {
@@ -188,9 +189,12 @@ export async function rankFused(
   const { parsed, offset, limit } = plan;
   let { mode, note } = plan;
   const lent = arrays?.ofSize(context.catalog.size);
-  // Meaning stands in for the words, so they do not constrain; negated words and operators still do.
+  // Meaning stands in for the words, so they do not constrain; negated words and operators still do. Quoted phrases
+  // in auto mode do: only the keyword matches, whose phrases were found verbatim, are listed.
   const filter = {
-    matches: new Evaluator(context.catalog, context.keywords, 'relaxed', null, lent).evaluate(parsed.root).matches,
+    matches: plan.isBoundByPhrases
+      ? keyword.matches
+      : new Evaluator(context.catalog, context.keywords, 'relaxed', null, lent).evaluate(parsed.root).matches,
     chunks: chunkFilter(parsed.root),
   };
   const queryText = parsed.semanticText?.trim() || parsed.terms.contentTerms.join(' ');

@@ -1,5 +1,5 @@
-// A search that matches nothing says so in every mode, a real question still finds its mail by meaning, and the same
-// search gives the same total twice. Real usrp-users mail embedded by the Universal Sentence Encoder, real LanceDB.
+// A search that matches nothing says so in every mode, a real question still finds its mail by meaning, a quoted phrase
+// is kept to, and the same search gives the same total twice. Real usrp-users mail embedded by the Universal Sentence Encoder, real LanceDB.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEmbeddedSlice } from '../../../test/engine';
 import type { Engine } from '../api/engineTypes';
@@ -35,6 +35,16 @@ describe('honest result sets', () => {
     const result = await engine.search({ query: 'FPGA image upgrade fails on the device', mode: 'semantic', limit: 5 });
     expect(result.hits.map((hit) => hit.subject)).toEqual(expect.arrayContaining([expect.stringMatching(/updating fpga/i)]));
     expect(result.modeNote ?? '').not.toMatch(/no messages match/);
+  });
+
+  it('lists only the messages holding a quoted phrase in auto mode, as before any message had vectors', async () => {
+    // Two messages hold "receive chain"; by meaning, a hundred others are near it.
+    const auto = await engine.search({ query: '"receive chain"', mode: 'auto', limit: 50 });
+    const keyword = await engine.search({ query: '"receive chain"', mode: 'keyword', limit: 50 });
+    expect(keyword.total).toBeGreaterThan(0);
+    expect(auto.mode).toBe('hybrid');
+    expect(auto.total).toBe(keyword.total);
+    expect(new Set(auto.hits.map((hit) => hit.id))).toEqual(new Set(keyword.hits.map((hit) => hit.id)));
   });
 
   it('gives the same total for the same search twice', async () => {

@@ -8,6 +8,12 @@ export interface Route {
   mode: Exclude<SearchMode, 'auto'>;
   weights: FusionWeights;
   note: string | null;
+  /**
+   * Only messages holding the query's quoted phrases are listed; meaning orders them. In auto mode a quoted phrase is
+   * asked for verbatim, as in keyword mode, so it lists the same messages before the embedding and after it, rather
+   * than adding their neighbours in meaning that lack it once vectors exist.
+   */
+  isBoundByPhrases: boolean;
 }
 
 /** Words with digits, underscores, dots or @ look like identifiers, versions or addresses: matched literally. */
@@ -21,19 +27,23 @@ export function routeQuery(requested: SearchMode, parsed: ParsedQuery, phrases: 
   const balanced: FusionWeights = { keyword: 1, semantic: 1 };
   if (embeddedShare <= 0 && requested !== 'keyword') {
     const why = embeddedShare === 0 ? 'no messages have vectors yet' : 'semantic search is not available';
-    return { mode: 'keyword', weights: balanced, note: requested === 'auto' ? null : `${requested} search fell back to keyword: ${why}` };
+    const note = requested === 'auto' ? null : `${requested} search fell back to keyword: ${why}`;
+    return { mode: 'keyword', weights: balanced, note, isBoundByPhrases: false };
   }
-  if (requested !== 'auto') return { mode: requested, weights: balanced, note: null };
+  if (requested !== 'auto') return { mode: requested, weights: balanced, note: null, isBoundByPhrases: false };
   const { contentTerms } = parsed.terms;
-  if (contentTerms.length === 0) return { mode: 'keyword', weights: balanced, note: 'auto: operators only, keyword' };
+  if (contentTerms.length === 0)
+    return { mode: 'keyword', weights: balanced, note: 'auto: operators only, keyword', isBoundByPhrases: false };
   const words = contentTerms
     .join(' ')
     .split(/\s+/)
     .filter((word) => word !== '');
-  if (phrases.length > 0 || (words.length <= 2 && words.some((word) => IDENTIFIER.test(word)))) {
-    return { mode: 'hybrid', weights: { keyword: 1, semantic: 0.3 }, note: 'auto: keyword-weighted hybrid (exact phrase or identifier)' };
-  }
+  const keywordWeighted = { keyword: 1, semantic: 0.3 };
+  if (phrases.length > 0)
+    return { mode: 'hybrid', weights: keywordWeighted, note: 'auto: keyword-weighted hybrid (exact phrase)', isBoundByPhrases: true };
+  if (words.length <= 2 && words.some((word) => IDENTIFIER.test(word)))
+    return { mode: 'hybrid', weights: keywordWeighted, note: 'auto: keyword-weighted hybrid (identifier)', isBoundByPhrases: false };
   if (isQuestion(parsed.text) || words.length >= 4)
-    return { mode: 'rerank', weights: balanced, note: 'auto: hybrid, reranked (question or concept)' };
-  return { mode: 'hybrid', weights: balanced, note: 'auto: balanced hybrid' };
+    return { mode: 'rerank', weights: balanced, note: 'auto: hybrid, reranked (question or concept)', isBoundByPhrases: false };
+  return { mode: 'hybrid', weights: balanced, note: 'auto: balanced hybrid', isBoundByPhrases: false };
 }

@@ -25,6 +25,8 @@ export interface SearchPlan {
   wordMatch: 'all' | 'any';
   /** Phrases to find verbatim in the matching messages' text: none when a message needs only some of the words. */
   phrases: string[];
+  /** A fused search lists only the keyword matches, which hold the phrases (see Route.isBoundByPhrases). */
+  isBoundByPhrases: boolean;
   offset: number;
   limit: number;
   sort: SortOrder;
@@ -67,6 +69,7 @@ export function planSearch(request: SearchRequest, parsed: ParsedQuery, tuning: 
     weights: route.weights,
     wordMatch,
     phrases,
+    isBoundByPhrases: route.isBoundByPhrases,
     offset: Math.max(0, request.offset ?? 0),
     limit: Math.min(MAX_LIMIT, Math.max(0, request.limit ?? 20), parsed.limit ?? MAX_LIMIT),
     // Without words there is nothing to rank by: newest first, and the result says so (the app's sort toggle shows it).
