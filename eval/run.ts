@@ -142,9 +142,14 @@ async function evaluateSet(set: QuerySet, label: string | null): Promise<QueryOu
   } finally {
     await engine.close();
   }
-  log(
-    `${set.slice}${label ? ` (${label})` : ''}: ${labelsCount(outcomes)} queries evaluated (${store.messages} messages, ${store.chunks} chunks, ${store.embedderId})`,
-  );
+  const evaluated = labelsCount(outcomes);
+  const name = `${set.slice}${label ? ` (${label})` : ''}`;
+  // A set none of whose labelled mail is in its store measures nothing: a wrong or empty store, never a result.
+  if (evaluated === 0 && set.queries.length > 0)
+    throw new Error(
+      `eval: ${name}: none of its ${set.queries.length} queries could be evaluated: the store at ${store.dataDir} holds none of their labelled messages`,
+    );
+  log(`${name}: ${evaluated} queries evaluated (${store.messages} messages, ${store.chunks} chunks, ${store.embedderId})`);
   return outcomes;
 }
 

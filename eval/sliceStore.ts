@@ -30,17 +30,19 @@ export async function ensureSliceStore(slice: Slice, options: SliceStoreOptions)
   const { mbox, fingerprint } = await readSlice(slice, options.corporaDir);
   const folder = join(options.cacheRoot, `${slice.name}-${fingerprint}`);
   const readyFile = join(folder, READY_FILE);
+  // Found from the folder, not from the paths ready.json was written with: the cache is reached through other paths
+  // (a worktree's link to it), and a path that no longer existed opened an empty store there.
+  const mboxFile = join(folder, 'slice.mbox');
+  const dataDir = join(folder, 'store');
   if (!options.rebuild && existsSync(readyFile)) {
-    const store = JSON.parse(await readFile(readyFile, 'utf8')) as SliceStore;
-    await upgradeKeywordIndex(store.dataDir, options.log);
-    return store;
+    const ready = JSON.parse(await readFile(readyFile, 'utf8')) as SliceStore;
+    await upgradeKeywordIndex(dataDir, options.log);
+    return { ...ready, dataDir, mboxFile };
   }
 
   await rm(folder, { recursive: true, force: true });
   await mkdir(folder, { recursive: true });
-  const mboxFile = join(folder, 'slice.mbox');
   await writeFile(mboxFile, mbox, 'latin1');
-  const dataDir = join(folder, 'store');
   const started = performance.now();
   const engine = await openEngine({ dataDir, timeZone: 'UTC' });
   try {
