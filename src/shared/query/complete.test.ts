@@ -1,4 +1,4 @@
-// Autocomplete: operator names with hints, values by kind from a prefix-searched index, spans to replace, speed.
+// Autocomplete: operator names with hints, values by kind from a prefix-searched index, spans to replace, at scale.
 import { describe, expect, test } from 'vitest';
 import { complete, type Suggestion } from './complete';
 import { buildCompletionIndex, type ContactEntry } from './completionIndex';
@@ -140,26 +140,17 @@ describe('values', () => {
   test('an out-of-range cursor is clamped', () => expect(labels(complete('fro', 99))).toEqual(['from:']));
 });
 
-describe('speed', () => {
-  test('100,000 contacts: a lookup takes well under a few milliseconds', () => {
+describe('scale', () => {
+  // How quick a lookup is, is the bench's to say (autocomplete p50 / p95 in bench/results.md), not a timed test's.
+  test('100,000 contacts: every kind of prefix is answered, and a full address finds its one contact', () => {
     const contacts: ContactEntry[] = Array.from({ length: 100_000 }, (_, number) => ({
       name: `Person ${number.toString(36)} Example`,
       address: `person${number}@host${number % 50}.example`,
       count: number % 997,
     }));
-    const building = performance.now();
     const big = buildCompletionIndex({ contacts });
-    console.log(`completion index: 100,000 contacts built in ${Math.round(performance.now() - building)} ms`);
-    const started = performance.now();
-    const rounds = 200;
-    const prefixes = ['pe', 'person1', 'person12', 'x', 'e', 'host4', 'p'];
-    for (let round = 0; round < rounds; round += 1) {
-      const prefix = prefixes[round % prefixes.length]!;
-      complete(`from:${prefix}`, 5 + prefix.length, big);
-    }
-    const perLookup = (performance.now() - started) / rounds;
+    for (const prefix of ['pe', 'person1', 'person12', 'e', 'x', 'p'])
+      expect(complete(`from:${prefix}`, 5 + prefix.length, big).length).toBeGreaterThan(0);
     expect(complete('from:person99999', 16, big)[0]?.insert).toBe('person99999@host49.example');
-    console.log(`completion index: ${perLookup.toFixed(3)} ms per lookup`);
-    expect(perLookup).toBeLessThan(5);
   });
 });
