@@ -1,5 +1,6 @@
 // A search that matches nothing says so in every mode, a real question still finds its mail by meaning, a quoted phrase
-// is kept to, and the same search gives the same total twice. Real usrp-users mail embedded by the Universal Sentence Encoder, real LanceDB.
+// is kept to, and the same search gives the same total twice. Real usrp-users mail embedded by the Universal Sentence
+// Encoder, real LanceDB.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEmbeddedSlice } from '../../../test/engine';
 import type { Engine } from '../api/engineTypes';
