@@ -35,7 +35,7 @@ export async function ensureSliceStore(slice: Slice, options: SliceStoreOptions)
   const mboxFile = join(folder, 'slice.mbox');
   const dataDir = join(folder, 'store');
   if (!options.rebuild && existsSync(readyFile)) {
-    const ready = JSON.parse(await readFile(readyFile, 'utf8')) as SliceStore;
+    const ready = JSON.parse(await readFile(readyFile, 'utf8')) as Omit<SliceStore, 'dataDir' | 'mboxFile'>;
     await upgradeKeywordIndex(dataDir, options.log);
     return { ...ready, dataDir, mboxFile };
   }
@@ -60,10 +60,10 @@ export async function ensureSliceStore(slice: Slice, options: SliceStoreOptions)
     });
     const report = await engine.embed().finally(unsubscribe);
     options.log(`${slice.name}: ${report.chunks} chunks embedded by ${report.embedderId} in ${Math.round(report.elapsedMs / 1000)} s`);
-    const store: SliceStore = { dataDir, mboxFile, messages: report.total, chunks: report.chunks, embedderId: report.embedderId };
+    const counts = { messages: report.total, chunks: report.chunks, embedderId: report.embedderId };
     // Written last: a folder without it (an interrupted build) is rebuilt on the next run.
-    await writeFile(readyFile, JSON.stringify(store, null, 2));
-    return store;
+    await writeFile(readyFile, JSON.stringify(counts, null, 2));
+    return { ...counts, dataDir, mboxFile };
   } finally {
     await engine.close();
   }

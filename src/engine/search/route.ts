@@ -13,7 +13,7 @@ export interface Route {
    * asked for verbatim, as in keyword mode, so it lists the same messages before the embedding and after it, rather
    * than adding their neighbours in meaning that lack it once vectors exist.
    */
-  isBoundByPhrases: boolean;
+  isBoundByPhrases?: true;
 }
 
 /** Words with digits, underscores, dots or @ look like identifiers, versions or addresses: matched literally. */
@@ -28,12 +28,11 @@ export function routeQuery(requested: SearchMode, parsed: ParsedQuery, phrases: 
   if (embeddedShare <= 0 && requested !== 'keyword') {
     const why = embeddedShare === 0 ? 'no messages have vectors yet' : 'semantic search is not available';
     const note = requested === 'auto' ? null : `${requested} search fell back to keyword: ${why}`;
-    return { mode: 'keyword', weights: balanced, note, isBoundByPhrases: false };
+    return { mode: 'keyword', weights: balanced, note };
   }
-  if (requested !== 'auto') return { mode: requested, weights: balanced, note: null, isBoundByPhrases: false };
+  if (requested !== 'auto') return { mode: requested, weights: balanced, note: null };
   const { contentTerms } = parsed.terms;
-  if (contentTerms.length === 0)
-    return { mode: 'keyword', weights: balanced, note: 'auto: operators only, keyword', isBoundByPhrases: false };
+  if (contentTerms.length === 0) return { mode: 'keyword', weights: balanced, note: 'auto: operators only, keyword' };
   const words = contentTerms
     .join(' ')
     .split(/\s+/)
@@ -42,8 +41,8 @@ export function routeQuery(requested: SearchMode, parsed: ParsedQuery, phrases: 
   if (phrases.length > 0)
     return { mode: 'hybrid', weights: keywordWeighted, note: 'auto: keyword-weighted hybrid (exact phrase)', isBoundByPhrases: true };
   if (words.length <= 2 && words.some((word) => IDENTIFIER.test(word)))
-    return { mode: 'hybrid', weights: keywordWeighted, note: 'auto: keyword-weighted hybrid (identifier)', isBoundByPhrases: false };
+    return { mode: 'hybrid', weights: keywordWeighted, note: 'auto: keyword-weighted hybrid (identifier)' };
   if (isQuestion(parsed.text) || words.length >= 4)
-    return { mode: 'rerank', weights: balanced, note: 'auto: hybrid, reranked (question or concept)', isBoundByPhrases: false };
-  return { mode: 'hybrid', weights: balanced, note: 'auto: balanced hybrid', isBoundByPhrases: false };
+    return { mode: 'rerank', weights: balanced, note: 'auto: hybrid, reranked (question or concept)' };
+  return { mode: 'hybrid', weights: balanced, note: 'auto: balanced hybrid' };
 }

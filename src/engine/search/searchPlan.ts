@@ -69,7 +69,7 @@ export function planSearch(request: SearchRequest, parsed: ParsedQuery, tuning: 
     weights: route.weights,
     wordMatch,
     phrases,
-    isBoundByPhrases: route.isBoundByPhrases,
+    isBoundByPhrases: route.isBoundByPhrases === true,
     offset: Math.max(0, request.offset ?? 0),
     limit: Math.min(MAX_LIMIT, Math.max(0, request.limit ?? 20), parsed.limit ?? MAX_LIMIT),
     // Without words there is nothing to rank by: newest first, and the result says so (the app's sort toggle shows it).
