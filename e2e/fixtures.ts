@@ -172,7 +172,6 @@ export async function dropFile(page: Page, name: string, bytes: Buffer, mimeType
   await transfer.dispose();
 }
 
-/** Focuses the search bar with `/`, selects what is there and types over it, as a person would. */
 /** The window sizes every screenshot is taken at: the smallest the app supports, a common laptop, a common desktop. */
 export const SCREEN_SIZES = [
   { width: 1024, height: 700 },
@@ -180,6 +179,7 @@ export const SCREEN_SIZES = [
   { width: 1440, height: 900 },
 ] as const;
 
+/** Focuses the search bar with `/`, selects what is there and types over it, as a person would. */
 export async function typeInSearchBar(page: Page, text: string): Promise<void> {
   // Right after a load the window may not listen for keys yet: press / again until the search bar has the focus.
   const input = page.getByTestId('search-input');
