@@ -106,10 +106,15 @@ export async function createWorkerEmbedder(script: string, options: EmbedderOpti
     },
     async close() {
       if (failure) return;
+      // A batch under way would answer the close only once it ends: the thread is stopped at once instead, which frees
+      // its model as well. An idle worker frees its model itself first.
+      const isBusy = pending.size > 0;
       failAll(new Error('embed: the embedding worker was closed'));
-      const closed = new Promise<void>((resolve) => (onClosed = resolve));
-      worker.postMessage({ kind: 'close' } satisfies EmbedWorkerTask);
-      await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, CLOSE_GRACE_MS).unref())]);
+      if (!isBusy) {
+        const closed = new Promise<void>((resolve) => (onClosed = resolve));
+        worker.postMessage({ kind: 'close' } satisfies EmbedWorkerTask);
+        await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, CLOSE_GRACE_MS).unref())]);
+      }
       await worker.terminate();
     },
   };

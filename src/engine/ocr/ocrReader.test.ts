@@ -17,6 +17,19 @@ describe('OcrReader', () => {
     expect(reader.languages).toMatch(/^eng/);
   }, 60_000);
 
+  it('closed while it reads a page, ends that page at once and reads no more', async () => {
+    const closing = new OcrReader();
+    const lines = Array.from({ length: 12 }, (_, line) => `Line ${line} of the quarterly invoice for the lighthouse repairs.`);
+    const longPage = renderLines(lines);
+    expect(await closing.read(page, 30_000)).toMatch(/quarterly invoice/);
+    const reading = expect(closing.read(longPage, 60_000)).rejects.toThrow('ocr: the reader was closed');
+    // Under way: the worker has the page.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await closing.close();
+    await reading;
+    await expect(closing.read(page, 30_000)).rejects.toThrow('ocr: the reader was closed');
+  }, 60_000);
+
   it('keeps the sure words of a chart and leaves out the letters it reads into the texture', async () => {
     const text = await reader.read(renderTitledTexture('Spectrum of the received signal'), 30_000);
     expect(text).toMatch(/^Spectrum of the received signal/);

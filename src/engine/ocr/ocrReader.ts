@@ -61,6 +61,8 @@ async function gatherLanguages(): Promise<{ folder: string; codes: string[] }> {
   return { folder, codes: found };
 }
 
+const READER_CLOSED = 'ocr: the reader was closed';
+
 /** The OCR engine itself failed (not one page): the stage stops rather than mark every image as unreadable. */
 export class OcrUnavailableError extends Error {}
 
@@ -69,6 +71,9 @@ export class OcrReader {
   private languageCodes = 'eng';
   /** Gathered once per reader: a worker started again after a page's timeout reads the same folder. */
   private gathered: Promise<{ folder: string; codes: string[] }> | null = null;
+  private isClosed = false;
+  /** Ends the page being read (one at a time), if any. */
+  private stopReading: (() => void) | null = null;
 
   /** "eng", or "eng+deu+…" once the worker has loaded more languages. */
   get languages(): string {
@@ -98,23 +103,29 @@ export class OcrReader {
       this.worker = null;
       throw new OcrUnavailableError(`ocr: tesseract.js could not start: ${errorMessage(error)}`);
     }
+    if (this.isClosed) throw new Error(READER_CLOSED);
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const timeout = new Promise<never>((_, reject) => {
+    const stopped = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
         this.worker = null;
         void worker.terminate();
         reject(new Error(`reading the page took longer than ${Math.round(timeoutMs / 1000)} s`));
       }, timeoutMs);
+      this.stopReading = () => reject(new Error(READER_CLOSED));
     });
     try {
-      const result = await Promise.race([worker.recognize(Buffer.from(image), {}, { text: true, blocks: true }), timeout]);
+      const result = await Promise.race([worker.recognize(Buffer.from(image), {}, { text: true, blocks: true }), stopped]);
       return sureText(result.data);
     } finally {
       clearTimeout(timer);
+      this.stopReading = null;
     }
   }
 
   async close(): Promise<void> {
+    // The page being read ends now, and its timer with it: a pending timer would keep a closed engine's process alive.
+    this.isClosed = true;
+    this.stopReading?.();
     const worker = this.worker;
     this.worker = null;
     if (worker) await (await worker.catch(() => null))?.terminate();

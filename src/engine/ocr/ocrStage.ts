@@ -15,6 +15,7 @@ import type { MessageStore } from '../store/messageStore';
 import type { StoreWriter } from '../store/storeWriter';
 import { needsOcr, ocrKindOf, textEntryOf, type OcrKind } from './ocrKind';
 import { OcrPending } from './ocrPending';
+import { unlessAborted } from '../unlessAborted';
 import { addedContentWords } from './addedWords';
 // Loaded when images are first read (sharp, tesseract.js and the attachment readers): an engine that only searches never
 // loads them, and they were a third of the command line's start (issue 25).
@@ -116,7 +117,7 @@ export class OcrStage {
     const report: OcrReport = { read: 0, skipped: [], done: 0, total: 0, languages: reader.languages, elapsedMs: 0 };
     try {
       await this.indexPending();
-      const work = await this.findWork();
+      const work = await this.findWork(signal);
       report.total = work.total;
       report.done = work.total - work.pending.length;
       const progress = (isFinished: boolean): void => {
@@ -184,13 +185,14 @@ export class OcrStage {
     for (const id of ids) this.indexedHere.delete(id);
   }
 
-  private async findWork(): Promise<Work> {
+  /** What is left to read; a stopped scan (the engine closing) returns what it found so far. */
+  private async findWork(signal?: AbortSignal): Promise<Work> {
     const { catalog, store } = this.options;
     const candidates: string[] = [];
     for (let ordinal = 0; ordinal < catalog.size; ordinal += 1)
       if (catalog.attachments(ordinal).some((attachment) => ocrKindOf(attachment) !== null)) candidates.push(catalog.id(ordinal));
     const work: Work = { total: 0, pending: [] };
-    for (let start = 0; start < candidates.length; start += SCAN_BATCH) {
+    for (let start = 0; start < candidates.length && !signal?.aborted; start += SCAN_BATCH) {
       const rows = await store.getColumns(candidates.slice(start, start + SCAN_BATCH), ['id', 'attachmentsJson', 'attachmentTextJson']);
       for (const row of rows) {
         const texts = decodeAttachmentTexts(row.attachmentTextJson);
@@ -275,7 +277,10 @@ export class OcrStage {
       number += 1;
       if (signal.aborted) return null;
       try {
-        pages.push((await reader.read(image, limits.pageTimeoutMs)).trim());
+        // A closing engine does not wait for the page: the reader is stopped, and the attachment read at the next start.
+        const page = await unlessAborted(reader.read(image, limits.pageTimeoutMs), signal);
+        if (page === null) return null;
+        pages.push(page.trim());
       } catch (error) {
         if (error instanceof OcrUnavailableError) throw error;
         problems.push(`page ${number}: ${errorMessage(error)}`);

@@ -11,6 +11,7 @@ import type { ChunkMatch, ChunkRow, ChunkStore, DateSpan } from './chunkStore';
 import { EmbeddingPause } from './embeddingPause';
 import { passagesToEmbed } from './messagePassages';
 import { PassageReuse } from './passageReuse';
+import { unlessAborted } from '../unlessAborted';
 
 /** Passages fetched for each message wanted. */
 const PASSAGES_PER_MESSAGE = 2;
@@ -120,7 +121,7 @@ export class VectorIndex {
   }
 
   /**
-   * Embeds every message that has no vectors yet; stops between batches when `signal` aborts. `embedder` may be the
+   * Embeds every message that has no vectors yet; stops when `signal` aborts, keeping the batches already embedded. `embedder` may be the
    * same model on another thread (it must have the same id), so queries keep their own. While `pause` is paused the
    * run waits between batches.
    */
@@ -211,7 +212,9 @@ export class VectorIndex {
       next = following < pending.length ? prepare(following) : null;
       // Its failure, if any, surfaces when it is awaited above; until then it must not count as unhandled.
       next?.catch(() => undefined);
-      const vectors = await embedding;
+      // A closing engine does not wait for the batch on the model's thread: it is embedded again at the next start.
+      const vectors = await unlessAborted(embedding, signal);
+      if (vectors === null) break;
       unwritten.rows.push(...rows.map((row, index) => ({ ...row, vector: vectors[index]! })));
       unwritten.ids.push(...records.map((record) => record.id));
       if (unwritten.rows.length >= APPEND_PASSAGES || performance.now() - lastAppend >= APPEND_SECONDS * 1000) await append();
