@@ -101,25 +101,27 @@ export { expect };
 /** The first `count` messages of a gzipped mboxrd corpus, cut at the next `From ` separator. */
 export async function readFirstMessages(gzipPath: string, count: number): Promise<Buffer> {
   const separator = Buffer.from('\nFrom ');
-  let buffer = Buffer.alloc(0);
+  const chunks: Buffer[] = [];
+  // Bytes before the chunk at hand, and the end of what came before it, which a separator may begin in.
+  let before = 0;
+  let tail = Buffer.alloc(0);
   let found = 0;
-  let searchFrom = 0;
   const stream = createReadStream(gzipPath).pipe(createGunzip());
   for await (const chunk of stream as AsyncIterable<Buffer>) {
-    buffer = Buffer.concat([buffer, chunk]);
-    let index = buffer.indexOf(separator, searchFrom);
-    while (index !== -1) {
+    const window = Buffer.concat([tail, chunk]);
+    for (let index = window.indexOf(separator); index !== -1; index = window.indexOf(separator, index + 1)) {
       // The file starts with the first message's separator, so the n-th "\nFrom " begins message n + 1.
       found += 1;
       if (found === count) {
         stream.destroy();
-        return buffer.subarray(0, index + 1);
+        return Buffer.concat([...chunks, chunk]).subarray(0, before - tail.length + index + 1);
       }
-      index = buffer.indexOf(separator, index + 1);
     }
-    searchFrom = Math.max(0, buffer.length - separator.length);
+    chunks.push(chunk);
+    before += chunk.length;
+    tail = window.subarray(Math.max(0, window.length - separator.length + 1));
   }
-  return buffer;
+  return Buffer.concat(chunks);
 }
 
 export interface MboxMessage {
