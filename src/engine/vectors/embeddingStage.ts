@@ -121,9 +121,9 @@ export class VectorIndex {
   }
 
   /**
-   * Embeds every message that has no vectors yet; stops when `signal` aborts, keeping the batches already embedded. `embedder` may be the
-   * same model on another thread (it must have the same id), so queries keep their own. While `pause` is paused the
-   * run waits between batches.
+   * Embeds every message that has no vectors yet; stops when `signal` aborts, keeping the batches already embedded.
+   * `embedder` may be the same model on another thread (it must have the same id), so queries keep their own. While
+   * `pause` is paused the run waits between batches.
    */
   async run(
     store: MessageStore,
