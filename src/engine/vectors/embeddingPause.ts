@@ -1,4 +1,5 @@
 // Pausing the embedding stage: the person's machine is busy now, so the stage waits between batches until resumed.
+import { unlessAborted } from '../unlessAborted';
 
 /**
  * Not a saved setting: a pause answers "not now" (a laptop on battery, a call), and a restart resumes embedding as it
@@ -26,9 +27,6 @@ export class EmbeddingPause {
 
   /** Returns at once when not paused; otherwise once resumed or once `signal` aborts (the engine closing). */
   async wait(signal: AbortSignal): Promise<void> {
-    while (this.resumed && !signal.aborted) {
-      const aborted = new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
-      await Promise.race([this.resumed.promise, aborted]);
-    }
+    while (this.resumed && !signal.aborted) await unlessAborted(this.resumed.promise, signal);
   }
 }
