@@ -7,7 +7,7 @@ import { FirstByKey } from './firstByKey';
 import { senderSubjectKeysOf } from './senderSubjectKeys';
 
 /** Copies' Date headers may differ by a time-zone offset (up to 14 hours either side) or by a relay's delay. */
-const COPY_DATE_SPAN_MS = 24 * 60 * 60 * 1000;
+export const COPY_DATE_SPAN_MS = 24 * 60 * 60 * 1000;
 
 /** Whether two dates can be one mail's: within a day of each other, whatever the time zones written. */
 export function areCopyDates(first: number, second: number): boolean {

@@ -186,3 +186,36 @@ describe('copies among many mails of one text', () => {
     }
   });
 });
+
+describe('copies among mails of one text sent again every day', () => {
+  it('are collapsed across midnight, and the same text on other days stays apart', async () => {
+    const dataDir = await makeTempDir();
+    const file = join(dataDir, 'statements.mbox');
+    const body = 'Your statement is ready to view online.';
+    // One text every other day at noon: more of it than are compared one by one, few near any one day.
+    const statements: Mail[] = Array.from({ length: 100 }, (_, index) => ({
+      key: `statement-${index}`,
+      folder: 'allen-p/inbox',
+      date: new Date(Date.UTC(2001, 0, 1 + 2 * index, 12)).toUTCString().replace('GMT', '+0000'),
+      body,
+      subject: 'Your statement',
+    }));
+    // A copy filed in another folder, its Date written an hour after midnight where the first was before it.
+    const copies: Mail[] = [
+      { key: 'late', folder: 'allen-p/inbox', date: 'Tue, 14 Aug 2001 23:30:00 +0000', body, subject: 'Your statement' },
+      { key: 'early', folder: 'allen-p/sent', date: 'Wed, 15 Aug 2001 00:30:00 +0000', body, subject: 'Your statement' },
+    ];
+    await writeFile(file, [...statements, ...copies].map(message).join('\n'));
+    const engine = await openEngine({ dataDir: join(dataDir, 'store'), timeZone: 'UTC' });
+    try {
+      await engine.importPaths([file], 'statements');
+      const result = await engine.search({ query: 'statement', mode: 'keyword', limit: 200 });
+      expect(result.total).toBe(101);
+      const copied = result.hits.filter((hit) => hit.folders !== undefined);
+      expect(copied).toHaveLength(1);
+      expect([...copied[0]!.folders!].sort()).toEqual(['allen-p/inbox', 'allen-p/sent']);
+    } finally {
+      await engine.close();
+    }
+  });
+});

@@ -2,7 +2,7 @@
 // Message-ID and perhaps a Date in another time zone): found among a search's matches so they show as one hit.
 import type { Catalog } from '../index/catalog';
 import { bodyHashOf } from '../index/bodyHash';
-import { areCopyDates, EMPTY_BODY_HASH, SenderSubjectGroups } from './copyGroups';
+import { areCopyDates, COPY_DATE_SPAN_MS, EMPTY_BODY_HASH, SenderSubjectGroups } from './copyGroups';
 import { senderSubjectKeysOf } from './senderSubjectKeys';
 import type { SearchContext } from './searchContext';
 import type { ArchiveArrays } from './archiveArrays';
@@ -92,15 +92,17 @@ function sameSenderSubject(found: Matches, catalog: Catalog, arrays: ArchiveArra
 /** From this many matches on, the copy finder's working arrays are borrowed from the search (see archiveArrays.ts). */
 const BORROWED_FROM = 1 << 14;
 
-/** Same-body matches compared per match at most: past it (many mails with one text) every match is keyed, as before. */
+/** Same-body matches near a match's day compared at most: past it, all of them may be copies, unchecked by date. */
 const MOST_SAME_BODY = 64;
 
 /**
  * The matches that may be a copy of another or have one: while some match's body is not hashed, all of them; else those
  * with a match of the same body (one with text) dated within a day. The others are kept and keep no copy whatever
  * their sender and subject, so they are left out before the keying: a sender's matches at 100k messages had tens of
- * thousands of subjects decoded and keyed in a freshly started engine, nearly all of them for nothing. Matches of one
- * body are chained through a table by the hash's low bits (SHA-1's, so even).
+ * thousands of subjects decoded and keyed in a freshly started engine, nearly all of them for nothing. Matches are
+ * chained through a table by their body's hash (SHA-1's low bits, so even) and their day, and each is compared with
+ * those of its own day and the days either side: a text sent again every month (a statement, a list's "Applied,
+ * thanks") is compared with the few of its days, not with every earlier one.
  */
 function mayBeCopies(ordinals: readonly number[], catalog: Catalog, arrays: ArchiveArrays | undefined): readonly number[] {
   const count = ordinals.length;
@@ -114,25 +116,42 @@ function mayBeCopies(ordinals: readonly number[], catalog: Catalog, arrays: Arch
   }
   let slots = 1;
   while (slots < count * 2) slots *= 2;
+  const slotOf = (hash: number, day: number): number => ((hash >>> 0) ^ Math.imul(day, 0x9e3779b1)) & (slots - 1);
   const firstInSlot = (lent ? lent.ordinals(slots) : new Int32Array(slots)).fill(-1);
   // Each message's link is written before any later one reads it: borrowed, it needs no zeroing.
   const nextInSlot = lent ? lent.ordinals(count) : new Int32Array(count);
   const keep = lent ? lent.bytes() : new Uint8Array(count);
+  // A text's days with more than MOST_SAME_BODY of its matches near them: all of those are kept, unchecked by date.
+  const crowded = new Set<string>();
   const { dates } = catalog;
   for (let index = 0; index < count; index += 1) {
     const hash = hashes[index]!;
-    const slot = (hash >>> 0) & (slots - 1);
-    nextInSlot[index] = firstInSlot[slot]!;
-    firstInSlot[slot] = index;
     if (hash === EMPTY_BODY_HASH) continue;
     const date = dates[ordinals[index]!]!;
-    let compared = 0;
-    for (let other = nextInSlot[index]!; other >= 0; other = nextInSlot[other]!) {
-      if (hashes[other] !== hash) continue;
-      if ((compared += 1) > MOST_SAME_BODY) return ordinals;
-      if (!areCopyDates(date, dates[ordinals[other]!]!)) continue;
+    // Copies are within COPY_DATE_SPAN_MS of each other, so their days are the same or next to each other.
+    const day = Math.floor(date / COPY_DATE_SPAN_MS) | 0;
+    const slot = slotOf(hash, day);
+    nextInSlot[index] = firstInSlot[slot]!;
+    firstInSlot[slot] = index;
+    if (crowded.size > 0 && crowded.has(`${hash}/${day}`)) {
       keep[index] = 1;
-      keep[other] = 1;
+      continue;
+    }
+    const nearSlots = [slotOf(hash, day - 1), slot, slotOf(hash, day + 1)];
+    let compared = 0;
+    for (const near of nearSlots) {
+      for (let other = firstInSlot[near]!; other >= 0 && compared <= MOST_SAME_BODY; other = nextInSlot[other]!) {
+        if (other === index || hashes[other] !== hash) continue;
+        compared += 1;
+        if (!areCopyDates(date, dates[ordinals[other]!]!)) continue;
+        keep[index] = 1;
+        keep[other] = 1;
+      }
+    }
+    if (compared <= MOST_SAME_BODY) continue;
+    crowded.add(`${hash}/${day}`);
+    for (const near of nearSlots) {
+      for (let same = firstInSlot[near]!; same >= 0; same = nextInSlot[same]!) if (hashes[same] === hash) keep[same] = 1;
     }
   }
   return ordinals.filter((_, index) => keep[index] === 1);
