@@ -86,6 +86,12 @@ describe('values', () => {
 
   test('people match a last name, without accents', () => expect(labels(run('to:kiraly'))).toEqual(['Zoltán Király']));
   test('people match an address local part', () => expect(labels(run('cc:norep'))).toEqual(['noreply@shop.example']));
+  test("people match their address's domain, from any of its labels but the last", () => {
+    expect(labels(run('to:shop'))).toEqual(['noreply@shop.example']);
+    expect(labels(run('from:example.c'))).toEqual(['Kira Smith', 'John Doe']);
+    // The last label alone (com, hu) is no key: it would offer nearly everyone.
+    expect(labels(run('cc:co'))).toEqual([]);
+  });
   test('an empty person value offers the most frequent', () => expect(labels(run('from:'))[0]).toBe('noreply@shop.example'));
   test('folders and labels for in:, quoted when they have spaces', () => {
     expect(run('in:my').map((suggestion) => suggestion.insert)).toEqual(['"My label"']);

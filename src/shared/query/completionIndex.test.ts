@@ -41,7 +41,10 @@ describe('buildCompletionIndex', () => {
     expect(found('soren.a')).toEqual(['soren.aero@example.dk']);
     expect(found('s')).toEqual(['soren.aero@example.dk', 'strasse@example.de']);
     expect(found('strasse@')).toEqual(['strasse@example.de']);
-    expect(found('example')).toEqual([]);
+    // The domain, as `from:example` finds their mail; its last label alone is no key.
+    expect(found('example')).toHaveLength(5);
+    expect(found('example.d')).toEqual(['soren.aero@example.dk', 'strasse@example.de']);
+    expect(found('org')).toEqual([]);
     expect(found('tai')).toEqual(['long@example.org']);
     expect(index.lookup('contacts', '', 1)).toEqual([{ value: 'zoe@example.org', label: 'Zoë Müller', detail: 'zoe@example.org' }]);
   });

@@ -63,8 +63,23 @@ function wordsOfFolded(text: string): string[] {
 }
 
 /**
- * People by their whole name and address, the words of the name and of the address before `@`. The table reads the
- * list again for what it offers: hand over a list whose entries are not changed afterwards.
+ * The address's domain from each of its labels on but the last (`mail.acme.co.uk`, `acme.co.uk`), leaving out those
+ * that begin with a label of two letters or fewer (`co.uk`): `from:acme` offers the people at acme.com, as it finds
+ * their mail.
+ */
+function domainKeys(address: string): string[] {
+  const at = address.lastIndexOf('@');
+  if (at < 0) return [];
+  const labels = address.slice(at + 1).split('.');
+  const keys: string[] = [];
+  for (let index = 0; index < labels.length - 1; index += 1) if (labels[index]!.length > 2) keys.push(labels.slice(index).join('.'));
+  return keys;
+}
+
+/**
+ * People by their whole name and address, the words of the name and of the address before `@`, and the address's
+ * domain (see domainKeys). The table reads the list again for what it offers: hand over a list whose entries are not
+ * changed afterwards.
  */
 export function personTable(people: readonly ContactEntry[]): PrefixTable<WeighedValue> {
   return new PrefixTable({
@@ -77,7 +92,14 @@ export function personTable(people: readonly ContactEntry[]): PrefixTable<Weighe
     keysOf: (owner) => {
       const { name, address } = people[owner]!;
       const foldedName = folded(name);
-      return [foldedName, folded(address), ...wordsOfFolded(foldedName), ...wordsOfFolded(folded(address.split('@')[0] ?? ''))];
+      const foldedAddress = folded(address);
+      return [
+        foldedName,
+        foldedAddress,
+        ...wordsOfFolded(foldedName),
+        ...wordsOfFolded(foldedAddress.split('@')[0] ?? ''),
+        ...domainKeys(foldedAddress),
+      ];
     },
     textOf: (owner) => people[owner]!.name + people[owner]!.address,
   });
