@@ -53,10 +53,13 @@ test('a search that finds nothing offers the messages about similar things, and 
   await page.getByTestId('import-dismiss').click();
   // Meaning search needs the vectors: the status bar counts them and goes quiet once every message has them.
   await expect(page.getByTestId('embedding-status')).toBeVisible({ timeout: 60_000 });
+  // At the narrowest size, where the status bar's items fill its line.
+  await page.setViewportSize(SCREEN_SIZES[0]);
   const panesWhileEmbedding = await page.locator('.panes').boundingBox();
   await expect(page.getByTestId('embedding-status')).toHaveCount(0, { timeout: 300_000 });
-  // Its Pause button going away does not move the panes.
+  // Its count and Pause button going away do not move the panes.
   expect(await page.locator('.panes').boundingBox()).toEqual(panesWhileEmbedding);
+  await page.setViewportSize(SCREEN_SIZES[1]);
 
   await typeInSearchBar(page, MISSPELT);
   const count = page.getByTestId('result-count');

@@ -319,7 +319,7 @@ export function App({ client }: { client: LanternClient }) {
             {store.error}
           </span>
         ) : store.stats ? (
-          <span data-testid="store-stats">
+          <span className="status-stats" data-testid="store-stats">
             {countOf(store.stats.messages, 'message')} · {countOf(store.stats.threads, 'thread')} ·{' '}
             {countOf(store.stats.sources.length, 'source')}
           </span>
