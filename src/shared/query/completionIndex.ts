@@ -72,7 +72,9 @@ function domainKeys(address: string): string[] {
   if (at < 0) return [];
   const labels = address.slice(at + 1).split('.');
   const keys: string[] = [];
-  for (let index = 0; index < labels.length - 1; index += 1) if (labels[index]!.length > 2) keys.push(labels.slice(index).join('.'));
+  for (let index = 0; index < labels.length - 1; index += 1) {
+    if (labels[index]!.length > 2) keys.push(labels.slice(index).join('.'));
+  }
   return keys;
 }
 
