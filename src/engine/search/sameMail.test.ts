@@ -154,10 +154,22 @@ describe('copies imported after the catalog was grouped', () => {
   });
 });
 
+/** Imports `mails` into a fresh store and runs `check` on its engine, closed afterwards whatever happens. */
+async function withImported(mails: Mail[], check: (engine: Engine) => Promise<void>): Promise<void> {
+  const dataDir = await makeTempDir();
+  const file = join(dataDir, 'mails.mbox');
+  await writeFile(file, mails.map(message).join('\n'));
+  const engine = await openEngine({ dataDir: join(dataDir, 'store'), timeZone: 'UTC' });
+  try {
+    await engine.importPaths([file], 'mails');
+    await check(engine);
+  } finally {
+    await engine.close();
+  }
+}
+
 describe('copies among many mails of one text', () => {
   it('are collapsed when more mails share a text than are compared one by one', async () => {
-    const dataDir = await makeTempDir();
-    const file = join(dataDir, 'thanks.mbox');
     const date = 'Wed, 15 Nov 2000 08:00:00 -0800';
     const notes: Mail[] = Array.from({ length: 70 }, (_, index) => ({
       key: `note-${index}`,
@@ -173,24 +185,17 @@ describe('copies among many mails of one text', () => {
       body: 'Thanks!',
       subject: 'Note copied',
     }));
-    await writeFile(file, [...notes, ...copies].map(message).join('\n'));
-    const engine = await openEngine({ dataDir: join(dataDir, 'store'), timeZone: 'UTC' });
-    try {
-      await engine.importPaths([file], 'thanks');
+    await withImported([...notes, ...copies], async (engine) => {
       const result = await engine.search({ query: 'thanks', mode: 'keyword', limit: 100 });
       expect(result.total).toBe(71);
       const copy = result.hits.find((hit) => hit.folders !== undefined)!;
       expect([...copy.folders!].sort()).toEqual(['allen-p/inbox', 'allen-p/sent']);
-    } finally {
-      await engine.close();
-    }
+    });
   });
 });
 
 describe('copies among mails of one text sent again every day', () => {
   it('are collapsed across midnight, and the same text on other days stays apart', async () => {
-    const dataDir = await makeTempDir();
-    const file = join(dataDir, 'statements.mbox');
     const body = 'Your statement is ready to view online.';
     // One text every other day at noon: more of it than are compared one by one, few near any one day.
     const statements: Mail[] = Array.from({ length: 100 }, (_, index) => ({
@@ -205,17 +210,12 @@ describe('copies among mails of one text sent again every day', () => {
       { key: 'late', folder: 'allen-p/inbox', date: 'Tue, 14 Aug 2001 23:30:00 +0000', body, subject: 'Your statement' },
       { key: 'early', folder: 'allen-p/sent', date: 'Wed, 15 Aug 2001 00:30:00 +0000', body, subject: 'Your statement' },
     ];
-    await writeFile(file, [...statements, ...copies].map(message).join('\n'));
-    const engine = await openEngine({ dataDir: join(dataDir, 'store'), timeZone: 'UTC' });
-    try {
-      await engine.importPaths([file], 'statements');
+    await withImported([...statements, ...copies], async (engine) => {
       const result = await engine.search({ query: 'statement', mode: 'keyword', limit: 200 });
       expect(result.total).toBe(101);
       const copied = result.hits.filter((hit) => hit.folders !== undefined);
       expect(copied).toHaveLength(1);
       expect([...copied[0]!.folders!].sort()).toEqual(['allen-p/inbox', 'allen-p/sent']);
-    } finally {
-      await engine.close();
-    }
+    });
   });
 });
