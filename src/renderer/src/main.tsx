@@ -5,6 +5,7 @@ import { App } from './app/App';
 import { createClient } from './api/createClient';
 import './app/theme.css';
 import './app/layout.css';
+import './app/statusBar.css';
 import './app/panels.css';
 
 const root = document.getElementById('root');
