@@ -137,9 +137,10 @@ function mayBeCopies(ordinals: readonly number[], catalog: Catalog, arrays: Arch
       keep[index] = 1;
       continue;
     }
-    const nearSlots = [slotOf(hash, day - 1), slot, slotOf(hash, day + 1)];
     let compared = 0;
-    for (const near of nearSlots) {
+    // The day before, its own, the day after: stepped through rather than listed, as this runs once per match.
+    for (let step = -1; step <= 1; step += 1) {
+      const near = step === 0 ? slot : slotOf(hash, day + step);
       for (let other = firstInSlot[near]!; other >= 0 && compared <= MOST_SAME_BODY; other = nextInSlot[other]!) {
         if (other === index || hashes[other] !== hash) continue;
         compared += 1;
@@ -150,7 +151,8 @@ function mayBeCopies(ordinals: readonly number[], catalog: Catalog, arrays: Arch
     }
     if (compared <= MOST_SAME_BODY) continue;
     crowded.add(`${hash}/${day}`);
-    for (const near of nearSlots) {
+    for (let step = -1; step <= 1; step += 1) {
+      const near = step === 0 ? slot : slotOf(hash, day + step);
       for (let same = firstInSlot[near]!; same >= 0; same = nextInSlot[same]!) if (hashes[same] === hash) keep[same] = 1;
     }
   }
