@@ -1,6 +1,5 @@
 // Reads the text of one page image with tesseract.js, in a worker thread, with the language data installed from npm.
-import { copyFile, mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { copyFile, mkdir, readdir, rename, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { createWorker, type Page, type Worker } from 'tesseract.js';
@@ -41,24 +40,34 @@ function sureText(page: Page): string {
 const DATA_VERSION = '4.0.0_best_int';
 
 /**
- * Every installed language's data copied as <code>.traineddata into a folder of its own, English first. tesseract.js
- * reads one folder for all languages (each package has its own) and misreads data passed in memory, so the worker is
- * pointed at this folder as its read-only cache; nothing is ever fetched (without data it would download).
+ * Every installed language's data copied as <code>.traineddata into `folder`, English first. tesseract.js reads one
+ * folder for all languages (each package has its own) and misreads data passed in memory, so the worker is pointed at
+ * this folder as its read-only cache; nothing is ever fetched (without data it would download). The folder is kept in
+ * the data folder and reused: a temporary one was left behind by every process that was killed while OCR ran.
  */
-async function gatherLanguages(): Promise<{ folder: string; codes: string[] }> {
+async function gatherLanguages(folder: string): Promise<string[]> {
   const scope = dirname(dirname(createRequire(import.meta.url).resolve(`${DATA_SCOPE}/eng/package.json`)));
   const codes = (await readdir(scope)).sort((first, second) => (first === 'eng' ? -1 : second === 'eng' ? 1 : first.localeCompare(second)));
-  const folder = await mkdtemp(join(tmpdir(), 'lantern-ocr-'));
+  await mkdir(folder, { recursive: true });
   const found: string[] = [];
   for (const code of codes) {
     try {
-      await copyFile(join(scope, code, DATA_VERSION, `${code}.traineddata.gz`), join(folder, `${code}.traineddata`));
+      await copyOnce(join(scope, code, DATA_VERSION, `${code}.traineddata.gz`), join(folder, `${code}.traineddata`));
       found.push(code);
     } catch (error) {
       console.warn(`ocr: the language data ${DATA_SCOPE}/${code} has no ${DATA_VERSION} model; it is not used (${errorMessage(error)})`);
     }
   }
-  return { folder, codes: found };
+  return found;
+}
+
+/** Copies `source` to `target` unless a copy of the same size is there; written under a name of its own and renamed, so a second process never reads half a file. */
+async function copyOnce(source: string, target: string): Promise<void> {
+  const [wanted, present] = await Promise.all([stat(source), stat(target).catch(() => null)]);
+  if (present?.size === wanted.size) return;
+  const partial = `${target}.${process.pid}.partial`;
+  await copyFile(source, partial);
+  await rename(partial, target);
 }
 
 const READER_CLOSED = 'ocr: the reader was closed';
@@ -70,10 +79,13 @@ export class OcrReader {
   private worker: Promise<Worker> | null = null;
   private languageCodes = 'eng';
   /** Gathered once per reader: a worker started again after a page's timeout reads the same folder. */
-  private gathered: Promise<{ folder: string; codes: string[] }> | null = null;
+  private gathered: Promise<string[]> | null = null;
   private isClosed = false;
   /** Ends the page being read (one at a time), if any. */
   private stopReading: (() => void) | null = null;
+
+  /** `languageFolder`: where the language data is copied for tesseract.js to read; kept between runs. */
+  constructor(private readonly languageFolder: string) {}
 
   /** "eng", or "eng+deu+…" once the worker has loaded more languages. */
   get languages(): string {
@@ -82,7 +94,8 @@ export class OcrReader {
 
   private start(): Promise<Worker> {
     this.worker ??= (async () => {
-      const { folder, codes } = await (this.gathered ??= gatherLanguages());
+      const folder = this.languageFolder;
+      const codes = await (this.gathered ??= gatherLanguages(folder));
       if (codes.length === 0) throw new Error(`ocr: no language data is installed (npm package ${DATA_SCOPE}/eng)`);
       this.languageCodes = codes.join('+');
       // 'readOnly': read from the folder, never written back; the data is gzipped, which the worker detects.
@@ -129,12 +142,5 @@ export class OcrReader {
     const worker = this.worker;
     this.worker = null;
     if (worker) await (await worker.catch(() => null))?.terminate();
-    const gathered = this.gathered;
-    this.gathered = null;
-    const folder = await gathered?.then(
-      (languages) => languages.folder,
-      () => null,
-    );
-    if (folder) await rm(folder, { recursive: true, force: true });
   }
 }

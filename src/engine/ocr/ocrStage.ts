@@ -1,6 +1,7 @@
 // The background stage that reads text from images and scanned PDF pages after import, like embedding: resumable (its
 // progress is the text it wrote into the store), bounded per file and per page, with progress events.
 import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { LanternEvent } from '../../shared/contract/api';
 import type { AttachmentInfo, AttachmentText } from '../../shared/model/message';
 import type { OcrReport } from '../../shared/model/ocr';
@@ -21,6 +22,9 @@ import { addedContentWords } from './addedWords';
 // loads them, and they were a third of the command line's start (issue 25).
 import type { OcrReader } from './ocrReader';
 import type { OcrLimits } from './pageImages';
+
+/** The data folder's copy of the OCR language data (see OcrReader). */
+const OCR_LANGUAGES_FOLDER = 'ocr-languages';
 
 /**
  * The words read are searchable at once (added to the keyword index in memory); the index is saved, and the messages'
@@ -113,7 +117,7 @@ export class OcrStage {
   private async runOnce(signal: AbortSignal): Promise<OcrReport> {
     const started = performance.now();
     const { OcrReader } = await import('./ocrReader');
-    const reader = new OcrReader();
+    const reader = new OcrReader(join(this.options.dataDir, OCR_LANGUAGES_FOLDER));
     const report: OcrReport = { read: 0, skipped: [], done: 0, total: 0, languages: reader.languages, elapsedMs: 0 };
     try {
       await this.indexPending();
