@@ -12,7 +12,7 @@ function blocks(count: number, most: number): string {
 
 export function timelineText(timeline: Timeline): string {
   const lines = [
-    `${timeline.total} messages by ${timeline.granularity} (${timeline.timeZone}; ${timeline.mode}, ${timeline.tookMs} ms)` +
+    `${timeline.isEstimated ? 'about ' : ''}${timeline.total} messages by ${timeline.granularity} (${timeline.timeZone}; ${timeline.mode}, ${timeline.tookMs} ms)` +
       (timeline.undated > 0 ? `; ${timeline.undated} without a date` : ''),
   ];
   const most = Math.max(0, ...timeline.buckets.map((bar) => bar.count));

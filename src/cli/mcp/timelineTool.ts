@@ -20,6 +20,9 @@ const count = z.number().int();
 export const TIMELINE_OUTPUT = {
   query: z.string(),
   total: count.describe('Every match counted: the bars plus undated'),
+  isEstimated: z
+    .boolean()
+    .describe('The counts are scaled up from an even sample: a quoted phrase with many candidates was checked in a sample of them'),
   undated: count.describe('Matches without a usable date, in no bar'),
   granularity: z.enum(['day', 'month', 'year']),
   timeZone: z.string(),

@@ -130,6 +130,7 @@ async function openStoreEngine(options: EngineOptions): Promise<Engine> {
       options.rerankerFolder === undefined ? settings.current.rerankerFolder : null,
     ),
     phraseVerdicts: new PhraseVerdicts(),
+    timelinePhraseSample: options.timelinePhraseSample,
     events,
     importContext: {
       threads: new ThreadResolver(catalog),

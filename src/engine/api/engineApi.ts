@@ -50,6 +50,8 @@ export interface EngineParts {
   completions: Completions;
   reranker: Reranker;
   phraseVerdicts: PhraseVerdicts;
+  /** See EngineOptions.timelinePhraseSample. */
+  timelinePhraseSample: number | undefined;
   events: EngineEvents;
   importContext: ImportRunContext;
   /** What opening found damaged and repaired or gave up, for the stats; undefined for a whole store. */
@@ -94,7 +96,7 @@ export function buildEngineApi(parts: EngineParts): Engine {
     },
     async timeline(request) {
       ensureOpen();
-      return aheadOfTurns(() => runTimeline(request, searchContext()));
+      return aheadOfTurns(() => runTimeline(request, searchContext(), parts.timelinePhraseSample));
     },
     async getMessage(id) {
       ensureOpen();

@@ -12,6 +12,10 @@ import { EXACT_PHRASE_CANDIDATES } from './phraseFilter';
 
 /** Both words are in most of the archive's messages; the phrase in far fewer. */
 const PHRASE = 'the usrp';
+/** Candidates a timeline reads at most here: fewer than the phrase's, more than a rare phrase's. */
+const TIMELINE_SAMPLE = 500;
+/** A phrase whose candidates are fewer than the timeline's sample. */
+const RARE_PHRASE = 'the b210';
 
 interface Known {
   messageId: string;
@@ -31,13 +35,16 @@ describe('a phrase with many candidates', () => {
   /** Newest first, the messages that hold the phrase (by the test's own reading of the mail). */
   let holding: Known[];
   let candidates: number;
+  let rareCandidates: number;
 
   beforeAll(async () => {
     const known = await Promise.all((await readCorpusMessages('usrp-users-list.mbox.gz')).map(know));
     holding = known.filter((item) => item.words.includes(` ${PHRASE} `)).sort((first, second) => second.date - first.date);
-    candidates = known.filter((item) => PHRASE.split(' ').every((word) => item.words.includes(` ${word} `))).length;
+    const candidatesOf = (phrase: string) => known.filter((item) => phrase.split(' ').every((word) => item.words.includes(` ${word} `))).length;
+    candidates = candidatesOf(PHRASE);
+    rareCandidates = candidatesOf(RARE_PHRASE);
     const dir = await makeTempDir();
-    engine = await openEngine({ dataDir: join(dir, 'store'), timeZone: 'UTC' });
+    engine = await openEngine({ dataDir: join(dir, 'store'), timeZone: 'UTC', timelinePhraseSample: TIMELINE_SAMPLE });
     // The first 100 messages get vectors (the real encoder; all of them would take minutes), so hybrid mode runs.
     const slice = join(dir, 'slice.mbox');
     await writeFile(slice, toMbox(await readCorpusMessages('usrp-users-list.mbox.gz', 100)));
@@ -94,5 +101,27 @@ describe('a phrase with many candidates', () => {
     for (const hit of keywordHits) expect(holdingIds).toContain(hit.id);
     expect(hybrid.total).toBeGreaterThan(holding.length * 0.75);
     expect(hybrid.total).toBeLessThan(holding.length * 1.25 + 100);
+  });
+
+  it("counts a timeline from an even sample of the phrase's candidates, says so, and counts a rare phrase exactly", async () => {
+    const exact = await engine.search({ query: `"${PHRASE}"`, limit: 1000, sort: 'date', mode: 'keyword' });
+    for (const mode of ['keyword', 'auto'] as const) {
+      const timeline = await engine.timeline({ query: `"${PHRASE}"`, mode });
+      expect(timeline.isEstimated).toBe(true);
+      // An even sample of 500 of the candidates, each holder weighed up: well within a fifth of the exact count.
+      expect(timeline.total).toBeGreaterThan(exact.total * 0.8);
+      expect(timeline.total).toBeLessThan(exact.total * 1.2);
+      // Bars and undated are weighed alike, so they add up to the total but for rounding.
+      const bars = timeline.buckets.reduce((total, bar) => total + bar.count, 0) + timeline.undated;
+      expect(Math.abs(bars - timeline.total)).toBeLessThanOrEqual(timeline.buckets.length + 1);
+      const senders = timeline.facets.find((facet) => facet.kind === 'senders')!;
+      expect(senders.values[0]!.count).toBeGreaterThan(1);
+    }
+    expect(rareCandidates).toBeGreaterThan(0);
+    expect(rareCandidates).toBeLessThanOrEqual(TIMELINE_SAMPLE);
+    const rare = await engine.timeline({ query: `"${RARE_PHRASE}"`, mode: 'keyword' });
+    const rareSearch = await engine.search({ query: `"${RARE_PHRASE}"`, limit: 1000, mode: 'keyword' });
+    expect(rare.isEstimated).toBe(false);
+    expect(rare.total).toBe(rareSearch.total);
   });
 });

@@ -158,3 +158,32 @@ export async function keepPhraseMatches(
   // Never fewer than the messages already found to hold the phrases.
   return { count: Math.max(present, Math.round((candidates * sampled) / sample.length)), isEstimate };
 }
+
+/**
+ * Like keepPhraseMatches with no bound, but with more than `sampleSize` candidates only an even sample of them is read:
+ * the bits left are the sampled messages that hold the phrases, and each stands for the returned number of candidates
+ * (1 when every candidate was read). For counts over all matches (a timeline), where reading every candidate's text
+ * at a million messages took most of a minute.
+ */
+export async function samplePhraseMatches(
+  matches: Bitset,
+  phrases: string[],
+  sampleSize: number,
+  context: { catalog: Catalog; store: MessageStore; remembered: PhraseVerdicts },
+): Promise<number> {
+  const candidates = countBits(matches);
+  if (candidates <= sampleSize) {
+    await keepPhraseMatches(matches, phrases, null, context);
+    return 1;
+  }
+  const check = new PhraseCheck(phrases, context.catalog, context.store, context.remembered);
+  const stride = candidates / sampleSize;
+  const sample = setBitsAt(
+    matches,
+    Array.from({ length: sampleSize }, (_, index) => Math.floor(index * stride)),
+  );
+  await check.judge(sample);
+  matches.fill(0);
+  for (const ordinal of sample) if (check.holds(ordinal)) matches[ordinal] = 1;
+  return candidates / sample.length;
+}

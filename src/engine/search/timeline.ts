@@ -6,15 +6,27 @@ import { countBars, granularityFor, isDated } from './timelineBuckets';
 import { searchMatches } from './timelineMatches';
 
 /**
+ * Candidates of a phrase read for its counts at most: beyond it the counts are estimated from an even sample of them
+ * (Timeline.isEstimated). Reading a candidate's text is most of a phrase's cost (see bench/measured-reasons.md).
+ */
+export const TIMELINE_PHRASE_SAMPLE = 4000;
+
+/**
  * A second call beside the search, not part of it: the first page of results never waits for the counts. Costs what
  * finding the matches costs (the search's own stages) plus one pass over them per facet.
  */
-export async function runTimeline(request: TimelineRequest, context: SearchContext): Promise<Timeline> {
+export async function runTimeline(
+  request: TimelineRequest,
+  context: SearchContext,
+  phraseSample = TIMELINE_PHRASE_SAMPLE,
+): Promise<Timeline> {
   const started = performance.now();
-  const { ordinals, mode } = await searchMatches(
+  const { ordinals, mode, weight } = await searchMatches(
     { query: request.query, mode: request.mode, sort: request.sort, isTyping: request.isTyping },
     context,
+    { phraseSample },
   );
+  const weighed = (count: number): number => Math.round(count * weight);
   const { catalog, timeZone } = context;
   const dates = new Float64Array(ordinals.length);
   let dated = 0;
@@ -32,13 +44,18 @@ export async function runTimeline(request: TimelineRequest, context: SearchConte
   const granularity = dated === 0 ? 'month' : granularityFor(first, last, timeZone);
   const buckets = dated === 0 ? [] : countBars(datedDates, first, last, granularity, timeZone);
   const yearBars = granularity === 'year' || dated === 0 ? buckets : countBars(datedDates, first, last, 'year', timeZone);
+  const facets = countFacets(ordinals, catalog, yearBars);
   return {
     query: request.query,
-    total: ordinals.length,
-    undated: ordinals.length - dated,
+    total: weighed(ordinals.length),
+    isEstimated: weight !== 1,
+    undated: weighed(ordinals.length - dated),
     granularity,
-    buckets,
-    facets: countFacets(ordinals, catalog, yearBars),
+    buckets: weight === 1 ? buckets : buckets.map((bucket) => ({ ...bucket, count: weighed(bucket.count) })),
+    facets:
+      weight === 1
+        ? facets
+        : facets.map((facet) => ({ ...facet, values: facet.values.map((value) => ({ ...value, count: weighed(value.count) })) })),
     timeZone,
     mode,
     tookMs: Math.round(performance.now() - started),

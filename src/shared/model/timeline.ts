@@ -54,6 +54,11 @@ export interface Timeline {
   query: string;
   /** Messages counted: the search's total when that is exact. */
   total: number;
+  /**
+   * The counts are estimated: a quoted phrase with many candidates was checked in an even sample of them, and every
+   * count (total, undated, bars, facets) is scaled up from the sample ("about").
+   */
+  isEstimated: boolean;
   /** Matches without a usable date: counted in `total`, in no bar. */
   undated: number;
   granularity: TimelineGranularity;

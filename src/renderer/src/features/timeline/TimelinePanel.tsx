@@ -45,6 +45,7 @@ export function TimelinePanel({ client, result, storeVersion, query, onQueryChan
         </button>
         {!isFolded && timeline && (
           <span className="timeline-summary muted" data-testid="timeline-summary">
+            {timeline.isEstimated ? 'About ' : ''}
             {countOf(timeline.total, 'message')} by {timeline.granularity}
             {timeline.undated > 0 ? ` · ${timeline.undated} undated` : ''}
           </span>
