@@ -1,6 +1,6 @@
 // The word-at-a-time bitset operations give what one byte at a time gives, for every length, offset and content.
 import { describe, expect, it } from 'vitest';
-import { andInto, countBits, inverted, orInto, setBits, setBitsAt } from './bitset';
+import { andInto, countBits, inverted, lowestAt, orInto, setBits, setBitsAt } from './bitset';
 
 /** A bitset of `length` bytes, each 0 or 1 by a fixed pseudo-random sequence, at `offset` bytes into its buffer. */
 function bitsOf(length: number, seed: number, offset = 0, share = 0.3): Uint8Array {
@@ -38,6 +38,8 @@ describe('bitsets', () => {
         expect(setBitsAt(one, places)).toEqual(places.map((place) => set[place]));
         const repeated = [0, 0, 2].filter((place) => place < set.length);
         expect(setBitsAt(one, repeated)).toEqual(repeated.map((place) => set[place]));
+        const values = Float64Array.from(one.keys(), (index) => ((index * 7919) % 101) - 50);
+        expect(lowestAt(one, values)).toBe(Math.min(Infinity, ...set.map((ordinal) => values[ordinal]!)));
       });
 
   it('reads sparse and full bitsets', () => {

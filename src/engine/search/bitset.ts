@@ -81,6 +81,22 @@ export function setBits(bits: Bitset, isKept?: (ordinal: number) => boolean): nu
   return ordinals;
 }
 
+/** The smallest of `values` at the set bits (Infinity when none is set), read in place: no list of the ordinals is made. */
+export function lowestAt(bits: Bitset, values: ArrayLike<number>): number {
+  let lowest = Infinity;
+  let ordinal = 0;
+  const words = wordsOf(bits);
+  if (words !== null) {
+    for (let word = 0; word < words.length; word += 1) {
+      if (words[word] === 0) continue;
+      for (let at = word * 4; at < word * 4 + 4; at += 1) if (bits[at] && values[at]! < lowest) lowest = values[at]!;
+    }
+    ordinal = words.length * 4;
+  }
+  for (; ordinal < bits.length; ordinal += 1) if (bits[ordinal] && values[ordinal]! < lowest) lowest = values[ordinal]!;
+  return lowest;
+}
+
 /**
  * The ordinals of the set bits at the given places among them (0 for the first set bit), for ascending places: what
  * indexing setBits' list gives, without the list (a phrase's even sample of a hundred thousand candidates).

@@ -8,7 +8,7 @@ import { words } from '../index/fold';
 import type { KeywordIndex } from '../index/keywordIndex';
 import { inverseFrequency, type Evaluation } from './evaluate';
 import { threadMembers } from './threadMembers';
-import { setBits } from './bitset';
+import { lowestAt } from './bitset';
 
 /** Below the messages holding every word, conversations score up to this share of the lowest of them. */
 const CONVERSATION_SHARE = 0.5;
@@ -104,8 +104,7 @@ export function matchConversations(
 function placed(found: Map<number, number[]>, keyword: Evaluation, ownScores: Map<number, number>): Map<number, number[]> {
   if (found.size === 0) return found;
   const { matches, scores } = keyword;
-  let lowest = Infinity;
-  for (const ordinal of setBits(matches)) if (scores[ordinal]! < lowest) lowest = scores[ordinal]!;
+  const lowest = lowestAt(matches, scores);
   const evidence = new Map([...found].map(([best, helpers]) => [best, scores[best]! + scores[helpers[0]!]!]));
   const strongest = Math.max(...evidence.values());
   for (const [best, score] of evidence) {
