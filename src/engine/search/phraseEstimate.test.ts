@@ -16,6 +16,8 @@ const PHRASE = 'the usrp';
 const TIMELINE_SAMPLE = 500;
 /** A phrase whose candidates are fewer than the timeline's sample. */
 const RARE_PHRASE = 'the b210';
+/** A phrase with as many candidates as PHRASE but held by few of them: no sample finds enough to go by. */
+const SCARCE_PHRASE = 'usrp the';
 
 interface Known {
   messageId: string;
@@ -103,7 +105,7 @@ describe('a phrase with many candidates', () => {
     expect(hybrid.total).toBeLessThan(holding.length * 1.25 + 100);
   });
 
-  it("counts a timeline from an even sample of the phrase's candidates, says so, and counts a rare phrase exactly", async () => {
+  it("counts a timeline from an even sample of the phrase's candidates, says so, and counts rare phrases exactly", async () => {
     const exact = await engine.search({ query: `"${PHRASE}"`, limit: 1000, sort: 'date', mode: 'keyword' });
     for (const mode of ['keyword', 'auto'] as const) {
       const timeline = await engine.timeline({ query: `"${PHRASE}"`, mode });
@@ -123,5 +125,12 @@ describe('a phrase with many candidates', () => {
     const rareSearch = await engine.search({ query: `"${RARE_PHRASE}"`, limit: 1000, mode: 'keyword' });
     expect(rare.isEstimated).toBe(false);
     expect(rare.total).toBe(rareSearch.total);
+    // Its words are in most messages, the phrase in a few: every candidate is read, and the count is exact.
+    const scarce = await engine.timeline({ query: `"${SCARCE_PHRASE}"`, mode: 'keyword' });
+    const scarceSearch = await engine.search({ query: `"${SCARCE_PHRASE}"`, limit: 1000, mode: 'keyword' });
+    expect(scarceSearch.isTotalEstimated).toBe(false);
+    expect(scarceSearch.total).toBeGreaterThan(0);
+    expect(scarce.isEstimated).toBe(false);
+    expect(scarce.total).toBe(scarceSearch.total);
   });
 });

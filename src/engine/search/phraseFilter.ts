@@ -160,10 +160,16 @@ export async function keepPhraseMatches(
 }
 
 /**
- * Like keepPhraseMatches with no bound, but with more than `sampleSize` candidates only an even sample of them is read:
- * the bits left are the sampled messages that hold the phrases, and each stands for the returned number of candidates
- * (1 when every candidate was read). For counts over all matches (a timeline), where reading every candidate's text
- * at a million messages took most of a minute.
+ * Holders a sample must find to stand for the rest: fewer (a phrase rare among its candidates) and the sample doubles,
+ * up to every candidate. About a tenth of error at this many.
+ */
+const ENOUGH_SAMPLED_HOLDERS = 100;
+
+/**
+ * Like keepPhraseMatches with no bound, but with more than `sampleSize` candidates only an even sample of them is read
+ * (doubled while it finds too few holders to go by): the bits left are the sampled messages that hold the phrases, and
+ * each stands for the returned number of candidates (1 when every candidate was read). For counts over all matches (a
+ * timeline), where reading every candidate's text at a million messages took most of a minute.
  */
 export async function samplePhraseMatches(
   matches: Bitset,
@@ -172,18 +178,21 @@ export async function samplePhraseMatches(
   context: { catalog: Catalog; store: MessageStore; remembered: PhraseVerdicts },
 ): Promise<number> {
   const candidates = countBits(matches);
-  if (candidates <= sampleSize) {
-    await keepPhraseMatches(matches, phrases, null, context);
-    return 1;
-  }
   const check = new PhraseCheck(phrases, context.catalog, context.store, context.remembered);
-  const stride = candidates / sampleSize;
-  const sample = setBitsAt(
-    matches,
-    Array.from({ length: sampleSize }, (_, index) => Math.floor(index * stride)),
-  );
-  await check.judge(sample);
-  matches.fill(0);
-  for (const ordinal of sample) if (check.holds(ordinal)) matches[ordinal] = 1;
-  return candidates / sample.length;
+  // Each doubled sample holds the one before (every other place), whose verdicts are remembered.
+  for (let size = sampleSize; size < candidates; size *= 2) {
+    const stride = candidates / size;
+    const sample = setBitsAt(
+      matches,
+      Array.from({ length: size }, (_, index) => Math.floor(index * stride)),
+    );
+    await check.judge(sample);
+    const holders = sample.filter((ordinal) => check.holds(ordinal));
+    if (holders.length < ENOUGH_SAMPLED_HOLDERS) continue;
+    matches.fill(0);
+    for (const ordinal of holders) matches[ordinal] = 1;
+    return candidates / sample.length;
+  }
+  await keepPhraseMatches(matches, phrases, null, context);
+  return 1;
 }

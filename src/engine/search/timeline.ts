@@ -6,8 +6,9 @@ import { countBars, granularityFor, isDated } from './timelineBuckets';
 import { searchMatches } from './timelineMatches';
 
 /**
- * Candidates of a phrase read for its counts at most: beyond it the counts are estimated from an even sample of them
- * (Timeline.isEstimated). Reading a candidate's text is most of a phrase's cost (see bench/measured-reasons.md).
+ * Candidates of a phrase read for its counts: beyond it the counts are estimated from an even sample of them
+ * (Timeline.isEstimated; a larger one when few hold the phrase). Reading a candidate's text is most of a phrase's cost
+ * (see bench/measured-reasons.md).
  */
 export const TIMELINE_PHRASE_SAMPLE = 4000;
 

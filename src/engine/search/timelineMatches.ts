@@ -21,8 +21,9 @@ export interface MatchSet {
 
 export interface MatchOptions {
   /**
-   * Check a phrase in an even sample of at most this many of its candidates (messages with all its words) and weigh
-   * the holders found, rather than read every candidate: for counts, not for lists. Without it every one is read.
+   * Check a phrase in an even sample of this many of its candidates (messages with all its words; more while the
+   * sample finds few holders, see samplePhraseMatches) and weigh the holders found, rather than read every candidate:
+   * for counts, not for lists. Without it every one is read.
    */
   phraseSample?: number;
 }
