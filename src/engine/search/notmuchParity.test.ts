@@ -1,10 +1,11 @@
-// Lantern's operators against notmuch (Debian package) on the whole io-uring archive: the same message sets.
+// Lantern's operators against notmuch (Debian package) on every third message of the io-uring archive (all its years):
+// the same message sets.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeMaildir } from '../../../bench/corpus';
-import { corpusPath, makeTempDir } from '../../../test/corpus';
+import { makeTempDir, readCorpusMessages, toMbox } from '../../../test/corpus';
 import { openEngine } from '../api/engine';
 import type { Engine } from '../api/engineTypes';
 
@@ -39,11 +40,16 @@ function difference(first: Set<string>, second: Set<string>): string[] {
   return [...first].filter((id) => !second.has(id));
 }
 
-describe('operators agree with notmuch on the io-uring archive', () => {
+describe('operators agree with notmuch on a third of the io-uring archive', () => {
   beforeAll(async () => {
     const work = await makeTempDir();
     const maildir = join(work, 'maildir');
-    await writeMaildir(corpusPath('io-uring-list.mbox.gz'), maildir, true);
+    // A third of the archive keeps every sender and every month the queries ask for, at a third of the indexing
+    // (notmuch's and Lantern's), which was most of this file's time in the suite.
+    const mbox = join(work, 'io-uring-third.mbox');
+    const messages = await readCorpusMessages('io-uring-list.mbox.gz');
+    await writeFile(mbox, toMbox(messages.filter((_, index) => index % 3 === 0)));
+    await writeMaildir(mbox, maildir, false);
     const config = join(work, 'notmuch-config');
     await mkdir(join(work, 'home'), { recursive: true });
     await writeFile(
@@ -53,7 +59,7 @@ describe('operators agree with notmuch on the io-uring archive', () => {
     notmuchEnv = { ...process.env, NOTMUCH_CONFIG: config, TZ: 'UTC', HOME: join(work, 'home') };
     execFileSync('notmuch', ['new', '--quiet'], { env: notmuchEnv });
     engine = await openEngine({ dataDir: join(work, 'store'), timeZone: 'UTC' });
-    await engine.importPaths([corpusPath('io-uring-list.mbox.gz')], 'parity');
+    await engine.importPaths([mbox], 'parity');
   }, 900_000);
 
   afterAll(async () => {
