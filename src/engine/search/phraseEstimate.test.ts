@@ -42,7 +42,8 @@ describe('a phrase with many candidates', () => {
   beforeAll(async () => {
     const known = await Promise.all((await readCorpusMessages('usrp-users-list.mbox.gz')).map(know));
     holding = known.filter((item) => item.words.includes(` ${PHRASE} `)).sort((first, second) => second.date - first.date);
-    const candidatesOf = (phrase: string) => known.filter((item) => phrase.split(' ').every((word) => item.words.includes(` ${word} `))).length;
+    const candidatesOf = (phrase: string) =>
+      known.filter((item) => phrase.split(' ').every((word) => item.words.includes(` ${word} `))).length;
     candidates = candidatesOf(PHRASE);
     rareCandidates = candidatesOf(RARE_PHRASE);
     const dir = await makeTempDir();
