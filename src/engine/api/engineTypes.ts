@@ -51,7 +51,7 @@ export interface EngineOptions {
   interactionLog?: string | null;
   /** Attachments larger than this are listed and searched but their bytes not kept; 100 MB by default (tests lower it). */
   maxStoredAttachmentBytes?: number;
-  /** A quoted phrase's candidates a timeline reads at most before it estimates its counts (TIMELINE_PHRASE_SAMPLE; tests lower it). */
+  /** Candidates of a quoted phrase a timeline reads before it estimates (TIMELINE_PHRASE_SAMPLE; tests lower it). */
   timelinePhraseSample?: number;
 }
 

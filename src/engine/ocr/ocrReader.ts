@@ -61,7 +61,10 @@ async function gatherLanguages(folder: string): Promise<string[]> {
   return found;
 }
 
-/** Copies `source` to `target` unless a copy of the same size is there; written under a name of its own and renamed, so a second process never reads half a file. */
+/**
+ * Copies `source` to `target` unless a copy of the same size is there; written under a name of its own and renamed,
+ * so a second process never reads half a file.
+ */
 async function copyOnce(source: string, target: string): Promise<void> {
   const [wanted, present] = await Promise.all([stat(source), stat(target).catch(() => null)]);
   if (present?.size === wanted.size) return;

@@ -81,7 +81,7 @@ export function setBits(bits: Bitset, isKept?: (ordinal: number) => boolean): nu
   return ordinals;
 }
 
-/** The smallest of `values` at the set bits (Infinity when none is set), read in place: no list of the ordinals is made. */
+/** The smallest of `values` at the set bits (Infinity when none is), read in place: no list of ordinals is made. */
 export function lowestAt(bits: Bitset, values: ArrayLike<number>): number {
   let lowest = Infinity;
   let ordinal = 0;

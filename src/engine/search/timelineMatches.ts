@@ -15,7 +15,7 @@ export interface MatchSet {
   /** The matching messages' ordinals. */
   ordinals: number[];
   mode: SearchPlan['mode'];
-  /** How many matches each of `ordinals` stands for: 1 when every match was found, more when a phrase was checked in a sample. */
+  /** How many matches each of `ordinals` stands for: 1 when all were found, more when a phrase was sampled. */
   weight: number;
 }
 
