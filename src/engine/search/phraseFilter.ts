@@ -62,6 +62,15 @@ function phraseText(row: Pick<MessageRecord, 'subject' | 'text' | 'attachmentTex
   return [row.subject, row.text, ...attachments].join('\n');
 }
 
+/** `size` of the `candidates` set bits of `matches`, spread evenly over them. */
+function evenSample(matches: Bitset, candidates: number, size: number): number[] {
+  const stride = candidates / size;
+  return setBitsAt(
+    matches,
+    Array.from({ length: size }, (_, index) => Math.floor(index * stride)),
+  );
+}
+
 /** One search's phrases: judges messages by reading their texts, remembering verdicts for later searches. */
 class PhraseCheck {
   private readonly checks: { matcher: PhraseMatcher; verdicts: Uint8Array }[];
@@ -133,11 +142,7 @@ export async function keepPhraseMatches(
   let sample = read;
   if (isBounded) {
     const { order, wanted } = bound;
-    const stride = candidates / ESTIMATE_SAMPLE;
-    sample = setBitsAt(
-      matches,
-      Array.from({ length: ESTIMATE_SAMPLE }, (_, index) => Math.floor(index * stride)),
-    );
+    sample = evenSample(matches, candidates, ESTIMATE_SAMPLE);
     for (let prefix = Math.max(FIRST_ROUND, 2 * wanted); ; prefix *= 2) {
       read = firstMatches(matches, order, prefix);
       await check.judge([...read, ...sample]);
@@ -181,11 +186,7 @@ export async function samplePhraseMatches(
   const check = new PhraseCheck(phrases, context.catalog, context.store, context.remembered);
   // Each doubled sample holds the one before (every other place), whose verdicts are remembered.
   for (let size = sampleSize; size < candidates; size *= 2) {
-    const stride = candidates / size;
-    const sample = setBitsAt(
-      matches,
-      Array.from({ length: size }, (_, index) => Math.floor(index * stride)),
-    );
+    const sample = evenSample(matches, candidates, size);
     await check.judge(sample);
     const holders = sample.filter((ordinal) => check.holds(ordinal));
     if (holders.length < ENOUGH_SAMPLED_HOLDERS) continue;

@@ -45,6 +45,7 @@ export async function runTimeline(
   const granularity = dated === 0 ? 'month' : granularityFor(first, last, timeZone);
   const buckets = dated === 0 ? [] : countBars(datedDates, first, last, granularity, timeZone);
   const yearBars = granularity === 'year' || dated === 0 ? buckets : countBars(datedDates, first, last, 'year', timeZone);
+  // Each count scaled by what one counted match stands for (1 unless a phrase was sampled).
   const facets = countFacets(ordinals, catalog, yearBars);
   return {
     query: request.query,
@@ -52,11 +53,8 @@ export async function runTimeline(
     isEstimated: weight !== 1,
     undated: weighed(ordinals.length - dated),
     granularity,
-    buckets: weight === 1 ? buckets : buckets.map((bucket) => ({ ...bucket, count: weighed(bucket.count) })),
-    facets:
-      weight === 1
-        ? facets
-        : facets.map((facet) => ({ ...facet, values: facet.values.map((value) => ({ ...value, count: weighed(value.count) })) })),
+    buckets: buckets.map((bucket) => ({ ...bucket, count: weighed(bucket.count) })),
+    facets: facets.map((facet) => ({ ...facet, values: facet.values.map((value) => ({ ...value, count: weighed(value.count) })) })),
     timeZone,
     mode,
     tookMs: Math.round(performance.now() - started),
